@@ -1,0 +1,33 @@
+package io.rocelens.app;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code rocelens} entry point. Every sub-command runs headless: nothing here starts JavaFX, so the
+ * commands work on a server without a display.
+ */
+@Command(name = "rocelens",
+        mixinStandardHelpOptions = true,
+        version = "RoCE Lens 0.1.0",
+        description = "Analyzer for RoCEv2 (RDMA over Converged Ethernet) captures.",
+        subcommands = {
+        })
+public final class Main implements Runnable {
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the command line and returns the exit status, so tests can call it without exiting the JVM. */
+    public static int run(String... args) {
+        CommandLine commandLine = new CommandLine(new Main());
+        return commandLine.execute(args);
+    }
+
+    @Override
+    public void run() {
+        // The desktop window arrives with the GUI issue; until then no arguments shows the usage.
+        new CommandLine(this).usage(System.out);
+    }
+}

@@ -1,0 +1,7 @@
+package io.rocelens.capture;
+
+/** Capture file formats RoCE Lens reads and writes. */
+public enum CaptureFormat {
+    PCAP,
+    PCAPNG
+}

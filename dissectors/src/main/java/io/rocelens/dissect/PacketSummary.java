@@ -1,0 +1,158 @@
+package io.rocelens.dissect;
+
+/**
+ * The values of one frame that the analysis pass needs, flat and primitive so one instance is reused for every
+ * frame of a capture (the bulk pass allocates nothing per frame for it). {@link #clear()} resets it before each
+ * frame. Fields not present in the frame keep their cleared values (-1 for numbers, false for flags).
+ *
+ * <p>This is the contract between the fast dissector and the analyzers; the detail tree uses {@code Dissection}.
+ */
+public final class PacketSummary {
+
+    /** What the frame holds, as bits of {@link #kinds}. */
+    public static final int ETHERNET = 1;
+    public static final int VLAN = 1 << 1;
+    public static final int IPV4 = 1 << 2;
+    public static final int IPV6 = 1 << 3;
+    public static final int UDP = 1 << 4;
+    /** RoCEv2: UDP to a configured RoCE port with a BTH. */
+    public static final int ROCEV2 = 1 << 5;
+    /** RoCEv1: EtherType 0x8915, GRH then BTH. */
+    public static final int ROCEV1 = 1 << 6;
+    /** 802.3x PAUSE (MAC Control opcode 0x0001). */
+    public static final int PAUSE = 1 << 7;
+    /** 802.1Qbb PFC (MAC Control opcode 0x0101). */
+    public static final int PFC = 1 << 8;
+    /** Some layer could not be decoded; {@link #malformedReason} says why. */
+    public static final int MALFORMED = 1 << 9;
+
+    public static final int ICRC_NONE = 0;
+    public static final int ICRC_GOOD = 1;
+    public static final int ICRC_BAD = 2;
+    /** The frame was cut by the snap length, so the ICRC could not be checked. */
+    public static final int ICRC_UNCHECKED = 3;
+
+    // frame
+    public long number;
+    public long timestampNanos;
+    public int originalLength;
+    public int capturedLength;
+    public int kinds;
+
+    // Ethernet: MAC addresses as the low 48 bits of a long
+    public long ethSrc;
+    public long ethDst;
+    /** EtherType after the last VLAN tag. */
+    public int etherType;
+    /** PCP of the outermost VLAN tag, or -1 when untagged. */
+    public int vlanPcp;
+    public int vlanId;
+
+    // IP: IPv4 addresses are stored IPv4-mapped (::ffff:a.b.c.d) so one key type serves both versions
+    public long ipSrcHi;
+    public long ipSrcLo;
+    public long ipDstHi;
+    public long ipDstLo;
+    public int dscp;
+    /** 0 Not-ECT, 1 ECT(1), 2 ECT(0), 3 CE. */
+    public int ecn;
+
+    // UDP
+    public int udpSrcPort;
+    public int udpDstPort;
+    public int udpLength;
+
+    // BTH
+    public int opcode;
+    public boolean solicitedEvent;
+    public int padCount;
+    public int pkey;
+    public boolean fecn;
+    public boolean becn;
+    public int destQp;
+    public boolean ackRequest;
+    public int psn;
+
+    // extended headers; -1 when absent
+    public long rethVa;
+    public long rethRkey;
+    public long rethDmaLength;
+    /** AETH syndrome byte; -1 when the frame has no AETH. */
+    public int aethSyndrome;
+    public int aethMsn;
+    public long dethQkey;
+    /** DETH source QP; -1 when the frame has no DETH. */
+    public int dethSrcQp;
+    /** Immediate data; valid when {@link #hasImmediate}. */
+    public int immediate;
+    public boolean hasImmediate;
+
+    /** RDMA payload bytes after BTH and extended headers, before pad and ICRC, from the UDP length (so
+     * header-only captures still count full payloads); -1 when not RoCE. */
+    public int payloadLength;
+    public int icrcStatus;
+
+    // MAC Control
+    /** 802.3x PAUSE time in quanta; -1 when not a PAUSE frame. */
+    public int pauseQuanta;
+    /** PFC class-enable vector (bit n = priority n); -1 when not a PFC frame. */
+    public int pfcClassEnable;
+    /** PFC time per priority in quanta, valid when {@link #pfcClassEnable} is not -1. */
+    public final int[] pfcTime = new int[8];
+
+    public String malformedReason;
+
+    public void clear() {
+        number = 0;
+        timestampNanos = 0;
+        originalLength = 0;
+        capturedLength = 0;
+        kinds = 0;
+        ethSrc = -1;
+        ethDst = -1;
+        etherType = -1;
+        vlanPcp = -1;
+        vlanId = -1;
+        ipSrcHi = 0;
+        ipSrcLo = 0;
+        ipDstHi = 0;
+        ipDstLo = 0;
+        dscp = -1;
+        ecn = -1;
+        udpSrcPort = -1;
+        udpDstPort = -1;
+        udpLength = -1;
+        opcode = -1;
+        solicitedEvent = false;
+        padCount = 0;
+        pkey = -1;
+        fecn = false;
+        becn = false;
+        destQp = -1;
+        ackRequest = false;
+        psn = -1;
+        rethVa = -1;
+        rethRkey = -1;
+        rethDmaLength = -1;
+        aethSyndrome = -1;
+        aethMsn = -1;
+        dethQkey = -1;
+        dethSrcQp = -1;
+        immediate = 0;
+        hasImmediate = false;
+        payloadLength = -1;
+        icrcStatus = ICRC_NONE;
+        pauseQuanta = -1;
+        pfcClassEnable = -1;
+        java.util.Arrays.fill(pfcTime, 0);
+        malformedReason = null;
+    }
+
+    public boolean is(int kind) {
+        return (kinds & kind) != 0;
+    }
+
+    public boolean isRoce() {
+        return (kinds & (ROCEV2 | ROCEV1)) != 0;
+    }
+}
