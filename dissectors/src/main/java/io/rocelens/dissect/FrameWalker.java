@@ -65,7 +65,7 @@ final class FrameWalker {
         out.capturedLength = frame.capturedLength();
         summary = out;
         marks = layerMarks;
-        data = frame.data();
+        data = frame.data().duplicate();   // the Kaitai stream moves the position; the caller's buffer stays put
         io = new ByteBufferKaitaiStream(data);
         layerName = "frame";
         try {
@@ -82,7 +82,8 @@ final class FrameWalker {
         } catch (RuntimeException parseFailure) {
             // A Kaitai read ran past the captured bytes: cut by the snap length is normal, otherwise malformed.
             if (!cutBySnapLength()) {
-                malformed(layerName + " header is cut short");
+                summary.kinds |= PacketSummary.MALFORMED;
+                summary.malformedReason = layerName + " header is cut short";
             }
         } finally {
             summary = null;
