@@ -257,8 +257,12 @@ public final class Dissector {
     }
 
     private static Layer icrc(ByteBuffer data, LayerMark mark, PacketSummary summary) {
-        long stored = Integer.toUnsignedLong(Integer.reverseBytes(data.getInt(mark.offset())));
         String status = PacketColumns.icrcStatus(summary.icrcStatus);
+        if (summary.icrcStatus == PacketSummary.ICRC_UNCHECKED) {
+            return new Layer("icrc", "Invariant CRC [unchecked: not captured]", mark.offset(), 0,
+                    List.of(new Field(Fields.ICRC_STATUS, status, mark.offset(), 0)));
+        }
+        long stored = Integer.toUnsignedLong(Integer.reverseBytes(data.getInt(mark.offset())));
         return new Layer("icrc", "Invariant CRC: " + String.format("0x%08x", stored) + " [" + status + "]",
                 mark.offset(), mark.length(), List.of(
                 new Field(Fields.ICRC, stored, mark.offset(), mark.length()),

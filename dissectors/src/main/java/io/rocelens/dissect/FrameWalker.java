@@ -287,6 +287,7 @@ final class FrameWalker {
         }
         if (end > data.limit()) {
             summary.icrcStatus = PacketSummary.ICRC_UNCHECKED;
+            mark(LayerMark.Kind.ICRC, icrcOffset, 0);
             return;
         }
         mark(LayerMark.Kind.ICRC, icrcOffset, ICRC_LENGTH);
