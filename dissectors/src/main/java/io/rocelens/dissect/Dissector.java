@@ -61,6 +61,10 @@ public final class Dissector {
     }
 
     private static void describe(LayerMark mark, ByteBuffer data, PacketSummary summary, List<Layer> layers) {
+        if (mark.kind() == LayerMark.Kind.ICRC) {
+            layers.add(icrc(data, mark, summary));
+            return;
+        }
         ByteBufferKaitaiStream io = new ByteBufferKaitaiStream(data);
         io.seek(mark.offset());
         switch (mark.kind()) {
@@ -84,7 +88,7 @@ public final class Dissector {
             case PAYLOAD -> layers.add(new Layer("payload", "Data (" + summary.payloadLength + " bytes"
                     + (summary.padCount > 0 ? " + " + summary.padCount + " pad" : "") + ")", mark.offset(), mark.length(),
                     List.of(new Field(Fields.PAYLOAD_LEN, (long) summary.payloadLength, mark.offset(), mark.length()))));
-            case ICRC -> layers.add(icrc(data, mark, summary));
+            case ICRC -> throw new IllegalStateException("handled above");
             case MAC_CONTROL -> layers.add(macControl(new MacControl(io), mark));
         }
     }
