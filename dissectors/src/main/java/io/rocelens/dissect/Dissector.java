@@ -88,7 +88,6 @@ public final class Dissector {
             case PAYLOAD -> layers.add(new Layer("payload", "Data (" + summary.payloadLength + " bytes"
                     + (summary.padCount > 0 ? " + " + summary.padCount + " pad" : "") + ")", mark.offset(), mark.length(),
                     List.of(new Field(Fields.PAYLOAD_LEN, (long) summary.payloadLength, mark.offset(), mark.length()))));
-            case ICRC -> throw new IllegalStateException("handled above");
             case MAC_CONTROL -> layers.add(macControl(new MacControl(io), mark));
         }
     }
