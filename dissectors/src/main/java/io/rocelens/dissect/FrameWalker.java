@@ -287,7 +287,7 @@ final class FrameWalker {
         }
         if (end > data.limit()) {
             summary.icrcStatus = PacketSummary.ICRC_UNCHECKED;
-            mark(LayerMark.Kind.ICRC, icrcOffset, 0);
+            mark(LayerMark.Kind.ICRC, Math.min(icrcOffset, data.limit()), 0);   // nothing of it was captured
             return;
         }
         mark(LayerMark.Kind.ICRC, icrcOffset, ICRC_LENGTH);
