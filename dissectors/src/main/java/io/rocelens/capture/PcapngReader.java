@@ -106,24 +106,22 @@ final class PcapngReader implements CaptureReader {
             return damage == null ? null : stop(damage);
         }
         long length = Integer.toUnsignedLong(window.buffer().getInt(at + 4));
-        switch (type) {
-            case ENHANCED_PACKET:
-                return packet(length, false);
-            case OBSOLETE_PACKET:
-                return packet(length, true);
-            case SIMPLE_PACKET:
-                return simplePacket(length);
-            case INTERFACE_DESCRIPTION:
-                interfaceDescription(length);
-                return null;
-            default:
-                String damage = checkLength(length, MIN_BLOCK_LENGTH, type);
-                if (damage != null) {
-                    return stop(damage);
-                }
-                position += length;
-                return null;
+        return switch (type) {
+            case ENHANCED_PACKET -> packet(length, false);
+            case OBSOLETE_PACKET -> packet(length, true);
+            case SIMPLE_PACKET -> simplePacket(length);
+            case INTERFACE_DESCRIPTION -> interfaceDescription(length);
+            default -> skip(length, type);
+        };
+    }
+
+    private Frame skip(long length, int type) throws IOException {
+        String damage = checkLength(length, MIN_BLOCK_LENGTH, type);
+        if (damage != null) {
+            return stop(damage);
         }
+        position += length;
+        return null;
     }
 
     /**
@@ -170,11 +168,11 @@ final class PcapngReader implements CaptureReader {
         return null;
     }
 
-    private void interfaceDescription(long length) throws IOException {
+    /** Adds the interface to its section; returns null, as it is no frame. */
+    private Frame interfaceDescription(long length) throws IOException {
         String damage = checkLength(length, MIN_INTERFACE_DESCRIPTION_LENGTH, INTERFACE_DESCRIPTION);
         if (damage != null) {
-            stop(damage);
-            return;
+            return stop(damage);
         }
         int at = window.ensure(position, 16);
         ByteBuffer buffer = window.buffer();
@@ -193,16 +191,15 @@ final class PcapngReader implements CaptureReader {
             }
             long padded = (valueLength + 3) & ~3L;
             if (option + 4 + padded > optionsEnd) {
-                stop(where(INTERFACE_DESCRIPTION) + " has an option (code " + code + ", " + valueLength + " bytes) at byte " + option
-                        + " that runs past the end of the block");
-                return;
+                return stop(where(INTERFACE_DESCRIPTION) + " has an option (code " + code + ", " + valueLength
+                        + " bytes) at byte " + option + " that runs past the end of the block");
             }
             if (code == OPT_IF_TSRESOL || code == OPT_IF_TSOFFSET) {
                 int expected = code == OPT_IF_TSRESOL ? 1 : 8;
                 if (valueLength != expected) {
-                    stop(where(INTERFACE_DESCRIPTION) + " has an " + (code == OPT_IF_TSRESOL ? "if_tsresol" : "if_tsoffset") + " option of "
-                            + valueLength + " bytes instead of " + expected);
-                    return;
+                    String optionName = code == OPT_IF_TSRESOL ? "if_tsresol" : "if_tsoffset";
+                    return stop(where(INTERFACE_DESCRIPTION) + " has an " + optionName + " option of " + valueLength
+                            + " bytes instead of " + expected);
                 }
                 at = window.ensure(option + 4, expected);
                 if (code == OPT_IF_TSRESOL) {
@@ -215,19 +212,19 @@ final class PcapngReader implements CaptureReader {
         }
         Interface described = Interface.of(interfaceLinkType, snapLength, resolution, offsetSeconds);
         if (described == null) {
-            stop(where(INTERFACE_DESCRIPTION) + " declares a timestamp resolution of " + describeResolution(resolution)
-                    + " seconds, finer than this reader can represent");
-            return;
+            return stop(where(INTERFACE_DESCRIPTION) + " declares a timestamp resolution of "
+                    + describeResolution(resolution) + " seconds, finer than this reader can represent");
         }
         interfaces.add(described);
         position += length;
+        return null;
     }
 
     private static String describeResolution(int resolution) {
         return (resolution & 0x80) != 0 ? "2^-" + (resolution & 0x7F) : "10^-" + resolution;
     }
 
-    /** An enhanced packet block, or an obsolete packet block (16-bit interface id and drop count instead of 32-bit id). */
+    /** An enhanced packet block, or an obsolete one (16-bit interface id and drop count instead of a 32-bit id). */
     private Frame packet(long length, boolean obsolete) throws IOException {
         int type = obsolete ? OBSOLETE_PACKET : ENHANCED_PACKET;
         String damage = checkLength(length, MIN_PACKET_LENGTH, type);
