@@ -69,9 +69,12 @@ final class GenerateCommand implements Callable<Integer> {
             return 2;
         }
         try {
+            long start = System.nanoTime();
             Generator.Result result = Generator.generate(options, output, truth);
-            System.out.printf(Locale.ROOT, "%s: %d frames, %.6f s of traffic%s%n", output, result.frames(),
-                    result.spanNanos() / 1e9, truth != null ? ", truth in " + truth : "");
+            double seconds = (System.nanoTime() - start) / 1e9;
+            System.out.printf(Locale.ROOT, "%s: %d frames, %.6f s of traffic, written in %.3f s (%.0f frames/s)%s%n",
+                    output, result.frames(), result.spanNanos() / 1e9, seconds, result.frames() / seconds,
+                    truth != null ? ", truth in " + truth : "");
             return 0;
         } catch (IOException e) {
             LOG.debug("generate failed", e);
