@@ -82,6 +82,14 @@ public record AnalysisResult(
         return storms.size() + stormsDropped;
     }
 
+    /**
+     * The bandwidth bins to show: as configured when a bin width was given, else made coarser along the 1-2-5
+     * series until there are at most 1000.
+     */
+    public BandwidthBins shownBins() {
+        return options.binWidthNanos() > 0 ? bins : bins.atMost(1000);
+    }
+
     public double durationSeconds() {
         return (lastTs - firstTs) / 1e9;
     }

@@ -37,7 +37,8 @@ final class PfcTracker {
 
         boolean open;
         long start;
-        double end;
+        /** When the pause runs out, in ns after {@link #start}. */
+        double endOffset;
         long startFrame;
         long lastXoffFrame;
         int xoffFrames;
@@ -81,61 +82,64 @@ final class PfcTracker {
         s.quanta += quanta;
         if (quanta > 0) {
             s.xoff++;
-            double end = ts + options.quantaNanos(quanta);
-            if (s.open && ts < s.end) {
-                s.end = end;
+            double pause = options.quantaNanos(quanta);
+            if (s.open && ts - s.start < s.endOffset) {
+                s.endOffset = ts - s.start + pause;
                 s.xoffFrames++;
                 s.lastXoffFrame = frame;
                 return;
             }
             if (s.open) {
-                close(s, s.end, s.lastXoffFrame, false);
+                close(s, s.endOffset, s.lastXoffFrame, false);
             }
             s.open = true;
             s.start = ts;
-            s.end = end;
+            s.endOffset = pause;
             s.startFrame = frame;
             s.lastXoffFrame = frame;
             s.xoffFrames = 1;
         } else {
             s.xon++;
             if (s.open) {
-                if (ts < s.end) {
-                    close(s, ts, frame, true);
+                if (ts - s.start < s.endOffset) {
+                    close(s, ts - s.start, frame, true);
                 } else {
-                    close(s, s.end, s.lastXoffFrame, false);
+                    close(s, s.endOffset, s.lastXoffFrame, false);
                 }
             }
         }
     }
 
-    private void close(State s, double end, long endFrame, boolean byXon) {
+    /** Closes the open interval after {@code length} ns (a double: epoch nanoseconds would lose the fraction). */
+    private void close(State s, double length, long endFrame, boolean byXon) {
         s.open = false;
-        s.pausedNanos += end - s.start;
+        s.pausedNanos += length;
         s.intervals++;
         if (intervals.size() < options.maxStored()) {
-            intervals.add(new PausedInterval(s.mac, s.priority == PAUSE_INDEX ? -1 : s.priority, s.start, end,
+            intervals.add(new PausedInterval(s.mac, s.priority == PAUSE_INDEX ? -1 : s.priority, s.start, length,
                     s.startFrame, endFrame, s.xoffFrames, byXon));
         } else {
             intervalsDropped++;
         }
-        addToWindows(s, s.start, end);
+        addToWindows(s, s.start, length);
     }
 
     /** Spreads a paused interval over the storm windows it covers; a window is judged once a later one starts. */
-    private void addToWindows(State s, long start, double end) {
+    private void addToWindows(State s, long start, double length) {
         long width = options.stormWindowNanos();
         long first = Math.floorDiv(start, width);
-        long last = Math.floorDiv((long) Math.ceil(end) - 1, width);
-        for (long w = first; w <= Math.max(first, last); w++) {
-            double overlap = Math.min(end, (double) (w + 1) * width) - Math.max(start, w * width);
+        long last = Math.floorDiv(start + Math.max(0, (long) Math.ceil(length) - 1), width);
+        for (long w = first; w <= last; w++) {
+            // window bounds relative to the interval's start, so the arithmetic stays exact in long
+            double from = Math.max(0, w * width - start);
+            double to = Math.min(length, (w + 1) * width - start);
             if (w != s.window) {
                 judgeWindow(s);
                 s.window = w;
                 s.windowPaused = 0;
                 s.windowFrame = s.startFrame;
             }
-            s.windowPaused += Math.max(0, overlap);
+            s.windowPaused += Math.max(0, to - from);
         }
     }
 
@@ -160,7 +164,7 @@ final class PfcTracker {
         finished = true;
         for (State s : states) {
             if (s.open) {
-                close(s, s.end, s.lastXoffFrame, false);
+                close(s, s.endOffset, s.lastXoffFrame, false);
             }
             judgeWindow(s);
         }

@@ -10,82 +10,82 @@ import java.nio.ByteBuffer;
  * Hand-filled {@link PacketSummary} fixtures, written the way the fast dissector fills them (IPv4 stored
  * IPv4-mapped). Each call builds one frame and feeds it to the analyzer; frame numbers count from 1.
  */
-final class Frames {
+public final class Frames {
 
     final RoceAnalyzer analyzer;
     private final PacketSummary p = new PacketSummary();
     private long number;
 
-    Frames(AnalysisOptions options) {
+    public Frames(AnalysisOptions options) {
         analyzer = new RoceAnalyzer(options);
     }
 
-    Frames() {
+    public Frames() {
         this(AnalysisOptions.defaults());
     }
 
     /** A frame being built; {@link #send()} hands it to the analyzer. */
-    final class Builder {
-        Builder len(int length) {
+    public final class Builder {
+        public Builder len(int length) {
             p.originalLength = length;
             p.capturedLength = length;
             return this;
         }
 
-        Builder payload(int bytes) {
+        public Builder payload(int bytes) {
             p.payloadLength = bytes;
             return this;
         }
 
-        Builder aeth(int syndrome) {
+        public Builder aeth(int syndrome) {
             p.aethSyndrome = syndrome;
             p.aethMsn = 0;
             return this;
         }
 
-        Builder ecn(int ecn) {
+        public Builder ecn(int ecn) {
             p.ecn = ecn;
             return this;
         }
 
-        Builder dscp(int dscp) {
+        public Builder dscp(int dscp) {
             p.dscp = dscp;
             return this;
         }
 
-        Builder vlan(int pcp) {
+        public Builder vlan(int pcp) {
             p.kinds |= PacketSummary.VLAN;
             p.vlanPcp = pcp;
             p.vlanId = 100;
             return this;
         }
 
-        Builder readLength(long length) {
+        public Builder readLength(long length) {
             p.rethDmaLength = length;
             p.rethVa = 0x1000;
             p.rethRkey = 0x42;
             return this;
         }
 
-        Builder deth(int srcQp) {
+        public Builder deth(int srcQp) {
             p.dethSrcQp = srcQp;
             p.dethQkey = 0x11111111L;
             return this;
         }
 
-        Builder icrcBad() {
+        public Builder icrcBad() {
             p.icrcStatus = PacketSummary.ICRC_BAD;
             return this;
         }
 
-        Builder malformed(String reason) {
+        public Builder malformed(String reason) {
             p.kinds |= PacketSummary.MALFORMED;
             p.malformedReason = reason;
             return this;
         }
 
         /** Feeds the frame and returns its number. */
-        long send() {
+        public long send() {
             analyzer.accept(p);
             return p.number;
         }
@@ -104,7 +104,7 @@ final class Frames {
     }
 
     /** A RoCEv2 frame: 1078 bytes, 1024 payload bytes, DSCP 26, ECT(0), ICRC good, unless changed. */
-    Builder roce(long ts, String src, String dst, int destQp, int opcode, int psn) {
+    public Builder roce(long ts, String src, String dst, int destQp, int opcode, int psn) {
         Builder b = frame(ts);
         long[] s = address(src);
         long[] d = address(dst);
@@ -129,7 +129,7 @@ final class Frames {
     }
 
     /** A PFC frame from a sender MAC; times[i] is the quanta of priority i, -1 for a cleared class-enable bit. */
-    long pfc(long ts, long senderMac, int... times) {
+    public long pfc(long ts, long senderMac, int... times) {
         Builder b = frame(ts);
         p.kinds |= PacketSummary.PFC;
         p.etherType = 0x8808;
@@ -146,7 +146,7 @@ final class Frames {
         return b.send();
     }
 
-    long pause(long ts, long senderMac, int quanta) {
+    public long pause(long ts, long senderMac, int quanta) {
         Builder b = frame(ts);
         p.kinds |= PacketSummary.PAUSE;
         p.etherType = 0x8808;
@@ -157,18 +157,18 @@ final class Frames {
     }
 
     /** A non-RoCE frame (say TCP). */
-    long noise(long ts) {
+    public long noise(long ts) {
         Builder b = frame(ts);
         p.kinds |= PacketSummary.IPV4;
         p.etherType = 0x0800;
         return b.len(74).send();
     }
 
-    Builder other(long ts) {
+    public Builder other(long ts) {
         return frame(ts);
     }
 
-    AnalysisResult result() {
+    public AnalysisResult result() {
         return analyzer.result();
     }
 

@@ -282,7 +282,7 @@ class RoceAnalyzerTest {
         List<PausedInterval> intervals = r.pausedIntervals();
         assertEquals(4, intervals.size());
         PausedInterval first = intervals.stream().filter(i -> i.senderMac() == m1 && i.priority() == 3).findFirst().orElseThrow();
-        assertEquals(105_120, first.endNanos(), 1e-6);
+        assertEquals(105_120, first.durationNanos(), 1e-6);
         assertEquals(2, first.xoffFrames());
         assertFalse(first.endedByXon());
         PausedInterval pause = intervals.stream().filter(i -> i.priority() == -1).findFirst().orElseThrow();
