@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
         version = "RoCE Lens 0.1.0",
         description = "Analyzer for RoCEv2 (RDMA over Converged Ethernet) captures.",
         subcommands = {
+            DecodeCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -1,0 +1,83 @@
+package io.rocelens.capture;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/** Opens capture files, choosing the reader from the file's first bytes rather than from its name. */
+public final class CaptureReaders {
+
+    /**
+     * The largest captured length a frame may claim; a larger one means the file is damaged and reading stops there.
+     * It is Wireshark's limit for ordinary link types (WTAP_MAX_PACKET_SIZE_STANDARD), far above any Ethernet or
+     * RoCE frame (jumbo frames stay under 10 000 bytes, offloaded segments under 65 536 + headers).
+     */
+    public static final int MAX_CAPTURED_LENGTH = 262_144;
+
+    static final int PCAP_MICROS = 0xA1B2C3D4;
+    static final int PCAP_NANOS = 0xA1B23C4D;
+    static final int PCAPNG_SECTION_HEADER = 0x0A0D0D0A;
+    private static final int GZIP = 0x1F8B;
+
+    private CaptureReaders() {
+    }
+
+    /**
+     * Opens a pcap (microsecond or nanosecond, either byte order) or pcapng file.
+     *
+     * @throws NotACaptureException if the file is empty, is not a capture file, or its file header is cut short or
+     *                              damaged; the message is one line naming the file
+     * @throws IOException          if the file cannot be opened or read
+     */
+    public static CaptureReader open(Path file) throws IOException {
+        return open(file, MappedWindow.DEFAULT_WINDOW_SIZE);
+    }
+
+    /** As {@link #open(Path)}, with a chosen mapping window size so tests can make records cross window ends. */
+    static CaptureReader open(Path file, int windowSize) throws IOException {
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+        try {
+            return open(file, channel, windowSize);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    private static CaptureReader open(Path file, FileChannel channel, int windowSize) throws IOException {
+        String name = String.valueOf(file.getFileName());
+        long size = channel.size();
+        if (size == 0) {
+            throw new NotACaptureException(name + " is empty, not a pcap or pcapng capture file");
+        }
+        ByteBuffer head = ByteBuffer.allocate(4);
+        while (head.hasRemaining() && channel.read(head, head.position()) > 0) {
+            // FileChannel may return fewer bytes than asked; keep reading until 4 or end of file
+        }
+        if (head.position() < 4) {
+            throw new NotACaptureException(name + " is not a pcap or pcapng capture file (only " + head.position()
+                    + " bytes long)");
+        }
+        int magic = head.getInt(0);
+        MappedWindow window = new MappedWindow(channel, windowSize);
+        if (magic == PCAP_MICROS || magic == PCAP_NANOS) {
+            return new PcapReader(name, channel, window, ByteOrder.BIG_ENDIAN, magic == PCAP_NANOS);
+        }
+        if (Integer.reverseBytes(magic) == PCAP_MICROS || Integer.reverseBytes(magic) == PCAP_NANOS) {
+            return new PcapReader(name, channel, window, ByteOrder.LITTLE_ENDIAN,
+                    Integer.reverseBytes(magic) == PCAP_NANOS);
+        }
+        if (magic == PCAPNG_SECTION_HEADER) {
+            return new PcapngReader(name, channel, window);
+        }
+        String start = String.format("0x%08x", magic);
+        if (magic >>> 16 == GZIP) {
+            throw new NotACaptureException(name + " is gzip-compressed (starts with " + start
+                    + "); decompress it first");
+        }
+        throw new NotACaptureException(name + " is not a pcap or pcapng capture file (starts with " + start + ")");
+    }
+}

@@ -1,0 +1,86 @@
+package io.rocelens.capture;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+
+/**
+ * A read-only file seen through one memory-mapped window at a time.
+ *
+ * <p>A MappedByteBuffer cannot exceed 2 GiB and mapping a whole multi-GB capture would pin it in the address space,
+ * so the file is mapped in windows of a fixed size; when a record runs past the end of the current window, a new
+ * window is mapped starting at that record. Slices handed out earlier keep their own window alive, so frames stay
+ * valid after the reader moves on.
+ */
+final class MappedWindow {
+    /** Large enough that remapping is rare, small enough to leave address space for several open files. */
+    static final int DEFAULT_WINDOW_SIZE = 64 << 20;
+
+    private final FileChannel channel;
+    private final long fileSize;
+    private final int windowSize;
+    private ByteOrder order = ByteOrder.BIG_ENDIAN;
+    private MappedByteBuffer buffer;
+    private ByteBuffer readOnly;
+    private long base;
+    private int length;
+
+    MappedWindow(FileChannel channel, int windowSize) throws IOException {
+        if (windowSize < 1) {
+            throw new IllegalArgumentException("window size must be positive: " + windowSize);
+        }
+        this.channel = channel;
+        this.fileSize = channel.size();
+        this.windowSize = windowSize;
+    }
+
+    long fileSize() {
+        return fileSize;
+    }
+
+    void order(ByteOrder newOrder) {
+        order = newOrder;
+        if (buffer != null) {
+            buffer.order(newOrder);
+        }
+    }
+
+    ByteOrder order() {
+        return order;
+    }
+
+    /**
+     * Makes the bytes {@code [pos, pos + n)} readable and returns the index of {@code pos} in {@link #buffer()}.
+     * The caller must have checked that the range lies inside the file. A later call may move the window, which
+     * invalidates indexes returned earlier.
+     */
+    int ensure(long pos, int n) throws IOException {
+        long rel = pos - base;
+        if (buffer == null || rel < 0 || rel + n > length) {
+            remap(pos, n);
+            rel = 0;
+        }
+        return (int) rel;
+    }
+
+    /** The current window, in the byte order last set with {@link #order(ByteOrder)}. */
+    ByteBuffer buffer() {
+        return buffer;
+    }
+
+    /** A read-only view of {@code len} bytes at window index {@code index}, with position 0 and limit {@code len}. */
+    ByteBuffer slice(int index, int len) {
+        return readOnly.slice(index, len);
+    }
+
+    private void remap(long pos, int n) throws IOException {
+        long len = Math.min(Math.max(windowSize, n), fileSize - pos);
+        buffer = channel.map(FileChannel.MapMode.READ_ONLY, pos, len);
+        buffer.order(order);
+        readOnly = buffer.asReadOnlyBuffer();
+        base = pos;
+        length = (int) len;
+    }
+}

@@ -1,0 +1,123 @@
+package io.rocelens.capture;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+
+/**
+ * Reads classic libpcap files: a 24-byte file header, then records of a 16-byte header (seconds, microseconds or
+ * nanoseconds, captured length, original length) followed by the captured bytes.
+ *
+ * @see <a href="https://datatracker.ietf.org/doc/draft-ietf-opsawg-pcap/">draft-ietf-opsawg-pcap</a>
+ */
+final class PcapReader implements CaptureReader {
+    private static final int FILE_HEADER_LENGTH = 24;
+    private static final int RECORD_HEADER_LENGTH = 16;
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    private final FileChannel channel;
+    private final MappedWindow window;
+    private final long fileSize;
+    private final long fractionToNanos;
+    private final int linkType;
+    private long position = FILE_HEADER_LENGTH;
+    private long frameNumber;
+    private String problem;
+    private boolean done;
+    private boolean closed;
+
+    PcapReader(String name, FileChannel channel, MappedWindow window, ByteOrder order, boolean nanos)
+            throws IOException {
+        this.channel = channel;
+        this.window = window;
+        this.fileSize = window.fileSize();
+        this.fractionToNanos = nanos ? 1 : 1000;
+        if (fileSize < FILE_HEADER_LENGTH) {
+            throw new NotACaptureException(name + " is cut short inside its " + FILE_HEADER_LENGTH
+                    + "-byte pcap file header (the file has only " + fileSize + " bytes)");
+        }
+        window.order(order);
+        int at = window.ensure(0, FILE_HEADER_LENGTH);
+        ByteBuffer header = window.buffer();
+        int major = Short.toUnsignedInt(header.getShort(at + 4));
+        int minor = Short.toUnsignedInt(header.getShort(at + 6));
+        if (major != 2) {
+            throw new NotACaptureException(name + " is a pcap file of version " + major + "." + minor
+                    + ", but only version 2 exists");
+        }
+        // The upper 16 bits of this field may carry FCS information (draft-ietf-opsawg-pcap, LinkType and additional information)
+        this.linkType = header.getInt(at + 20) & 0xFFFF;
+    }
+
+    @Override
+    public Frame next() throws IOException {
+        if (closed) {
+            throw new ClosedChannelException();
+        }
+        if (done) {
+            return null;
+        }
+        long number = frameNumber + 1;
+        long remaining = fileSize - position;
+        if (remaining < RECORD_HEADER_LENGTH) {
+            if (remaining > 0) {
+                return stop("file is cut short inside the header of frame " + number + " (record at byte " + position
+                        + " needs " + RECORD_HEADER_LENGTH + " bytes, " + remaining + " remain)");
+            }
+            done = true;
+            return null;
+        }
+        int at = window.ensure(position, RECORD_HEADER_LENGTH);
+        ByteBuffer buffer = window.buffer();
+        long seconds = Integer.toUnsignedLong(buffer.getInt(at));
+        long fraction = Integer.toUnsignedLong(buffer.getInt(at + 4));
+        long captured = Integer.toUnsignedLong(buffer.getInt(at + 8));
+        long original = Integer.toUnsignedLong(buffer.getInt(at + 12));
+        if (captured > CaptureReaders.MAX_CAPTURED_LENGTH) {
+            return stop("frame " + number + " at byte " + position + " claims " + captured
+                    + " captured bytes, more than the " + CaptureReaders.MAX_CAPTURED_LENGTH
+                    + "-byte limit, so the file is damaged there");
+        }
+        int recordLength = RECORD_HEADER_LENGTH + (int) captured;
+        if (recordLength > remaining) {
+            return stop("file is cut short inside frame " + number + " (record at byte " + position + " needs "
+                    + recordLength + " bytes, " + remaining + " remain)");
+        }
+        at = window.ensure(position, recordLength);
+        Frame frame = new Frame(number, seconds * NANOS_PER_SECOND + fraction * fractionToNanos,
+                (int) Math.min(original, Integer.MAX_VALUE), linkType, 0, position,
+                window.slice(at + RECORD_HEADER_LENGTH, (int) captured));
+        frameNumber = number;
+        position += recordLength;
+        return frame;
+    }
+
+    private Frame stop(String reason) {
+        problem = reason;
+        done = true;
+        return null;
+    }
+
+    @Override
+    public CaptureFormat format() {
+        return CaptureFormat.PCAP;
+    }
+
+    @Override
+    public int linkType() {
+        return linkType;
+    }
+
+    @Override
+    public String problem() {
+        return problem;
+    }
+
+    @Override
+    public void close() throws IOException {
+        closed = true;
+        channel.close();
+    }
+}

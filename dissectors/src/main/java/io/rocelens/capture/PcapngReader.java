@@ -1,0 +1,420 @@
+package io.rocelens.capture;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads pcapng files section by section: each section header block sets the byte order and starts a new list of
+ * interfaces. Enhanced, simple and (obsolete) packet blocks become frames; interface description blocks are kept;
+ * every other block is skipped by its length.
+ *
+ * @see <a href="https://datatracker.ietf.org/doc/draft-ietf-opsawg-pcapng/">draft-ietf-opsawg-pcapng</a>
+ */
+final class PcapngReader implements CaptureReader {
+    private static final int SECTION_HEADER = CaptureReaders.PCAPNG_SECTION_HEADER;
+    private static final int INTERFACE_DESCRIPTION = 1;
+    private static final int OBSOLETE_PACKET = 2;
+    private static final int SIMPLE_PACKET = 3;
+    private static final int ENHANCED_PACKET = 6;
+    private static final int BYTE_ORDER_MAGIC = 0x1A2B3C4D;
+
+    /** Block type and total length at the start, total length again at the end. */
+    private static final int MIN_BLOCK_LENGTH = 12;
+    /** Adds byte-order magic, major and minor version and the 64-bit section length. */
+    private static final int MIN_SECTION_HEADER_LENGTH = 28;
+    /** Adds link type, reserved and snap length. */
+    private static final int MIN_INTERFACE_DESCRIPTION_LENGTH = 20;
+    /** Adds interface id, 64-bit timestamp, captured and original length (the obsolete block has the same size). */
+    private static final int PACKET_HEADER_LENGTH = 28;
+    private static final int MIN_PACKET_LENGTH = PACKET_HEADER_LENGTH + 4;
+    /** Adds the original length. */
+    private static final int SIMPLE_PACKET_HEADER_LENGTH = 12;
+    private static final int MIN_SIMPLE_PACKET_LENGTH = SIMPLE_PACKET_HEADER_LENGTH + 4;
+
+    private static final int OPT_END = 0;
+    private static final int OPT_IF_TSRESOL = 9;
+    private static final int OPT_IF_TSOFFSET = 14;
+
+    private final FileChannel channel;
+    private final MappedWindow window;
+    private final long fileSize;
+    private final List<Interface> interfaces = new ArrayList<>();
+    private final int linkType;
+    private long position;
+    private long frameNumber;
+    private long lastTimestamp;
+    private String problem;
+    private boolean done;
+    private boolean closed;
+
+    PcapngReader(String name, FileChannel channel, MappedWindow window) throws IOException {
+        this.channel = channel;
+        this.window = window;
+        this.fileSize = window.fileSize();
+        String damage = readSectionHeader();
+        if (damage != null) {
+            throw new NotACaptureException(name + " is not a readable pcapng file: " + damage);
+        }
+        this.linkType = readUntilFirstInterface();
+    }
+
+    /** Reads the blocks before the first packet block so that {@link #linkType()} is known at once. */
+    private int readUntilFirstInterface() throws IOException {
+        while (interfaces.isEmpty() && !done && fileSize - position >= 8) {
+            int at = window.ensure(position, 8);
+            int type = window.buffer().getInt(at);
+            if (type == ENHANCED_PACKET || type == SIMPLE_PACKET || type == OBSOLETE_PACKET) {
+                break;
+            }
+            readBlock();
+        }
+        return interfaces.isEmpty() ? -1 : interfaces.get(0).linkType;
+    }
+
+    @Override
+    public Frame next() throws IOException {
+        if (closed) {
+            throw new ClosedChannelException();
+        }
+        Frame frame = null;
+        while (frame == null && !done) {
+            frame = readBlock();
+        }
+        return frame;
+    }
+
+    /** Reads the block at {@link #position}; returns its frame if it is a packet block, else null. */
+    private Frame readBlock() throws IOException {
+        long remaining = fileSize - position;
+        if (remaining == 0) {
+            done = true;
+            return null;
+        }
+        if (remaining < 8) {
+            return stop("file is cut short inside the block " + beforeFrame() + " (block at byte " + position
+                    + " needs at least 8 bytes, " + remaining + " remain)");
+        }
+        int at = window.ensure(position, 8);
+        int type = window.buffer().getInt(at);
+        if (type == SECTION_HEADER) {
+            String damage = readSectionHeader();
+            return damage == null ? null : stop(damage);
+        }
+        long length = Integer.toUnsignedLong(window.buffer().getInt(at + 4));
+        switch (type) {
+            case ENHANCED_PACKET:
+                return packet(length, false);
+            case OBSOLETE_PACKET:
+                return packet(length, true);
+            case SIMPLE_PACKET:
+                return simplePacket(length);
+            case INTERFACE_DESCRIPTION:
+                interfaceDescription(length);
+                return null;
+            default:
+                String damage = checkLength(length, MIN_BLOCK_LENGTH,
+                        "the block of type 0x" + Integer.toHexString(type) + " " + beforeFrame());
+                if (damage != null) {
+                    return stop(damage);
+                }
+                position += length;
+                return null;
+        }
+    }
+
+    /**
+     * Reads a section header block at {@link #position} and starts its section; returns null, or one sentence saying
+     * what is wrong with it (then nothing changes).
+     */
+    private String readSectionHeader() throws IOException {
+        String subject = "the section header block " + beforeFrame();
+        long remaining = fileSize - position;
+        if (remaining < 12) {
+            return "file is cut short inside " + subject + " (block at byte " + position
+                    + " needs at least 12 bytes, " + remaining + " remain)";
+        }
+        int at = window.ensure(position, 12);
+        int magic = window.buffer().getInt(at + 8);
+        ByteOrder previous = window.order();
+        ByteOrder order;
+        if (magic == BYTE_ORDER_MAGIC) {
+            order = previous;
+        } else if (Integer.reverseBytes(magic) == BYTE_ORDER_MAGIC) {
+            order = previous == ByteOrder.BIG_ENDIAN ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
+        } else {
+            return String.format("%s (block at byte %d) has byte-order magic 0x%08x, neither 0x1a2b3c4d nor"
+                    + " 0x4d3c2b1a", subject, position,
+                    previous == ByteOrder.BIG_ENDIAN ? magic : Integer.reverseBytes(magic));
+        }
+        window.order(order);
+        long length = Integer.toUnsignedLong(window.buffer().getInt(at + 4));
+        String damage = checkLength(length, MIN_SECTION_HEADER_LENGTH, subject);
+        if (damage == null) {
+            at = window.ensure(position, 16);
+            int major = Short.toUnsignedInt(window.buffer().getShort(at + 12));
+            int minor = Short.toUnsignedInt(window.buffer().getShort(at + 14));
+            if (major != 1) {
+                damage = subject + " (block at byte " + position + ") has pcapng version " + major + "." + minor
+                        + ", but only version 1 exists";
+            }
+        }
+        if (damage != null) {
+            window.order(previous);
+            return damage;
+        }
+        interfaces.clear();
+        position += length;
+        return null;
+    }
+
+    private void interfaceDescription(long length) throws IOException {
+        String subject = "the interface description block " + beforeFrame();
+        String damage = checkLength(length, MIN_INTERFACE_DESCRIPTION_LENGTH, subject);
+        if (damage != null) {
+            stop(damage);
+            return;
+        }
+        String where = subject + " (block at byte " + position + ")";
+        int at = window.ensure(position, 16);
+        ByteBuffer buffer = window.buffer();
+        int interfaceLinkType = Short.toUnsignedInt(buffer.getShort(at + 8));
+        long snapLength = Integer.toUnsignedLong(buffer.getInt(at + 12));
+        int resolution = 6;
+        long offsetSeconds = 0;
+        long option = position + 16;
+        long optionsEnd = position + length - 4;
+        while (optionsEnd - option >= 4) {
+            at = window.ensure(option, 4);
+            int code = Short.toUnsignedInt(window.buffer().getShort(at));
+            int valueLength = Short.toUnsignedInt(window.buffer().getShort(at + 2));
+            if (code == OPT_END) {
+                break;
+            }
+            long padded = (valueLength + 3) & ~3L;
+            if (option + 4 + padded > optionsEnd) {
+                stop(where + " has an option (code " + code + ", " + valueLength + " bytes) at byte " + option
+                        + " that runs past the end of the block");
+                return;
+            }
+            if (code == OPT_IF_TSRESOL || code == OPT_IF_TSOFFSET) {
+                int expected = code == OPT_IF_TSRESOL ? 1 : 8;
+                if (valueLength != expected) {
+                    stop(where + " has an " + (code == OPT_IF_TSRESOL ? "if_tsresol" : "if_tsoffset") + " option of "
+                            + valueLength + " bytes instead of " + expected);
+                    return;
+                }
+                at = window.ensure(option + 4, expected);
+                if (code == OPT_IF_TSRESOL) {
+                    resolution = Byte.toUnsignedInt(window.buffer().get(at));
+                } else {
+                    offsetSeconds = window.buffer().getLong(at);
+                }
+            }
+            option += 4 + padded;
+        }
+        Interface described = Interface.of(interfaceLinkType, snapLength, resolution, offsetSeconds);
+        if (described == null) {
+            stop(where + " declares a timestamp resolution of " + describeResolution(resolution)
+                    + " seconds, finer than this reader can represent");
+            return;
+        }
+        interfaces.add(described);
+        position += length;
+    }
+
+    private static String describeResolution(int resolution) {
+        return (resolution & 0x80) != 0 ? "2^-" + (resolution & 0x7F) : "10^-" + resolution;
+    }
+
+    /** An enhanced packet block, or an obsolete packet block (16-bit interface id and drop count instead of 32-bit id). */
+    private Frame packet(long length, boolean obsolete) throws IOException {
+        long number = frameNumber + 1;
+        String damage = checkLength(length, MIN_PACKET_LENGTH, "frame " + number);
+        if (damage != null) {
+            return stop(damage);
+        }
+        String where = "frame " + number + " (block at byte " + position + ")";
+        int at = window.ensure(position, PACKET_HEADER_LENGTH);
+        ByteBuffer buffer = window.buffer();
+        int interfaceId = obsolete ? Short.toUnsignedInt(buffer.getShort(at + 8)) : buffer.getInt(at + 8);
+        long timestamp = (Integer.toUnsignedLong(buffer.getInt(at + 12)) << 32)
+                | Integer.toUnsignedLong(buffer.getInt(at + 16));
+        long captured = Integer.toUnsignedLong(buffer.getInt(at + 20));
+        long original = Integer.toUnsignedLong(buffer.getInt(at + 24));
+        if (interfaceId < 0 || interfaceId >= interfaces.size()) {
+            return stop(where + " refers to interface " + Integer.toUnsignedString(interfaceId)
+                    + ", but its section describes only " + interfaces.size()
+                    + (interfaces.size() == 1 ? " interface" : " interfaces"));
+        }
+        if (captured > length - MIN_PACKET_LENGTH) {
+            return stop(where + " claims " + captured + " captured bytes, more than its " + length
+                    + "-byte block holds");
+        }
+        if (captured > CaptureReaders.MAX_CAPTURED_LENGTH) {
+            return stop(where + " claims " + captured + " captured bytes, more than the "
+                    + CaptureReaders.MAX_CAPTURED_LENGTH + "-byte limit, so the file is damaged there");
+        }
+        Interface source = interfaces.get(interfaceId);
+        lastTimestamp = source.toNanos(timestamp);
+        return frame(number, original, source, interfaceId, PACKET_HEADER_LENGTH, (int) captured, length);
+    }
+
+    private Frame simplePacket(long length) throws IOException {
+        long number = frameNumber + 1;
+        String damage = checkLength(length, MIN_SIMPLE_PACKET_LENGTH, "frame " + number);
+        if (damage != null) {
+            return stop(damage);
+        }
+        String where = "frame " + number + " (simple packet block at byte " + position + ")";
+        if (interfaces.isEmpty()) {
+            return stop(where + " comes before any interface description block in its section");
+        }
+        Interface source = interfaces.get(0);
+        int at = window.ensure(position, SIMPLE_PACKET_HEADER_LENGTH);
+        long original = Integer.toUnsignedLong(window.buffer().getInt(at + 8));
+        long captured = Math.min(original, length - MIN_SIMPLE_PACKET_LENGTH);
+        if (source.snapLength > 0) {
+            captured = Math.min(captured, source.snapLength);
+        }
+        if (captured > CaptureReaders.MAX_CAPTURED_LENGTH) {
+            return stop(where + " holds " + captured + " captured bytes, more than the "
+                    + CaptureReaders.MAX_CAPTURED_LENGTH + "-byte limit, so the file is damaged there");
+        }
+        // A simple packet block has no timestamp: it inherits the previous frame's time
+        return frame(number, original, source, 0, SIMPLE_PACKET_HEADER_LENGTH, (int) captured, length);
+    }
+
+    private Frame frame(long number, long original, Interface source, int interfaceId, int dataOffset, int captured,
+                        long blockLength) throws IOException {
+        int at = window.ensure(position, dataOffset + captured);
+        Frame frame = new Frame(number, lastTimestamp, (int) Math.min(original, Integer.MAX_VALUE), source.linkType,
+                interfaceId, position, window.slice(at + dataOffset, captured));
+        frameNumber = number;
+        position += blockLength;
+        return frame;
+    }
+
+    /**
+     * Checks the total length of the block at {@link #position} (its type and length already read) and the copy of
+     * the length at the block's end; returns null, or one sentence about {@code subject} saying what is wrong.
+     */
+    private String checkLength(long length, int minimum, String subject) throws IOException {
+        long remaining = fileSize - position;
+        String where = subject + " (block at byte " + position + ")";
+        if (length < minimum) {
+            return where + " has length " + length + ", less than the " + minimum + "-byte minimum";
+        }
+        if (length % 4 != 0) {
+            return where + " has length " + length + ", which is not a multiple of 4";
+        }
+        if (length > remaining) {
+            return "file is cut short inside " + subject + " (block at byte " + position + " needs " + length
+                    + " bytes, " + remaining + " remain)";
+        }
+        int at = window.ensure(position + length - 4, 4);
+        long trailer = Integer.toUnsignedLong(window.buffer().getInt(at));
+        if (trailer != length) {
+            return where + " starts with length " + length + " but ends with length " + trailer;
+        }
+        return null;
+    }
+
+    private String beforeFrame() {
+        return "before frame " + (frameNumber + 1);
+    }
+
+    private Frame stop(String reason) {
+        problem = reason;
+        done = true;
+        return null;
+    }
+
+    @Override
+    public CaptureFormat format() {
+        return CaptureFormat.PCAPNG;
+    }
+
+    @Override
+    public int linkType() {
+        return linkType;
+    }
+
+    @Override
+    public String problem() {
+        return problem;
+    }
+
+    @Override
+    public void close() throws IOException {
+        closed = true;
+        channel.close();
+    }
+
+    /** One interface description: link type, snap length and how to turn its timestamps into epoch nanoseconds. */
+    private static final class Interface {
+        private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+        final int linkType;
+        final long snapLength;
+        /** Units per second is 2^shift when binary, else timestamps are multiplied or divided by scale. */
+        private final boolean binary;
+        private final int shift;
+        private final long multiplier;
+        private final long divisor;
+        private final long offsetNanos;
+
+        private Interface(int linkType, long snapLength, boolean binary, int shift, long multiplier, long divisor,
+                          long offsetNanos) {
+            this.linkType = linkType;
+            this.snapLength = snapLength;
+            this.binary = binary;
+            this.shift = shift;
+            this.multiplier = multiplier;
+            this.divisor = divisor;
+            this.offsetNanos = offsetNanos;
+        }
+
+        /** Returns null when the if_tsresol value needs more than 64 bits of arithmetic. */
+        static Interface of(int linkType, long snapLength, int resolution, long offsetSeconds) {
+            long offsetNanos = offsetSeconds * NANOS_PER_SECOND;
+            int exponent = resolution & 0x7F;
+            if ((resolution & 0x80) != 0) {
+                return exponent > 63 ? null
+                        : new Interface(linkType, snapLength, true, exponent, 0, 0, offsetNanos);
+            }
+            if (exponent > 18) {
+                return null;
+            }
+            long multiplier = 1;
+            long divisor = 1;
+            for (int i = exponent; i < 9; i++) {
+                multiplier *= 10;
+            }
+            for (int i = 9; i < exponent; i++) {
+                divisor *= 10;
+            }
+            return new Interface(linkType, snapLength, false, 0, multiplier, divisor, offsetNanos);
+        }
+
+        long toNanos(long units) {
+            if (!binary) {
+                return (divisor == 1 ? units * multiplier : Long.divideUnsigned(units, divisor)) + offsetNanos;
+            }
+            if (shift == 0) {
+                return units * NANOS_PER_SECOND + offsetNanos;
+            }
+            long seconds = units >>> shift;
+            long fraction = units & ((1L << shift) - 1);
+            // fraction * 10^9 may need up to 93 bits; take bits [shift, shift + 64) of the 128-bit product
+            long low = fraction * NANOS_PER_SECOND;
+            long high = Math.multiplyHigh(fraction, NANOS_PER_SECOND);
+            long fractionNanos = (high << (64 - shift)) | (low >>> shift);
+            return seconds * NANOS_PER_SECOND + fractionNanos + offsetNanos;
+        }
+    }
+}

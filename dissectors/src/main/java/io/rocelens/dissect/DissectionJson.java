@@ -1,0 +1,71 @@
+package io.rocelens.dissect;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.time.Instant;
+
+/**
+ * Writes dissections as JSON, one object per frame, through a streaming generator so memory does not grow with the
+ * capture. Every field appears under its registered name; numbers are JSON numbers, flags 0 or 1.
+ */
+public final class DissectionJson {
+
+    private DissectionJson() {
+    }
+
+    public static void write(Dissection dissection, JsonGenerator json) throws IOException {
+        json.writeStartObject();
+        json.writeNumberField("number", dissection.number());
+        json.writeStringField("timestamp", isoTimestamp(dissection.timestampNanos()));
+        json.writeNumberField("frame.len", dissection.originalLength());
+        json.writeNumberField("frame.caplen", dissection.capturedLength());
+        json.writeStringField("protocol", dissection.protocol());
+        json.writeStringField("info", dissection.info());
+        json.writeArrayFieldStart("layers");
+        for (Layer layer : dissection.layers()) {
+            if (layer.name().equals("frame")) {
+                continue;
+            }
+            json.writeStartObject();
+            json.writeStringField("layer", layer.name());
+            json.writeStringField("title", layer.title());
+            json.writeNumberField("offset", layer.offset());
+            json.writeNumberField("length", layer.length());
+            json.writeObjectFieldStart("fields");
+            for (Field field : layer.fields()) {
+                writeValue(json, field);
+            }
+            json.writeEndObject();
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeEndObject();
+    }
+
+    private static void writeValue(JsonGenerator json, Field field) throws IOException {
+        String name = field.name();
+        Object value = field.value();
+        if (value instanceof Long number) {
+            if (field.def().type() == FieldType.UINT64 && number < 0) {
+                json.writeFieldName(name);
+                json.writeNumber(new BigInteger(Long.toUnsignedString(number)));
+            } else {
+                json.writeNumberField(name, number);
+            }
+        } else {
+            json.writeStringField(name, String.valueOf(value));
+        }
+    }
+
+    /** ISO-8601 UTC with nanoseconds, e.g. 2026-11-29T20:00:00.000000123Z. */
+    public static String isoTimestamp(long epochNanos) {
+        Instant instant = Instant.ofEpochSecond(Math.floorDiv(epochNanos, 1_000_000_000L),
+                Math.floorMod(epochNanos, 1_000_000_000L));
+        String text = instant.toString();
+        // Instant.toString drops trailing zero groups; a fixed 9 digits keeps columns and parsers simple.
+        int dot = text.indexOf('.');
+        String seconds = dot < 0 ? text.substring(0, text.length() - 1) : text.substring(0, dot);
+        return String.format("%s.%09dZ", seconds, instant.getNano());
+    }
+}

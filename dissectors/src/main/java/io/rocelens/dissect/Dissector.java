@@ -1,0 +1,321 @@
+package io.rocelens.dissect;
+
+import io.kaitai.struct.ByteBufferKaitaiStream;
+import io.rocelens.capture.Frame;
+import io.rocelens.ksy.pos.Aeth;
+import io.rocelens.ksy.pos.AtomicAckEth;
+import io.rocelens.ksy.pos.AtomicEth;
+import io.rocelens.ksy.pos.Bth;
+import io.rocelens.ksy.pos.Deth;
+import io.rocelens.ksy.pos.EthernetHeader;
+import io.rocelens.ksy.pos.Grh;
+import io.rocelens.ksy.pos.IbExtendedHeaders;
+import io.rocelens.ksy.pos.Ieth;
+import io.rocelens.ksy.pos.Immdt;
+import io.rocelens.ksy.pos.Ipv4Header;
+import io.rocelens.ksy.pos.Ipv6Header;
+import io.rocelens.ksy.pos.LinuxSll;
+import io.rocelens.ksy.pos.LinuxSll2;
+import io.rocelens.ksy.pos.MacControl;
+import io.rocelens.ksy.pos.Rdeth;
+import io.rocelens.ksy.pos.Reth;
+import io.rocelens.ksy.pos.UdpHeader;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Decodes a frame for people: every layer with every field, its value, text and byte range. The fast walker finds
+ * the layers; each is then re-read with the position-recording Kaitai parsers, so a field's offset is exactly where
+ * the spec put it. Not thread-safe: one instance per thread.
+ */
+public final class Dissector {
+
+    private final FrameWalker walker;
+
+    public Dissector(DissectorOptions options) {
+        walker = new FrameWalker(options);
+    }
+
+    public Dissection dissect(Frame frame) {
+        PacketSummary summary = new PacketSummary();
+        List<LayerMark> marks = new ArrayList<>();
+        walker.walk(frame, summary, marks);
+        ByteBuffer data = frame.data().duplicate();
+        List<Layer> layers = new ArrayList<>();
+        layers.add(new Layer("frame", "Frame " + frame.number() + ": " + frame.originalLength() + " bytes on wire, "
+                + frame.capturedLength() + " bytes captured", 0, frame.capturedLength(), List.of(
+                new Field(Fields.FRAME_LEN, (long) frame.originalLength(), 0, 0),
+                new Field(Fields.FRAME_CAPLEN, (long) frame.capturedLength(), 0, 0))));
+        for (LayerMark mark : marks) {
+            describe(mark, data, summary, layers);
+        }
+        if (summary.malformedReason != null) {
+            layers.add(new Layer("malformed", "[Malformed Packet: " + summary.malformedReason + "]", 0, 0,
+                    List.of(new Field(Fields.MALFORMED_REASON, summary.malformedReason, 0, 0))));
+        }
+        return new Dissection(frame.number(), frame.timestampNanos(), frame.originalLength(), frame.capturedLength(),
+                PacketColumns.source(summary), PacketColumns.destination(summary), PacketColumns.protocol(summary),
+                PacketColumns.info(summary), List.copyOf(layers), summary);
+    }
+
+    private static void describe(LayerMark mark, ByteBuffer data, PacketSummary summary, List<Layer> layers) {
+        if (mark.kind() == LayerMark.Kind.ICRC) {
+            layers.add(icrc(data, mark, summary));
+            return;
+        }
+        ByteBufferKaitaiStream io = new ByteBufferKaitaiStream(data);
+        io.seek(mark.offset());
+        switch (mark.kind()) {
+            case ETHERNET -> ethernet(new EthernetHeader(io), mark, layers);
+            case SLL -> {
+                LinuxSll sll = new LinuxSll(io);
+                layers.add(new Layer("sll", "Linux cooked capture v1", mark.offset(), mark.length(),
+                        List.of(at(Fields.SLL_PROTOCOL, (long) sll.protocol(), sll._attrStart, sll._attrEnd, "protocol"))));
+            }
+            case SLL2 -> {
+                LinuxSll2 sll = new LinuxSll2(io);
+                layers.add(new Layer("sll", "Linux cooked capture v2", mark.offset(), mark.length(),
+                        List.of(at(Fields.SLL_PROTOCOL, (long) sll.protocol(), sll._attrStart, sll._attrEnd, "protocol"))));
+            }
+            case IPV4 -> layers.add(ipv4(new Ipv4Header(io), mark));
+            case IPV6 -> layers.add(ipv6(new Ipv6Header(io), mark));
+            case UDP -> layers.add(udp(new UdpHeader(io), mark));
+            case GRH -> layers.add(grh(new Grh(io), mark));
+            case BTH -> layers.add(bth(new Bth(io), mark));
+            case EXTENDED_HEADERS -> extendedHeaders(new IbExtendedHeaders(io, summary.opcode), layers);
+            case PAYLOAD -> layers.add(new Layer("payload", "Data (" + summary.payloadLength + " bytes"
+                    + (summary.padCount > 0 ? " + " + summary.padCount + " pad" : "") + ")", mark.offset(), mark.length(),
+                    List.of(new Field(Fields.PAYLOAD_LEN, (long) summary.payloadLength, mark.offset(), mark.length()))));
+            case MAC_CONTROL -> layers.add(macControl(new MacControl(io), mark));
+        }
+    }
+
+    private static void ethernet(EthernetHeader eth, LayerMark mark, List<Layer> layers) {
+        List<EthernetHeader.EtherTypeOrTag> tags = eth.tags();
+        EthernetHeader.EtherTypeOrTag first = tags.get(0);
+        layers.add(new Layer("eth", "Ethernet II, Src: " + Addresses.mac(Addresses.mac(eth.srcMac())) + ", Dst: "
+                + Addresses.mac(Addresses.mac(eth.dstMac())), 0, 14, List.of(
+                at(Fields.ETH_DST, Addresses.mac(Addresses.mac(eth.dstMac())), eth._attrStart, eth._attrEnd, "dstMac"),
+                at(Fields.ETH_SRC, Addresses.mac(Addresses.mac(eth.srcMac())), eth._attrStart, eth._attrEnd, "srcMac"),
+                at(Fields.ETH_TYPE, (long) first.tpid(), first._attrStart, first._attrEnd, "tpid"))));
+        for (int i = 0; i + 1 < tags.size(); i++) {
+            EthernetHeader.EtherTypeOrTag tag = tags.get(i);
+            EthernetHeader.EtherTypeOrTag next = tags.get(i + 1);
+            int offset = tag._attrEnd.get("tpid");
+            layers.add(new Layer("vlan", (tag.tpid() == 0x88a8 ? "802.1ad" : "802.1Q") + " Virtual LAN, PRI: "
+                    + tag.pcp() + ", DEI: " + (tag.dei() ? 1 : 0) + ", ID: " + tag.vid(), offset, 4, List.of(
+                    at(Fields.VLAN_PCP, tag.pcp(), tag._attrStart, tag._attrEnd, "pcp"),
+                    at(Fields.VLAN_DEI, flag(tag.dei()), tag._attrStart, tag._attrEnd, "dei"),
+                    at(Fields.VLAN_ID, tag.vid(), tag._attrStart, tag._attrEnd, "vid"),
+                    at(Fields.VLAN_ETYPE, (long) next.tpid(), next._attrStart, next._attrEnd, "tpid"))));
+        }
+    }
+
+    private static Layer ipv4(Ipv4Header ip, LayerMark mark) {
+        Map<String, Integer> s = ip._attrStart;
+        Map<String, Integer> e = ip._attrEnd;
+        String source = Addresses.ipv4(Addresses.mac(ip.srcAddr()));
+        String destination = Addresses.ipv4(Addresses.mac(ip.dstAddr()));
+        return new Layer("ip", "Internet Protocol Version 4, Src: " + source + ", Dst: " + destination,
+                mark.offset(), mark.length(), List.of(
+                at(Fields.IP_VERSION, ip.version(), s, e, "version"),
+                at(Fields.IP_HDR_LEN, ip.ihl(), s, e, "ihl"),
+                at(Fields.IP_DSCP, ip.dscp(), s, e, "dscp"),
+                at(Fields.IP_ECN, ip.ecn().id(), s, e, "ecn"),
+                at(Fields.IP_LEN, (long) ip.totalLength(), s, e, "totalLength"),
+                at(Fields.IP_ID, (long) ip.identification(), s, e, "identification"),
+                at(Fields.IP_DF, flag(ip.dontFragment()), s, e, "dontFragment"),
+                at(Fields.IP_MF, flag(ip.moreFragments()), s, e, "moreFragments"),
+                at(Fields.IP_FRAG_OFFSET, ip.fragmentOffset(), s, e, "fragmentOffset"),
+                at(Fields.IP_TTL, (long) ip.ttl(), s, e, "ttl"),
+                at(Fields.IP_PROTO, (long) ip.protocol(), s, e, "protocol"),
+                at(Fields.IP_CHECKSUM, (long) ip.headerChecksum(), s, e, "headerChecksum"),
+                at(Fields.IP_SRC, source, s, e, "srcAddr"),
+                at(Fields.IP_DST, destination, s, e, "dstAddr")));
+    }
+
+    private static Layer ipv6(Ipv6Header ip, LayerMark mark) {
+        Map<String, Integer> s = ip._attrStart;
+        Map<String, Integer> e = ip._attrEnd;
+        String source = Addresses.ipv6(Addresses.high(ip.srcAddr()), Addresses.low(ip.srcAddr()));
+        String destination = Addresses.ipv6(Addresses.high(ip.dstAddr()), Addresses.low(ip.dstAddr()));
+        return new Layer("ipv6", "Internet Protocol Version 6, Src: " + source + ", Dst: " + destination,
+                mark.offset(), mark.length(), List.of(
+                at(Fields.IPV6_VERSION, ip.version(), s, e, "version"),
+                at(Fields.IPV6_DSCP, ip.dscp(), s, e, "dscp"),
+                at(Fields.IPV6_ECN, ip.ecn(), s, e, "ecn"),
+                at(Fields.IPV6_FLOW, ip.flowLabel(), s, e, "flowLabel"),
+                at(Fields.IPV6_PLEN, (long) ip.payloadLength(), s, e, "payloadLength"),
+                at(Fields.IPV6_NXT, (long) ip.nextHeader(), s, e, "nextHeader"),
+                at(Fields.IPV6_HLIM, (long) ip.hopLimit(), s, e, "hopLimit"),
+                at(Fields.IPV6_SRC, source, s, e, "srcAddr"),
+                at(Fields.IPV6_DST, destination, s, e, "dstAddr")));
+    }
+
+    private static Layer udp(UdpHeader udp, LayerMark mark) {
+        Map<String, Integer> s = udp._attrStart;
+        Map<String, Integer> e = udp._attrEnd;
+        return new Layer("udp", "User Datagram Protocol, Src Port: " + udp.srcPort() + ", Dst Port: " + udp.dstPort(),
+                mark.offset(), mark.length(), List.of(
+                at(Fields.UDP_SRCPORT, (long) udp.srcPort(), s, e, "srcPort"),
+                at(Fields.UDP_DSTPORT, (long) udp.dstPort(), s, e, "dstPort"),
+                at(Fields.UDP_LENGTH, (long) udp.lenDatagram(), s, e, "lenDatagram"),
+                at(Fields.UDP_CHECKSUM, (long) udp.checksum(), s, e, "checksum")));
+    }
+
+    private static Layer grh(Grh grh, LayerMark mark) {
+        Map<String, Integer> s = grh._attrStart;
+        Map<String, Integer> e = grh._attrEnd;
+        return new Layer("grh", "Global Route Header, Src: " + gid(grh.sgid()) + ", Dst: " + gid(grh.dgid()),
+                mark.offset(), mark.length(), List.of(
+                at(Fields.GRH_IPVER, grh.ipVersion(), s, e, "ipVersion"),
+                at(Fields.GRH_TCLASS, grh.trafficClass(), s, e, "trafficClass"),
+                at(Fields.GRH_FLOWLABEL, grh.flowLabel(), s, e, "flowLabel"),
+                at(Fields.GRH_PAYLEN, (long) grh.payloadLength(), s, e, "payloadLength"),
+                at(Fields.GRH_NXTHDR, (long) grh.nextHeader(), s, e, "nextHeader"),
+                at(Fields.GRH_HOPLMT, (long) grh.hopLimit(), s, e, "hopLimit"),
+                at(Fields.GRH_SGID, gid(grh.sgid()), s, e, "sgid"),
+                at(Fields.GRH_DGID, gid(grh.dgid()), s, e, "dgid")));
+    }
+
+    private static Layer bth(Bth bth, LayerMark mark) {
+        Map<String, Integer> s = bth._attrStart;
+        Map<String, Integer> e = bth._attrEnd;
+        long opcode = bth.opcode().id();
+        String name = IbOpcodes.name((int) opcode);
+        return new Layer("bth", "Base Transport Header, " + (name != null ? name : String.format("opcode 0x%02x", opcode)),
+                mark.offset(), mark.length(), List.of(
+                at(Fields.BTH_OPCODE, opcode, s, e, "opcode"),
+                at(Fields.BTH_SE, flag(bth.se()), s, e, "se"),
+                at(Fields.BTH_M, flag(bth.migreq()), s, e, "migreq"),
+                at(Fields.BTH_PADCNT, bth.padCount(), s, e, "padCount"),
+                at(Fields.BTH_TVER, bth.tver(), s, e, "tver"),
+                at(Fields.BTH_PKEY, (long) bth.pkey(), s, e, "pkey"),
+                at(Fields.BTH_FECN, flag(bth.fecn()), s, e, "fecn"),
+                at(Fields.BTH_BECN, flag(bth.becn()), s, e, "becn"),
+                at(Fields.BTH_DQPN, bth.destQp(), s, e, "destQp"),
+                at(Fields.BTH_ACKREQ, flag(bth.ackReq()), s, e, "ackReq"),
+                at(Fields.BTH_PSN, bth.psn(), s, e, "psn")));
+    }
+
+    private static void extendedHeaders(IbExtendedHeaders ext, List<Layer> layers) {
+        Map<String, Integer> start = ext._attrStart;
+        Map<String, Integer> end = ext._attrEnd;
+        if (ext.rdeth() != null) {
+            Rdeth h = ext.rdeth();
+            layers.add(header("rdeth", "Reliable Datagram Extended Transport Header", start, end, "rdeth",
+                    at(Fields.RDETH_EE, h.eeContext(), h._attrStart, h._attrEnd, "eeContext")));
+        }
+        if (ext.deth() != null) {
+            Deth h = ext.deth();
+            layers.add(header("deth", "Datagram Extended Transport Header", start, end, "deth",
+                    at(Fields.DETH_QKEY, h.qkey(), h._attrStart, h._attrEnd, "qkey"),
+                    at(Fields.DETH_SRCQP, h.srcQp(), h._attrStart, h._attrEnd, "srcQp")));
+        }
+        if (ext.reth() != null) {
+            Reth h = ext.reth();
+            layers.add(header("reth", "RDMA Extended Transport Header", start, end, "reth",
+                    at(Fields.RETH_VA, h.va(), h._attrStart, h._attrEnd, "va"),
+                    at(Fields.RETH_RKEY, h.rkey(), h._attrStart, h._attrEnd, "rkey"),
+                    at(Fields.RETH_DMALEN, h.dmaLength(), h._attrStart, h._attrEnd, "dmaLength")));
+        }
+        if (ext.atomicEth() != null) {
+            AtomicEth h = ext.atomicEth();
+            layers.add(header("atomic", "Atomic Extended Transport Header", start, end, "atomicEth",
+                    at(Fields.ATOMIC_VA, h.va(), h._attrStart, h._attrEnd, "va"),
+                    at(Fields.ATOMIC_RKEY, h.rkey(), h._attrStart, h._attrEnd, "rkey"),
+                    at(Fields.ATOMIC_SWAP, h.swapAddData(), h._attrStart, h._attrEnd, "swapAddData"),
+                    at(Fields.ATOMIC_COMPARE, h.compareData(), h._attrStart, h._attrEnd, "compareData")));
+        }
+        if (ext.aeth() != null) {
+            Aeth h = ext.aeth();
+            int syndrome = h.syndrome();
+            layers.add(header("aeth", "ACK Extended Transport Header, " + AethText.describe(syndrome), start, end, "aeth",
+                    at(Fields.AETH_SYNDROME, (long) syndrome, start, end, "aeth"),
+                    at(Fields.AETH_TYPE, AethText.type(syndrome), h._attrStart, h._attrEnd, "syndromeType"),
+                    at(Fields.AETH_CODE, h.syndromeValue(), h._attrStart, h._attrEnd, "syndromeValue"),
+                    at(Fields.AETH_MSN, h.msn(), h._attrStart, h._attrEnd, "msn")));
+        }
+        if (ext.atomicAckEth() != null) {
+            AtomicAckEth h = ext.atomicAckEth();
+            layers.add(header("atomicack", "Atomic ACK Extended Transport Header", start, end, "atomicAckEth",
+                    at(Fields.ATOMICACK_ORIG, h.origRemoteData(), h._attrStart, h._attrEnd, "origRemoteData")));
+        }
+        if (ext.immDt() != null) {
+            Immdt h = ext.immDt();
+            layers.add(header("immdt", "Immediate Data", start, end, "immDt",
+                    at(Fields.IMMDT, h.data(), h._attrStart, h._attrEnd, "data")));
+        }
+        if (ext.ieth() != null) {
+            Ieth h = ext.ieth();
+            layers.add(header("ieth", "Invalidate Extended Transport Header", start, end, "ieth",
+                    at(Fields.IETH_RKEY, h.rkey(), h._attrStart, h._attrEnd, "rkey")));
+        }
+        if (ext.cnp() != null) {
+            layers.add(header("cnp", "Congestion Notification Packet", start, end, "cnp",
+                    at(Fields.CNP_RESERVED, "16 reserved bytes", start, end, "cnp")));
+        }
+    }
+
+    private static Layer icrc(ByteBuffer data, LayerMark mark, PacketSummary summary) {
+        String status = PacketColumns.icrcStatus(summary.icrcStatus);
+        if (summary.icrcStatus == PacketSummary.ICRC_UNCHECKED) {
+            return new Layer("icrc", "Invariant CRC [unchecked: not captured]", mark.offset(), 0,
+                    List.of(new Field(Fields.ICRC_STATUS, status, mark.offset(), 0)));
+        }
+        long stored = Integer.toUnsignedLong(Integer.reverseBytes(data.getInt(mark.offset())));
+        return new Layer("icrc", "Invariant CRC: " + String.format("0x%08x", stored) + " [" + status + "]",
+                mark.offset(), mark.length(), List.of(
+                new Field(Fields.ICRC, stored, mark.offset(), mark.length()),
+                new Field(Fields.ICRC_STATUS, status, mark.offset(), mark.length())));
+    }
+
+    private static Layer macControl(MacControl control, LayerMark mark) {
+        Map<String, Integer> s = control._attrStart;
+        Map<String, Integer> e = control._attrEnd;
+        long opcode = control.opcode().id();
+        List<Field> fields = new ArrayList<>();
+        fields.add(at(Fields.MACCTRL_OPCODE, opcode, s, e, "opcode"));
+        String title = "MAC Control";
+        if (control.body() instanceof MacControl.PauseFrame pause) {
+            title = "MAC Control, PAUSE: " + pause.pauseTime() + " quanta";
+            fields.add(at(Fields.PAUSE_QUANTA, (long) pause.pauseTime(), pause._attrStart, pause._attrEnd, "pauseTime"));
+        } else if (control.body() instanceof MacControl.PfcFrame pfc) {
+            title = "MAC Control, Priority-based Flow Control";
+            fields.add(at(Fields.PFC_CEV, (long) pfc.classEnableVector(), pfc._attrStart, pfc._attrEnd, "classEnableVector"));
+            List<Integer> starts = pfc._arrStart.get("time");
+            for (int priority = 0; priority < 8; priority++) {
+                int offset = starts.get(priority);
+                fields.add(new Field(Fields.PFC_TIME[priority], (long) pfc.time().get(priority), offset, 2));
+            }
+        }
+        return new Layer("macc", title, mark.offset(), mark.length(), fields);
+    }
+
+    private static Layer header(String name, String title, Map<String, Integer> start, Map<String, Integer> end,
+                                String attribute, Field... fields) {
+        int offset = start.get(attribute);
+        return new Layer(name, title, offset, end.get(attribute) - offset, List.of(fields));
+    }
+
+    /** A field at the position Kaitai recorded for {@code attribute}. */
+    private static Field at(FieldDef def, Object value, Map<String, Integer> start, Map<String, Integer> end,
+                            String attribute) {
+        int to = end.get(attribute);
+        if (def.byteWidth() > 0) {
+            return new Field(def, value, to - def.byteWidth(), def.byteWidth());
+        }
+        int from = start.get(attribute);
+        return new Field(def, value, from, to - from);
+    }
+
+    private static Long flag(boolean bit) {
+        return bit ? 1L : 0L;
+    }
+
+    private static String gid(byte[] address) {
+        return Addresses.ipv6(Addresses.high(address), Addresses.low(address));
+    }
+}

@@ -1,0 +1,19 @@
+package io.rocelens.dissect;
+
+/** How a field's value is held and shown. */
+public enum FieldType {
+    /** Unsigned integer shown in decimal; value is a Long. */
+    UINT,
+    /** Unsigned integer shown in hex (0x-prefixed, zero-padded to the field's width); value is a Long. */
+    HEX,
+    /** A 64-bit unsigned integer that may exceed Long.MAX_VALUE; value is a Long holding the raw bits. */
+    UINT64,
+    /** One bit; value is a Long, 0 or 1. */
+    FLAG,
+    /** 48-bit MAC address; value is a String "aa:bb:cc:dd:ee:ff". */
+    MAC,
+    /** IPv4 or IPv6 address or a GID; value is a String in its usual text form. */
+    ADDRESS,
+    /** Text; value is a String. */
+    STRING
+}

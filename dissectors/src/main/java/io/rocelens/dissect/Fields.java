@@ -1,0 +1,200 @@
+package io.rocelens.dissect;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.LongFunction;
+
+/**
+ * The field registry: every field RoCE Lens shows, declared once. Names follow the contract in the README
+ * (they are what the JSON output, the display filter, the detail tree and the CSV use).
+ */
+public final class Fields {
+
+    private static final Map<String, FieldDef> BY_NAME = new LinkedHashMap<>();
+
+    public static final FieldDef FRAME_LEN = uint("frame.len", "Frame length on the wire");
+    public static final FieldDef FRAME_CAPLEN = uint("frame.caplen", "Captured length");
+
+    public static final FieldDef ETH_DST = def("eth.dst", "Destination", FieldType.MAC);
+    public static final FieldDef ETH_SRC = def("eth.src", "Source", FieldType.MAC);
+    public static final FieldDef ETH_TYPE = hex("eth.type", "Type", 4, Fields::etherTypeName);
+
+    public static final FieldDef VLAN_ETYPE = hex("vlan.etype", "Type", 4, Fields::etherTypeName);
+    public static final FieldDef VLAN_PCP = bits("vlan.pcp", "Priority code point", FieldType.UINT, 1, null);
+    public static final FieldDef VLAN_DEI = bits("vlan.dei", "Drop eligible indicator", FieldType.FLAG, 1, null);
+    public static final FieldDef VLAN_ID = bits("vlan.id", "VLAN identifier", FieldType.UINT, 2, null);
+
+    public static final FieldDef SLL_PROTOCOL = hex("sll.protocol", "Protocol", 4, Fields::etherTypeName);
+
+    public static final FieldDef IP_VERSION = bits("ip.version", "Version", FieldType.UINT, 1, null);
+    public static final FieldDef IP_HDR_LEN = bits("ip.hdr_len", "Header length (32-bit words)", FieldType.UINT, 1, null);
+    public static final FieldDef IP_DSCP = bits("ip.dscp", "Differentiated Services Code Point", FieldType.UINT, 1, null);
+    public static final FieldDef IP_ECN = bits("ip.ecn", "Explicit Congestion Notification", FieldType.UINT, 1, Fields::ecnName);
+    public static final FieldDef IP_LEN = uint("ip.len", "Total length");
+    public static final FieldDef IP_ID = hex("ip.id", "Identification", 4, null);
+    public static final FieldDef IP_DF = bits("ip.flags.df", "Don't fragment", FieldType.FLAG, 1, null);
+    public static final FieldDef IP_MF = bits("ip.flags.mf", "More fragments", FieldType.FLAG, 1, null);
+    public static final FieldDef IP_FRAG_OFFSET = bits("ip.frag_offset", "Fragment offset", FieldType.UINT, 2, null);
+    public static final FieldDef IP_TTL = uint("ip.ttl", "Time to live");
+    public static final FieldDef IP_PROTO = def("ip.proto", "Protocol", FieldType.UINT, 0, 0, Fields::ipProtocolName);
+    public static final FieldDef IP_CHECKSUM = hex("ip.checksum", "Header checksum", 4, null);
+    public static final FieldDef IP_SRC = def("ip.src", "Source address", FieldType.ADDRESS);
+    public static final FieldDef IP_DST = def("ip.dst", "Destination address", FieldType.ADDRESS);
+
+    public static final FieldDef IPV6_VERSION = bits("ipv6.version", "Version", FieldType.UINT, 1, null);
+    public static final FieldDef IPV6_DSCP = bits("ipv6.dscp", "Differentiated Services Code Point", FieldType.UINT, 2, null);
+    public static final FieldDef IPV6_ECN = bits("ipv6.ecn", "Explicit Congestion Notification", FieldType.UINT, 1, Fields::ecnName);
+    public static final FieldDef IPV6_FLOW = bits("ipv6.flow", "Flow label", FieldType.HEX, 3, null);
+    public static final FieldDef IPV6_PLEN = uint("ipv6.plen", "Payload length");
+    public static final FieldDef IPV6_NXT = def("ipv6.nxt", "Next header", FieldType.UINT, 0, 0, Fields::ipProtocolName);
+    public static final FieldDef IPV6_HLIM = uint("ipv6.hlim", "Hop limit");
+    public static final FieldDef IPV6_SRC = def("ipv6.src", "Source address", FieldType.ADDRESS);
+    public static final FieldDef IPV6_DST = def("ipv6.dst", "Destination address", FieldType.ADDRESS);
+
+    public static final FieldDef UDP_SRCPORT = uint("udp.srcport", "Source port");
+    public static final FieldDef UDP_DSTPORT = uint("udp.dstport", "Destination port");
+    public static final FieldDef UDP_LENGTH = uint("udp.length", "Length");
+    public static final FieldDef UDP_CHECKSUM = hex("udp.checksum", "Checksum", 4, null);
+
+    public static final FieldDef GRH_IPVER = bits("grh.ipver", "IP version", FieldType.UINT, 1, null);
+    public static final FieldDef GRH_TCLASS = bits("grh.tclass", "Traffic class", FieldType.HEX, 2, null);
+    public static final FieldDef GRH_FLOWLABEL = bits("grh.flowlabel", "Flow label", FieldType.HEX, 3, null);
+    public static final FieldDef GRH_PAYLEN = uint("grh.paylen", "Payload length");
+    public static final FieldDef GRH_NXTHDR = hex("grh.nxthdr", "Next header", 2, null);
+    public static final FieldDef GRH_HOPLMT = uint("grh.hoplmt", "Hop limit");
+    public static final FieldDef GRH_SGID = def("grh.sgid", "Source GID", FieldType.ADDRESS);
+    public static final FieldDef GRH_DGID = def("grh.dgid", "Destination GID", FieldType.ADDRESS);
+
+    public static final FieldDef BTH_OPCODE = def("bth.opcode", "Opcode", FieldType.HEX, 2, 0, Fields::opcodeName);
+    public static final FieldDef BTH_SE = bits("bth.se", "Solicited event", FieldType.FLAG, 1, null);
+    public static final FieldDef BTH_M = bits("bth.m", "MigReq", FieldType.FLAG, 1, null);
+    public static final FieldDef BTH_PADCNT = bits("bth.padcnt", "Pad count", FieldType.UINT, 1, null);
+    public static final FieldDef BTH_TVER = bits("bth.tver", "Header version", FieldType.UINT, 1, null);
+    public static final FieldDef BTH_PKEY = hex("bth.pkey", "Partition key", 4, null);
+    public static final FieldDef BTH_FECN = bits("bth.fecn", "FECN", FieldType.FLAG, 1, null);
+    public static final FieldDef BTH_BECN = bits("bth.becn", "BECN", FieldType.FLAG, 1, null);
+    public static final FieldDef BTH_DQPN = bits("bth.dqpn", "Destination QP", FieldType.HEX, 3, null);
+    public static final FieldDef BTH_ACKREQ = bits("bth.ackreq", "Acknowledge request", FieldType.FLAG, 1, null);
+    public static final FieldDef BTH_PSN = bits("bth.psn", "Packet sequence number", FieldType.UINT, 3, null);
+
+    public static final FieldDef RDETH_EE = bits("rdeth.eecnxt", "EE context", FieldType.HEX, 3, null);
+    public static final FieldDef DETH_QKEY = hex("deth.qkey", "Queue key", 8, null);
+    public static final FieldDef DETH_SRCQP = bits("deth.srcqp", "Source QP", FieldType.HEX, 3, null);
+    public static final FieldDef RETH_VA = def("reth.va", "Virtual address", FieldType.UINT64, 16, 0, null);
+    public static final FieldDef RETH_RKEY = hex("reth.rkey", "Remote key", 8, null);
+    public static final FieldDef RETH_DMALEN = uint("reth.dmalen", "DMA length");
+    public static final FieldDef ATOMIC_VA = def("atomic.va", "Virtual address", FieldType.UINT64, 16, 0, null);
+    public static final FieldDef ATOMIC_RKEY = hex("atomic.rkey", "Remote key", 8, null);
+    public static final FieldDef ATOMIC_SWAP = def("atomic.swap", "Swap (or add) data", FieldType.UINT64, 0, 0, null);
+    public static final FieldDef ATOMIC_COMPARE = def("atomic.compare", "Compare data", FieldType.UINT64, 0, 0, null);
+    public static final FieldDef AETH_SYNDROME = hex("aeth.syndrome", "Syndrome", 2, null);
+    public static final FieldDef AETH_TYPE = def("aeth.type", "Syndrome type", FieldType.STRING);
+    public static final FieldDef AETH_CODE = def("aeth.code", "Syndrome value", FieldType.UINT);
+    public static final FieldDef AETH_MSN = bits("aeth.msn", "Message sequence number", FieldType.UINT, 3, null);
+    public static final FieldDef ATOMICACK_ORIG = def("atomicack.orig", "Original remote data", FieldType.UINT64, 0, 0, null);
+    public static final FieldDef IMMDT = hex("immdt", "Immediate data", 8, null);
+    public static final FieldDef IETH_RKEY = hex("ieth.rkey", "Remote key to invalidate", 8, null);
+    public static final FieldDef CNP_RESERVED = def("cnp.reserved", "Reserved", FieldType.STRING);
+    public static final FieldDef PAYLOAD_LEN = uint("payload.len", "RDMA payload length");
+    public static final FieldDef ICRC = hex("icrc", "Invariant CRC", 8, null);
+    public static final FieldDef ICRC_STATUS = def("icrc.status", "ICRC status", FieldType.STRING);
+    public static final FieldDef ICRC_COMPUTED = hex("icrc.computed", "Computed ICRC", 8, null);
+
+    public static final FieldDef MACCTRL_OPCODE = hex("macc.opcode", "MAC Control opcode", 4, Fields::macControlName);
+    public static final FieldDef PAUSE_QUANTA = uint("pause.quanta", "Pause time (quanta)");
+    public static final FieldDef PFC_CEV = hex("pfc.cev", "Class-enable vector", 4, null);
+    public static final FieldDef[] PFC_TIME = new FieldDef[8];
+
+    public static final FieldDef MALFORMED_REASON = def("malformed.reason", "Malformed", FieldType.STRING);
+
+    static {
+        for (int priority = 0; priority < 8; priority++) {
+            PFC_TIME[priority] = uint("pfc.time" + priority, "Pause time for priority " + priority + " (quanta)");
+        }
+    }
+
+    private Fields() {
+    }
+
+    public static FieldDef byName(String name) {
+        return BY_NAME.get(name);
+    }
+
+    /** Every declared field, in declaration order. */
+    public static Map<String, FieldDef> all() {
+        return Collections.unmodifiableMap(BY_NAME);
+    }
+
+    public static String opcodeName(long opcode) {
+        return IbOpcodes.name((int) opcode);
+    }
+
+    public static String ecnName(long ecn) {
+        return switch ((int) ecn) {
+            case 0 -> "Not-ECT";
+            case 1 -> "ECT(1)";
+            case 2 -> "ECT(0)";
+            case 3 -> "CE";
+            default -> null;
+        };
+    }
+
+    public static String etherTypeName(long etherType) {
+        return switch ((int) etherType) {
+            case 0x0800 -> "IPv4";
+            case 0x0806 -> "ARP";
+            case 0x8100 -> "802.1Q";
+            case 0x88a8 -> "802.1ad";
+            case 0x9100 -> "QinQ (0x9100)";
+            case 0x86dd -> "IPv6";
+            case 0x8808 -> "MAC Control";
+            case 0x8915 -> "RoCE";
+            case 0x88cc -> "LLDP";
+            default -> null;
+        };
+    }
+
+    public static String ipProtocolName(long protocol) {
+        return switch ((int) protocol) {
+            case 1 -> "ICMP";
+            case 6 -> "TCP";
+            case 17 -> "UDP";
+            case 58 -> "ICMPv6";
+            default -> null;
+        };
+    }
+
+    public static String macControlName(long opcode) {
+        return switch ((int) opcode) {
+            case 0x0001 -> "PAUSE";
+            case 0x0101 -> "PFC";
+            default -> null;
+        };
+    }
+
+    private static FieldDef uint(String name, String title) {
+        return def(name, title, FieldType.UINT, 0, 0, null);
+    }
+
+    private static FieldDef hex(String name, String title, int digits, LongFunction<String> names) {
+        return def(name, title, FieldType.HEX, digits, 0, names);
+    }
+
+    private static FieldDef bits(String name, String title, FieldType type, int byteWidth, LongFunction<String> names) {
+        return def(name, title, type, type == FieldType.HEX ? byteWidth * 2 : 0, byteWidth, names);
+    }
+
+    private static FieldDef def(String name, String title, FieldType type) {
+        return def(name, title, type, 0, 0, null);
+    }
+
+    private static FieldDef def(String name, String title, FieldType type, int hexDigits, int byteWidth,
+                                LongFunction<String> names) {
+        FieldDef field = new FieldDef(name, title, type, hexDigits, byteWidth, names);
+        if (BY_NAME.putIfAbsent(name, field) != null) {
+            throw new IllegalStateException("field declared twice: " + name);
+        }
+        return field;
+    }
+}

@@ -1,0 +1,372 @@
+package io.rocelens.dissect;
+
+import io.kaitai.struct.ByteBufferKaitaiStream;
+import io.rocelens.capture.Frame;
+import io.rocelens.capture.LinkType;
+import io.rocelens.ksy.Bth;
+import io.rocelens.ksy.EthernetHeader;
+import io.rocelens.ksy.Grh;
+import io.rocelens.ksy.IbExtendedHeaders;
+import io.rocelens.ksy.Ipv4Header;
+import io.rocelens.ksy.Ipv6Header;
+import io.rocelens.ksy.LinuxSll;
+import io.rocelens.ksy.LinuxSll2;
+import io.rocelens.ksy.MacControl;
+import io.rocelens.ksy.UdpHeader;
+import java.nio.ByteBuffer;
+import java.util.List;
+
+/**
+ * Walks one frame down its layers with the fast Kaitai parsers, dispatching between layers through tables keyed by
+ * link type, EtherType, IP protocol and UDP port (the RoCE port is a preference, as in Wireshark), and fills a
+ * {@link PacketSummary}. When asked, it also records where each header sits so the detail describer can re-read it
+ * with field positions. A frame that breaks a rule becomes a malformed summary; nothing is thrown.
+ */
+final class FrameWalker {
+
+    private static final int ETHERTYPE_IPV4 = 0x0800;
+    private static final int ETHERTYPE_IPV6 = 0x86dd;
+    private static final int ETHERTYPE_MAC_CONTROL = 0x8808;
+    private static final int ETHERTYPE_ROCE_V1 = 0x8915;
+    private static final int IP_PROTO_UDP = 17;
+    private static final int GRH_NEXT_HEADER_BTH = 0x1b;
+    private static final int BTH_LENGTH = 12;
+    private static final int ICRC_LENGTH = 4;
+    private static final int MAC_CONTROL_PAUSE = 0x0001;
+    private static final int MAC_CONTROL_PFC = 0x0101;
+
+    private final DissectorOptions options;
+    private final Icrc icrc = new Icrc();
+
+    FrameWalker(DissectorOptions options) {
+        this.options = options;
+    }
+
+    /** Thrown inside the walk to stop it; never leaves this class. */
+    private static final class Stop extends RuntimeException {
+        Stop() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static final Stop STOP = new Stop();
+
+    private PacketSummary summary;
+    private List<LayerMark> marks;
+    private ByteBuffer data;
+    private ByteBufferKaitaiStream io;
+    private String layerName;
+
+    void walk(Frame frame, PacketSummary out, List<LayerMark> layerMarks) {
+        out.clear();
+        out.number = frame.number();
+        out.timestampNanos = frame.timestampNanos();
+        out.originalLength = frame.originalLength();
+        out.capturedLength = frame.capturedLength();
+        summary = out;
+        marks = layerMarks;
+        data = frame.data().duplicate();   // the Kaitai stream moves the position; the caller's buffer stays put
+        io = new ByteBufferKaitaiStream(data);
+        layerName = "frame";
+        try {
+            switch (frame.linkType()) {
+                case LinkType.ETHERNET -> ethernet();
+                case LinkType.LINUX_SLL -> linuxSll();
+                case LinkType.LINUX_SLL2 -> linuxSll2();
+                default -> {
+                    // other link types are listed but not dissected
+                }
+            }
+        } catch (Stop stop) {
+            // the walk ended early; the summary says why when that is a problem
+        } catch (RuntimeException parseFailure) {
+            // A Kaitai read ran past the captured bytes: cut by the snap length is normal, otherwise malformed.
+            if (!cutBySnapLength()) {
+                summary.kinds |= PacketSummary.MALFORMED;
+                summary.malformedReason = layerName + " header is cut short";
+            }
+        } finally {
+            summary = null;
+            marks = null;
+            data = null;
+            io = null;
+        }
+    }
+
+    private void ethernet() {
+        layerName = "Ethernet";
+        need(0, 14);
+        EthernetHeader eth = new EthernetHeader(io);
+        summary.kinds |= PacketSummary.ETHERNET;
+        summary.ethDst = Addresses.mac(eth.dstMac());
+        summary.ethSrc = Addresses.mac(eth.srcMac());
+        List<EthernetHeader.EtherTypeOrTag> tags = eth.tags();
+        if (tags.size() > 1) {
+            summary.kinds |= PacketSummary.VLAN;
+            EthernetHeader.EtherTypeOrTag outer = tags.get(0);
+            summary.vlanPcp = outer.pcp().intValue();
+            summary.vlanId = outer.vid().intValue();
+        }
+        int headerLength = (int) io.pos();
+        mark(LayerMark.Kind.ETHERNET, 0, headerLength);
+        etherType(eth.etherType(), headerLength);
+    }
+
+    private void linuxSll() {
+        layerName = "Linux cooked";
+        need(0, 16);
+        LinuxSll sll = new LinuxSll(io);
+        mark(LayerMark.Kind.SLL, 0, 16);
+        etherType(sll.protocol(), 16);
+    }
+
+    private void linuxSll2() {
+        layerName = "Linux cooked v2";
+        need(0, 20);
+        LinuxSll2 sll = new LinuxSll2(io);
+        mark(LayerMark.Kind.SLL2, 0, 20);
+        etherType(sll.protocol(), 20);
+    }
+
+    private void etherType(int etherType, int offset) {
+        summary.etherType = etherType;
+        switch (etherType) {
+            case ETHERTYPE_IPV4 -> ipv4(offset);
+            case ETHERTYPE_IPV6 -> ipv6(offset);
+            case ETHERTYPE_MAC_CONTROL -> macControl(offset);
+            case ETHERTYPE_ROCE_V1 -> roceV1(offset);
+            default -> {
+                // ARP, LLDP and the rest are not RoCE: left undissected
+            }
+        }
+    }
+
+    private void ipv4(int offset) {
+        layerName = "IPv4";
+        need(offset, 20);
+        io.seek(offset);
+        Ipv4Header ip = new Ipv4Header(io);
+        int headerLength = (int) ip.ihl() * 4;
+        if (ip.version() != 4 || headerLength < 20) {
+            malformed("IPv4 header has version " + ip.version() + " and header length " + headerLength);
+        }
+        summary.kinds |= PacketSummary.IPV4;
+        summary.ipSrcLo = Addresses.ipv4Mapped(Addresses.mac(ip.srcAddr()));
+        summary.ipDstLo = Addresses.ipv4Mapped(Addresses.mac(ip.dstAddr()));
+        summary.dscp = (int) ip.dscp();
+        summary.ecn = (int) ip.ecn().id();
+        mark(LayerMark.Kind.IPV4, offset, headerLength);
+        int totalLength = ip.totalLength();
+        if (totalLength < headerLength) {
+            malformed("IPv4 total length " + totalLength + " is shorter than its header (" + headerLength + ")");
+        }
+        int end = offset + totalLength;
+        checkEnd("IPv4 total length " + totalLength, end);
+        if (ip.moreFragments() || ip.fragmentOffset() != 0 || ip.protocol() != IP_PROTO_UDP) {
+            return;
+        }
+        udp(offset + headerLength, end, offset, 4);
+    }
+
+    private void ipv6(int offset) {
+        layerName = "IPv6";
+        need(offset, 40);
+        io.seek(offset);
+        Ipv6Header ip = new Ipv6Header(io);
+        if (ip.version() != 6) {
+            malformed("IPv6 header has version " + ip.version());
+        }
+        summary.kinds |= PacketSummary.IPV6;
+        byte[] source = ip.srcAddr();
+        byte[] destination = ip.dstAddr();
+        summary.ipSrcHi = Addresses.high(source);
+        summary.ipSrcLo = Addresses.low(source);
+        summary.ipDstHi = Addresses.high(destination);
+        summary.ipDstLo = Addresses.low(destination);
+        summary.dscp = (int) ip.dscp();
+        summary.ecn = (int) ip.ecn();
+        mark(LayerMark.Kind.IPV6, offset, 40);
+        int end = offset + 40 + ip.payloadLength();
+        checkEnd("IPv6 payload length " + ip.payloadLength(), end);
+        if (ip.nextHeader() == IP_PROTO_UDP) {
+            udp(offset + 40, end, offset, 6);
+        }
+    }
+
+    private void udp(int offset, int ipEnd, int ipOffset, int ipVersion) {
+        layerName = "UDP";
+        need(offset, 8);
+        io.seek(offset);
+        UdpHeader udp = new UdpHeader(io);
+        summary.kinds |= PacketSummary.UDP;
+        summary.udpSrcPort = udp.srcPort();
+        summary.udpDstPort = udp.dstPort();
+        summary.udpLength = udp.lenDatagram();
+        mark(LayerMark.Kind.UDP, offset, 8);
+        int length = udp.lenDatagram();
+        if (length < 8 || offset + length > ipEnd) {
+            malformed("UDP length " + length + " does not fit the IP payload of " + (ipEnd - offset) + " bytes");
+        }
+        if (options.rocePorts().contains(udp.dstPort())) {
+            bth(PacketSummary.ROCEV2, offset + 8, offset + length, ipOffset, ipVersion);
+        }
+    }
+
+    private void roceV1(int offset) {
+        layerName = "GRH";
+        need(offset, 40);
+        io.seek(offset);
+        Grh grh = new Grh(io);
+        byte[] source = grh.sgid();
+        byte[] destination = grh.dgid();
+        summary.ipSrcHi = Addresses.high(source);
+        summary.ipSrcLo = Addresses.low(source);
+        summary.ipDstHi = Addresses.high(destination);
+        summary.ipDstLo = Addresses.low(destination);
+        int trafficClass = (int) grh.trafficClass();
+        summary.dscp = trafficClass >>> 2;
+        summary.ecn = trafficClass & 3;
+        mark(LayerMark.Kind.GRH, offset, 40);
+        int end = offset + 40 + grh.payloadLength();
+        checkEnd("GRH payload length " + grh.payloadLength(), end);
+        if (grh.nextHeader() != GRH_NEXT_HEADER_BTH) {
+            malformed(String.format("GRH next header 0x%02x is not a BTH (0x1b)", grh.nextHeader()));
+        }
+        bth(PacketSummary.ROCEV1, offset + 40, end, offset, 1);
+    }
+
+    /** @param roceKind ROCEV2 or ROCEV1, set once a BTH is read (a frame counts as RoCE only with a BTH) */
+    private void bth(int roceKind, int offset, int end, int l3Offset, int l3Kind) {
+        layerName = "BTH";
+        if (end - offset < BTH_LENGTH + ICRC_LENGTH) {
+            malformed("RoCE payload of " + (end - offset) + " bytes is too short for a BTH and an ICRC (16 bytes)");
+        }
+        need(offset, BTH_LENGTH);
+        io.seek(offset);
+        Bth bth = new Bth(io);
+        int opcode = (int) bth.opcode().id();
+        summary.kinds |= roceKind;
+        summary.opcode = opcode;
+        summary.solicitedEvent = bth.se();
+        summary.padCount = (int) bth.padCount();
+        summary.pkey = bth.pkey();
+        summary.fecn = bth.fecn();
+        summary.becn = bth.becn();
+        summary.destQp = (int) bth.destQp();
+        summary.ackRequest = bth.ackReq();
+        summary.psn = (int) bth.psn();
+        mark(LayerMark.Kind.BTH, offset, BTH_LENGTH);
+        if (IbOpcodes.name(opcode) == null && opcode < 0xc0) {
+            malformed(String.format("BTH opcode 0x%02x is reserved", opcode));
+        }
+        if (bth.tver() != 0) {
+            malformed("BTH header version " + bth.tver() + " is not 0");
+        }
+
+        layerName = "extended transport";
+        int extendedOffset = offset + BTH_LENGTH;
+        IbExtendedHeaders extended = new IbExtendedHeaders(io, opcode);
+        int extendedLength = (int) io.pos() - extendedOffset;
+        if (extendedOffset + extendedLength + ICRC_LENGTH > end) {
+            malformed("RoCE payload is too short for the extended headers of " + IbOpcodes.name(opcode));
+        }
+        if (extendedLength > 0) {
+            mark(LayerMark.Kind.EXTENDED_HEADERS, extendedOffset, extendedLength);
+        }
+        extendedHeaders(extended);
+
+        int payloadOffset = extendedOffset + extendedLength;
+        int icrcOffset = end - ICRC_LENGTH;
+        int payloadLength = icrcOffset - summary.padCount - payloadOffset;
+        if (payloadLength < 0) {
+            malformed("pad count " + summary.padCount + " is longer than the payload");
+        }
+        summary.payloadLength = payloadLength;
+        if (payloadLength + summary.padCount > 0) {
+            mark(LayerMark.Kind.PAYLOAD, payloadOffset, Math.min(icrcOffset, data.limit()) - payloadOffset);
+        }
+        if (end > data.limit()) {
+            summary.icrcStatus = PacketSummary.ICRC_UNCHECKED;
+            mark(LayerMark.Kind.ICRC, icrcOffset, 0);
+            return;
+        }
+        mark(LayerMark.Kind.ICRC, icrcOffset, ICRC_LENGTH);
+        int stored = Integer.reverseBytes(data.getInt(icrcOffset));
+        int computed = icrc.compute(data, l3Offset, l3Kind, offset, icrcOffset);
+        summary.icrcStatus = stored == computed ? PacketSummary.ICRC_GOOD : PacketSummary.ICRC_BAD;
+    }
+
+    private void extendedHeaders(IbExtendedHeaders extended) {
+        if (extended.reth() != null) {
+            summary.rethVa = extended.reth().va();
+            summary.rethRkey = extended.reth().rkey();
+            summary.rethDmaLength = extended.reth().dmaLength();
+        }
+        if (extended.aeth() != null) {
+            summary.aethSyndrome = extended.aeth().syndrome();
+            summary.aethMsn = (int) extended.aeth().msn();
+        }
+        if (extended.deth() != null) {
+            summary.dethQkey = extended.deth().qkey();
+            summary.dethSrcQp = (int) extended.deth().srcQp();
+        }
+        if (extended.immDt() != null) {
+            summary.hasImmediate = true;
+            summary.immediate = (int) extended.immDt().data();
+        }
+    }
+
+    private void macControl(int offset) {
+        layerName = "MAC Control";
+        need(offset, 2);
+        io.seek(offset);
+        MacControl control = new MacControl(io);
+        int opcode = (int) control.opcode().id();
+        mark(LayerMark.Kind.MAC_CONTROL, offset, (int) io.pos() - offset);
+        if (opcode == MAC_CONTROL_PAUSE) {
+            summary.kinds |= PacketSummary.PAUSE;
+            summary.pauseQuanta = ((MacControl.PauseFrame) control.body()).pauseTime();
+        } else if (opcode == MAC_CONTROL_PFC) {
+            summary.kinds |= PacketSummary.PFC;
+            MacControl.PfcFrame pfc = (MacControl.PfcFrame) control.body();
+            summary.pfcClassEnable = pfc.classEnableVector();
+            for (int priority = 0; priority < 8; priority++) {
+                summary.pfcTime[priority] = pfc.time().get(priority);
+            }
+        }
+    }
+
+    /** Stops the walk when fewer than {@code length} bytes are captured at {@code offset}. */
+    private void need(int offset, int length) {
+        if (offset + length > data.limit()) {
+            if (!cutBySnapLength()) {
+                malformed(layerName + " header needs " + length + " bytes at offset " + offset + ", the frame has "
+                        + Math.max(0, data.limit() - offset));
+            }
+            throw STOP;
+        }
+    }
+
+    /** A length field pointing past the captured bytes is fine when the snap length cut the frame, not otherwise. */
+    private void checkEnd(String what, int end) {
+        if (end > data.limit() && !cutBySnapLength()) {
+            malformed(what + " runs past the end of the frame (" + data.limit() + " bytes)");
+        }
+    }
+
+    private boolean cutBySnapLength() {
+        return summary.capturedLength < summary.originalLength;
+    }
+
+    private void malformed(String reason) {
+        summary.kinds |= PacketSummary.MALFORMED;
+        summary.malformedReason = reason;
+        throw STOP;
+    }
+
+    private void mark(LayerMark.Kind kind, int offset, int length) {
+        if (marks != null) {
+            marks.add(new LayerMark(kind, offset, length));
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package io.rocelens.dissect;
+
+/** The packet-list columns (source, destination, protocol, info) of a frame, built from its summary. */
+public final class PacketColumns {
+
+    private PacketColumns() {
+    }
+
+    public static String source(PacketSummary p) {
+        if (p.is(PacketSummary.IPV4 | PacketSummary.IPV6 | PacketSummary.ROCEV1) && p.etherType != 0x8808) {
+            return Addresses.ip(p.ipSrcHi, p.ipSrcLo);
+        }
+        return p.ethSrc >= 0 ? Addresses.mac(p.ethSrc) : "";
+    }
+
+    public static String destination(PacketSummary p) {
+        if (p.is(PacketSummary.IPV4 | PacketSummary.IPV6 | PacketSummary.ROCEV1) && p.etherType != 0x8808) {
+            return Addresses.ip(p.ipDstHi, p.ipDstLo);
+        }
+        return p.ethDst >= 0 ? Addresses.mac(p.ethDst) : "";
+    }
+
+    /** Wireshark's names: RRoCE for RoCEv2, RoCE for RoCEv1. */
+    public static String protocol(PacketSummary p) {
+        if (p.is(PacketSummary.ROCEV2)) {
+            return p.opcode == IbOpcodes.CNP ? "CNP" : "RRoCE";
+        }
+        if (p.is(PacketSummary.ROCEV1)) {
+            return "RoCE";
+        }
+        if (p.is(PacketSummary.PFC)) {
+            return "PFC";
+        }
+        if (p.is(PacketSummary.PAUSE)) {
+            return "PAUSE";
+        }
+        if (p.is(PacketSummary.UDP)) {
+            return "UDP";
+        }
+        if (p.is(PacketSummary.IPV4)) {
+            return "IPv4";
+        }
+        if (p.is(PacketSummary.IPV6)) {
+            return "IPv6";
+        }
+        String etherType = p.etherType >= 0 ? Fields.etherTypeName(p.etherType) : null;
+        return etherType != null ? etherType : p.is(PacketSummary.ETHERNET) ? "Ethernet" : "Frame";
+    }
+
+    /** e.g. "RC RDMA WRITE First QP=0x000022 PSN=1000", "PFC: P3 XOFF 65535, P4 XON". */
+    public static String info(PacketSummary p) {
+        StringBuilder info = new StringBuilder();
+        if (p.isRoce()) {
+            String name = IbOpcodes.name(p.opcode);
+            info.append(name != null ? name : String.format("Opcode 0x%02x", p.opcode));
+            info.append(String.format(" QP=0x%06x PSN=%d", p.destQp, p.psn));
+            if (p.aethSyndrome >= 0) {
+                info.append(' ').append(AethText.describe(p.aethSyndrome)).append(" MSN=").append(p.aethMsn);
+            }
+            if (p.rethDmaLength >= 0) {
+                info.append(" len=").append(p.rethDmaLength);
+            }
+            if (p.dethSrcQp >= 0) {
+                info.append(String.format(" SrcQP=0x%06x", p.dethSrcQp));
+            }
+            if (p.ecn == 3) {
+                info.append(" [ECN CE]");
+            }
+            if (p.icrcStatus == PacketSummary.ICRC_BAD) {
+                info.append(" [ICRC bad]");
+            }
+        } else if (p.is(PacketSummary.PFC)) {
+            info.append("PFC:");
+            String separator = " ";
+            for (int priority = 0; priority < 8; priority++) {
+                if ((p.pfcClassEnable & (1 << priority)) != 0) {
+                    int quanta = p.pfcTime[priority];
+                    info.append(separator).append('P').append(priority)
+                            .append(quanta == 0 ? " XON" : " XOFF " + quanta);
+                    separator = ", ";
+                }
+            }
+        } else if (p.is(PacketSummary.PAUSE)) {
+            info.append("PAUSE: ").append(p.pauseQuanta).append(" quanta").append(p.pauseQuanta == 0 ? " (XON)" : "");
+        } else if (p.is(PacketSummary.UDP)) {
+            info.append(p.udpSrcPort).append(" → ").append(p.udpDstPort).append(" Len=").append(p.udpLength - 8);
+        }
+        if (p.capturedLength < p.originalLength && !p.isRoce() && info.length() == 0) {
+            info.append("[Packet size limited during capture]");
+        }
+        if (p.malformedReason != null) {
+            info.append(info.length() > 0 ? " " : "").append("[Malformed: ").append(p.malformedReason).append(']');
+        }
+        return info.toString();
+    }
+
+    public static String icrcStatus(int status) {
+        return switch (status) {
+            case PacketSummary.ICRC_GOOD -> "good";
+            case PacketSummary.ICRC_BAD -> "bad";
+            case PacketSummary.ICRC_UNCHECKED -> "unchecked";
+            default -> "";
+        };
+    }
+}

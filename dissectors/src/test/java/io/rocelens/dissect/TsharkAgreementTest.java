@@ -1,0 +1,192 @@
+package io.rocelens.dissect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.rocelens.capture.CaptureReader;
+import io.rocelens.capture.CaptureReaders;
+import io.rocelens.capture.Frame;
+import io.rocelens.capture.LinkType;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * RoCE Lens and tshark agree on every field both decode, frame by frame, in every real capture of ../shared and every
+ * sample capture. The expected values are tshark's, made by src/test/resources/tshark/make-expected.sh; the suite
+ * only reads them. RoCE Lens reports no malformed frame that tshark does not also find.
+ */
+class TsharkAgreementTest {
+
+    private static final Path EXPECTED = Path.of("src/test/resources/tshark");
+    private static final Path REAL_CAPTURES = Path.of("../../shared/real-captures");
+    private static final Path SAMPLE_CAPTURES = Path.of("../sample-captures");
+
+    /** tshark field → the RoCE Lens fields that carry the same value (tshark reuses reth.va for AtomicETH). */
+    private static final Map<String, List<String>> SAME_FIELD = new LinkedHashMap<>();
+
+    static {
+        same("frame.len", "frame.len");
+        same("frame.cap_len", "frame.caplen");
+        for (String name : List.of("eth.dst", "eth.src", "eth.type", "vlan.dei", "vlan.id", "ip.src", "ip.dst",
+                "ip.ttl", "ip.proto", "ipv6.src", "ipv6.dst", "ipv6.flow", "udp.srcport", "udp.dstport", "udp.length")) {
+            same(name, name);
+        }
+        same("vlan.priority", "vlan.pcp");
+        same("ip.dsfield.dscp", "ip.dscp");
+        same("ip.dsfield.ecn", "ip.ecn");
+        same("ipv6.tclass.dscp", "ipv6.dscp");
+        same("ipv6.tclass.ecn", "ipv6.ecn");
+        same("infiniband.bth.opcode", "bth.opcode");
+        same("infiniband.bth.se", "bth.se");
+        same("infiniband.bth.m", "bth.m");
+        same("infiniband.bth.padcnt", "bth.padcnt");
+        same("infiniband.bth.tver", "bth.tver");
+        same("infiniband.bth.p_key", "bth.pkey");
+        same("infiniband.bth.destqp", "bth.dqpn");
+        same("infiniband.bth.a", "bth.ackreq");
+        same("infiniband.bth.psn", "bth.psn");
+        same("infiniband.reth.va", "reth.va", "atomic.va");
+        same("infiniband.reth.r_key", "reth.rkey", "atomic.rkey");
+        same("infiniband.reth.dmalen", "reth.dmalen");
+        same("infiniband.aeth.syndrome", "aeth.syndrome");
+        same("infiniband.aeth.msn", "aeth.msn");
+        same("infiniband.deth.q_key", "deth.qkey");
+        same("infiniband.deth.srcqp", "deth.srcqp");
+        same("infiniband.atomiceth.swapdt", "atomic.swap");
+        same("infiniband.atomiceth.cmpdt", "atomic.compare");
+        same("infiniband.atomicacketh.origremdt", "atomicack.orig");
+        same("infiniband.immdt", "immdt");
+        same("infiniband.ieth", "ieth.rkey");
+        same("infiniband.grh.sgid", "grh.sgid");
+        same("infiniband.grh.dgid", "grh.dgid");
+        same("infiniband.invariant.crc", "icrc");
+        same("macc.pause_time", "pause.quanta");
+        same("macc.cbfc.enbv", "pfc.cev");
+        for (int priority = 0; priority < 8; priority++) {
+            same("macc.cbfc.pause_time.c" + priority, "pfc.time" + priority);
+        }
+    }
+
+    private static void same(String tsharkField, String... ours) {
+        SAME_FIELD.put(tsharkField, List.of(ours));
+    }
+
+    static Stream<Path> expectations() throws IOException {
+        try (Stream<Path> files = Files.list(EXPECTED)) {
+            return files.filter(f -> f.toString().endsWith(".tsv")).sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("expectations")
+    void agreesWithTshark(Path expectation) throws IOException {
+        Path capture = captureFor(expectation);
+        assumeTrue(capture != null, "capture for " + expectation.getFileName() + " not found");
+        List<String> lines = Files.readAllLines(expectation);
+        String[] header = lines.get(0).split("\t", -1);
+        Dissector dissector = new Dissector(DissectorOptions.defaults());
+        List<String> disagreements = new ArrayList<>();
+        int frames = 0;
+        try (CaptureReader reader = CaptureReaders.open(capture)) {
+            Frame frame;
+            while ((frame = reader.next()) != null) {
+                String[] row = lines.get(++frames).split("\t", -1);
+                compare(frame, dissector.dissect(frame), header, row, disagreements);
+            }
+            assertEquals(null, reader.problem());
+        }
+        assertEquals(lines.size() - 1, frames, "frame count");
+        assertTrue(disagreements.isEmpty(), disagreements.size() + " disagreements, first ones:\n"
+                + String.join("\n", disagreements.subList(0, Math.min(20, disagreements.size()))));
+    }
+
+    private static void compare(Frame frame, Dissection ours, String[] header, String[] row, List<String> out) {
+        boolean dissected = frame.linkType() == LinkType.ETHERNET || frame.linkType() == LinkType.LINUX_SLL
+                || frame.linkType() == LinkType.LINUX_SLL2;
+        boolean tsharkMalformed = false;
+        for (int column = 0; column < header.length; column++) {
+            if (header[column].equals("_ws.malformed")) {
+                tsharkMalformed = !row[column].isEmpty();
+            }
+        }
+        if (ours.layer("malformed") != null && !tsharkMalformed) {
+            out.add("frame " + ours.number() + ": malformed for RoCE Lens only: " + ours.field("malformed.reason").value());
+        }
+        if (!dissected) {
+            return;   // e.g. ERF: RoCE Lens lists these frames without dissecting them
+        }
+        boolean cnp = ours.summary().opcode == IbOpcodes.CNP;
+        for (int column = 0; column < header.length; column++) {
+            List<String> names = SAME_FIELD.get(header[column]);
+            if (names == null) {
+                continue;
+            }
+            Field field = null;
+            for (String name : names) {
+                field = field != null ? field : ours.field(name);
+            }
+            String theirs = row[column];
+            if (theirs.isEmpty()) {
+                // tshark does not know opcode 0x81, so it shows a CNP's BTH but none of what follows; and where a
+                // tshark sub-dissector failed (the RPCoRDMA heuristic on short SENDs) it stopped before the ICRC
+                boolean tsharkStoppedEarly = tsharkMalformed || (cnp && !header[column].startsWith("infiniband.bth"));
+                if (field != null && !tsharkStoppedEarly) {
+                    out.add("frame " + ours.number() + ": " + field.name() + "=" + field.value() + " but tshark has no "
+                            + header[column]);
+                }
+                continue;
+            }
+            if (field == null) {
+                out.add("frame " + ours.number() + ": tshark " + header[column] + "=" + theirs + " but RoCE Lens has no "
+                        + names.get(0));
+            } else if (!sameValue(header[column], theirs, field)) {
+                out.add("frame " + ours.number() + ": " + field.name() + "=" + field.value() + " but tshark "
+                        + header[column] + "=" + theirs);
+            }
+        }
+    }
+
+    private static boolean sameValue(String tsharkField, String theirs, Field field) {
+        if (field.value() instanceof String text) {
+            return text.equalsIgnoreCase(theirs);
+        }
+        BigInteger ours = new BigInteger(Long.toUnsignedString((Long) field.value()));
+        BigInteger expected;
+        if (theirs.equals("True") || theirs.equals("False")) {
+            expected = theirs.equals("True") ? BigInteger.ONE : BigInteger.ZERO;
+        } else if (theirs.startsWith("0x")) {
+            expected = new BigInteger(theirs.substring(2), 16);
+        } else if (theirs.matches("([0-9a-f]{2}:)+[0-9a-f]{2}") || tsharkField.equals("infiniband.immdt")
+                || tsharkField.equals("infiniband.ieth")) {
+            expected = new BigInteger(theirs.replace(":", ""), 16);     // FT_BYTES fields print as hex bytes
+        } else {
+            expected = new BigInteger(theirs);
+        }
+        if (tsharkField.equals("infiniband.invariant.crc")) {
+            // tshark reads the ICRC big-endian; the wire holds it least-significant byte first
+            expected = BigInteger.valueOf(Integer.toUnsignedLong(Integer.reverseBytes(expected.intValue())));
+        }
+        return ours.equals(expected);
+    }
+
+    private static Path captureFor(Path expectation) {
+        String name = expectation.getFileName().toString().replaceFirst("\\.tsv$", "");
+        for (Path candidate : List.of(REAL_CAPTURES.resolve(name + ".pcap"), SAMPLE_CAPTURES.resolve(name + ".pcap"),
+                SAMPLE_CAPTURES.resolve(name + ".pcapng"))) {
+            if (Files.isRegularFile(candidate)) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Regenerates the tshark decodings that TsharkAgreementTest compares RoCE Lens with.
+# Needs tshark (apt-get install tshark); the test suite itself only reads the .tsv files this writes.
+#   usage: make-expected.sh CAPTURE...      (writes NAME.tsv next to this script for each CAPTURE)
+# Made with TShark 4.0.17 (Debian 4.0.17-0+deb12u3).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+fields=(
+  frame.number frame.len frame.cap_len _ws.malformed
+  eth.dst eth.src eth.type vlan.priority vlan.dei vlan.id
+  ip.src ip.dst ip.dsfield.dscp ip.dsfield.ecn ip.ttl ip.proto
+  ipv6.src ipv6.dst ipv6.tclass.dscp ipv6.tclass.ecn ipv6.flow
+  udp.srcport udp.dstport udp.length
+  infiniband.bth.opcode infiniband.bth.se infiniband.bth.m infiniband.bth.padcnt infiniband.bth.tver
+  infiniband.bth.p_key infiniband.bth.destqp infiniband.bth.a infiniband.bth.psn
+  infiniband.reth.va infiniband.reth.r_key infiniband.reth.dmalen
+  infiniband.aeth.syndrome infiniband.aeth.msn
+  infiniband.deth.q_key infiniband.deth.srcqp
+  infiniband.atomiceth.swapdt infiniband.atomiceth.cmpdt infiniband.atomicacketh.origremdt
+  infiniband.immdt infiniband.ieth
+  infiniband.grh.sgid infiniband.grh.dgid infiniband.invariant.crc
+  macc.pause_time macc.cbfc.enbv
+  macc.cbfc.pause_time.c0 macc.cbfc.pause_time.c1 macc.cbfc.pause_time.c2 macc.cbfc.pause_time.c3
+  macc.cbfc.pause_time.c4 macc.cbfc.pause_time.c5 macc.cbfc.pause_time.c6 macc.cbfc.pause_time.c7
+)
+args=()
+for f in "${fields[@]}"; do args+=(-e "$f"); done
+for capture in "$@"; do
+  name="$(basename "$capture")"; name="${name%.*}"
+  # Some NICs use low UDP source ports that tshark would give to another protocol (69 is TFTP):
+  # RoCE is identified by the destination port, so tell tshark so.
+  decode_as=(-d udp.port==69,infiniband -d udp.port==72,infiniband)
+  tshark -r "$capture" "${decode_as[@]}" -T fields -E header=y -E separator=/t -E occurrence=f "${args[@]}" \
+    > "$here/$name.tsv" 2>/dev/null
+  echo "$name.tsv: $(($(wc -l < "$here/$name.tsv") - 1)) frames"
+done
