@@ -82,9 +82,23 @@ final class PsnTracker {
         return started;
     }
 
-    /** True when the PSN was sent on this sequence: from the first PSN seen up to, not including, the next expected. */
+    /** True when the PSN lies beyond the expected range (what {@link #accept} would count as a gap). */
+    boolean isAhead(int psn) {
+        int ahead = ((psn & MASK) - hi) & MASK;
+        return started && ahead != 0 && ahead < HALF && ((psn - lo) & MASK) > ((hi - lo) & MASK);
+    }
+
+    /** Takes the PSN as in order and expects the next one after it, without counting a gap. */
+    void jumpTo(int psn) {
+        expectAfter(psn & MASK, -1);
+    }
+
+    /**
+     * True when a packet with this PSN was sent on this sequence: from the first PSN seen up to, not including, the
+     * lowest next expected PSN (after a READ request the PSNs its responses use count only up to there).
+     */
     boolean covers(int psn) {
-        return started && ((psn - first) & MASK) < ((hi - first) & MASK);
+        return started && ((psn - first) & MASK) < ((lo - first) & MASK);
     }
 
     long missingPsns() {

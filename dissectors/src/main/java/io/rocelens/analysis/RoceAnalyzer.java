@@ -280,9 +280,21 @@ public final class RoceAnalyzer {
         }
     }
 
+    /**
+     * READ responses answer the READ requests of the paired flow, in that flow's PSN space. When the requester sent
+     * other requests between two READs, the responses to the second READ start past the first READ's responses by
+     * those requests' PSNs; a READ Response First or Only whose PSN the paired request flow has sent is therefore
+     * the start of the next response, not a gap.
+     */
     private void readResponse(FlowState f, PacketSummary p) {
         response(f, p);
         PsnTracker tracker = f.readResponses();
+        int op = p.opcode & 0x1F;
+        if ((op == 0x0D || op == 0x10) && f.paired >= 0 && tracker.isAhead(p.psn)
+                && flows[f.paired].requests.covers(p.psn)) {
+            tracker.jumpTo(p.psn);
+            return;
+        }
         psnOutcome(f, tracker, tracker.accept(p.psn, -1), p);
     }
 

@@ -60,7 +60,11 @@ public final class TextSummary {
         int shown = Math.min(top, flows.size());
         out.println();
         out.printf(Locale.ROOT, "Top %d of %d flows by bytes%n", shown, flows.size());
-        String format = "%-39s %-39s %-8s %-8s %4s %9s %12s %12s %6s %6s %5s %5s %5s%n";
+        int width = 11;
+        for (FlowStats f : flows.subList(0, shown)) {
+            width = Math.max(width, Math.max(f.srcIp().length(), f.dstIp().length()));
+        }
+        String format = "%-" + width + "s %-" + width + "s %-8s %-8s %4s %9s %12s %12s %6s %6s %5s %5s %5s%n";
         out.printf(Locale.ROOT, format, "Source", "Destination", "Src QP", "Dst QP", "Prio", "Packets", "Bytes",
                 "Throughput", "Gaps", "Retx", "NAKs", "CNPs", "CE");
         for (FlowStats f : flows.subList(0, shown)) {

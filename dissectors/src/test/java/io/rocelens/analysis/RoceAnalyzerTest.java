@@ -172,10 +172,27 @@ class RoceAnalyzerTest {
         assertEquals(2, resp.acks());
         // READ Response First..Last and READ Response Only
         assertEquals(2, resp.messages());
-        // read responses 10, 11 then 14: 12 and 13 were atomics, so the response sequence has a gap of 2
-        assertEquals(1, resp.psnGaps());
-        assertEquals(2, resp.missingPsns());
+        // read responses 10, 11 then 14: 12 and 13 were atomics (their acks are not tracked), and 14 is a READ
+        // Response Only whose PSN the paired request flow sent: the start of the next response, not a gap
+        assertEquals(0, resp.psnGaps());
+        assertEquals(0, resp.missingPsns());
         assertEquals(QP_B, resp.srcQp());
+    }
+
+    @Test
+    void lostReadResponseIsAGap() {
+        Frames f = new Frames();
+        // READ psn 20 of 3072 bytes: responses First 20, Middle 21 (lost), Last 22 -> one gap of one PSN
+        f.roce(1, A, B, QP_B, READ_REQ, 20).readLength(3072).send();
+        f.roce(2, B, A, QP_A, READ_FIRST, 20).aeth(0x1F).send();
+        f.roce(3, B, A, QP_A, READ_LAST, 22).aeth(0x1F).send();
+        // a READ Response Only for a PSN the requester never sent is a gap too: 30 after expected 23
+        f.roce(4, B, A, QP_A, READ_ONLY, 30).aeth(0x1F).send();
+        AnalysisResult r = f.result();
+        FlowStats resp = flow(r, B, A, QP_A);
+        assertEquals(2, resp.psnGaps());
+        assertEquals(1 + 7, resp.missingPsns());
+        assertEquals(2, resp.messages());
     }
 
     @Test
