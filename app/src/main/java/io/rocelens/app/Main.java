@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
         description = "Analyzer for RoCEv2 (RDMA over Converged Ethernet) captures.",
         subcommands = {
             DecodeCommand.class,
+            AnalyzeCommand.class,
             GenerateCommand.class,
         })
 public final class Main implements Runnable {

@@ -1,0 +1,255 @@
+package io.rocelens.app;
+
+import io.rocelens.analysis.AnalysisOptions;
+import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.analysis.RoceAnalyzer;
+import io.rocelens.capture.CaptureReader;
+import io.rocelens.capture.Frame;
+import io.rocelens.dissect.DissectorOptions;
+import io.rocelens.dissect.FastDissector;
+import io.rocelens.dissect.PacketSummary;
+import io.rocelens.export.CsvExport;
+import io.rocelens.export.JsonSummary;
+import io.rocelens.export.TextSummary;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code rocelens analyze}: one ordered pass over a capture (fast dissector → analyzer), then a readable summary,
+ * the JSON summary and the CSV exports.
+ */
+@Command(name = "analyze", mixinStandardHelpOptions = true,
+        description = {"Analyse the RoCE traffic of a pcap or pcapng file: QP flows, PSN gaps and retransmissions, "
+                + "NAKs, CNPs and ECN marks, PFC pause time, bandwidth by priority.",
+                "Prints a readable summary unless --json is given or an export goes to standard output (-)."},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:the whole file was analysed",
+                "1:the file is cut short or corrupt; the frames before the damage were analysed and the outputs written",
+                "2:the file could not be read or is not a capture, or an output could not be written"})
+public final class AnalyzeCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "pcap or pcapng capture")
+    Path file;
+
+    @Option(names = "--json", description = "print the summary as one JSON object instead of text")
+    boolean json;
+
+    @Option(names = "--qp-csv", paramLabel = "FILE", description = "write one row per QP flow (- for standard output)")
+    String qpCsv;
+
+    @Option(names = "--priority-csv", paramLabel = "FILE",
+            description = "write bytes and packets per time bin and priority (- for standard output)")
+    String priorityCsv;
+
+    @Option(names = "--pfc-csv", paramLabel = "FILE",
+            description = "write one row per PFC/PAUSE paused interval (- for standard output)")
+    String pfcCsv;
+
+    @Option(names = "--events-csv", paramLabel = "FILE", description = "write the expert events (- for standard output)")
+    String eventsCsv;
+
+    @Option(names = "--link-speed", paramLabel = "SPEED", converter = LinkSpeed.class, defaultValue = "100G",
+            description = "link speed for PFC quanta (512 bit times each), e.g. 25G, 100G, 400G (default: ${DEFAULT-VALUE})")
+    long linkSpeed;
+
+    @Option(names = "--dscp-map", paramLabel = "DSCP=PRIO,...", converter = DscpMap.class,
+            description = "priority of untagged packets by DSCP, on top of the default DSCP >> 3, e.g. 26=3,48=6")
+    int[] dscpMap;
+
+    @Option(names = "--roce-port", paramLabel = "PORT", split = ",", defaultValue = "4791",
+            description = "UDP destination ports decoded as RoCEv2 (default: ${DEFAULT-VALUE})")
+    Set<Integer> rocePorts;
+
+    @Option(names = "--bin-width", paramLabel = "DURATION", converter = Duration.class,
+            description = "bandwidth time-bin width, e.g. 100us, 1ms, 1s (default: chosen from the capture's "
+                    + "duration, at most 1000 bins)")
+    long binWidth;
+
+    @Option(names = "--ets", paramLabel = "SHARES", converter = Ets.class,
+            description = "ETS bandwidth shares in percent to compare with, for priorities 0, 1, 2, ... "
+                    + "(70,20,10) or as PRIO=SHARE (3=50,0=30,6=20)")
+    double[] ets;
+
+    @Option(names = "--storm-threshold", paramLabel = "PERCENT", defaultValue = "50",
+            description = "a PFC storm is a sender keeping a priority paused for more than this share of a storm "
+                    + "window (default: ${DEFAULT-VALUE})")
+    double stormPercent;
+
+    @Option(names = "--storm-window", paramLabel = "DURATION", converter = Duration.class, defaultValue = "100ms",
+            description = "length of the windows PFC storms are measured over (default: ${DEFAULT-VALUE})")
+    long stormWindow;
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "10",
+            description = "flows shown in the readable summary (default: ${DEFAULT-VALUE})")
+    int top;
+
+    @Option(names = "--max-events", paramLabel = "N", defaultValue = "100000",
+            description = "events, NAK/CNP links and paused intervals kept for the outputs; more are only counted "
+                    + "(default: ${DEFAULT-VALUE})")
+    int maxEvents;
+
+    @Option(names = "-c", paramLabel = "N", description = "stop after N frames")
+    long count = Long.MAX_VALUE;
+
+    @Override
+    public Integer call() throws IOException {
+        AnalysisOptions options;
+        try {
+            options = new AnalysisOptions(linkSpeed, dscpMap == null ? AnalysisOptions.defaultDscpMap() : dscpMap,
+                    binWidth, ets, stormPercent / 100, stormWindow, maxEvents);
+        } catch (IllegalArgumentException wrong) {
+            System.err.println("rocelens: " + wrong.getMessage());
+            return CliSupport.EXIT_UNREADABLE;
+        }
+        AnalysisResult result;
+        int status;
+        try (CaptureReader reader = CliSupport.open(file)) {
+            if (reader == null) {
+                return CliSupport.EXIT_UNREADABLE;
+            }
+            result = analyze(reader, new FastDissector(new DissectorOptions(rocePorts)), new RoceAnalyzer(options));
+            status = CliSupport.reportProblem(file, reader);
+        }
+        if (binWidth > 0 && result.shownBins().widthNanos() != binWidth) {
+            System.err.println("rocelens: bin width " + binWidth + " ns needs too many bins for this capture; using "
+                    + result.shownBins().widthNanos() + " ns");
+        }
+        try {
+            export(qpCsv, out -> CsvExport.writeQps(result, out));
+            export(priorityCsv, out -> CsvExport.writePriorities(result, out));
+            export(pfcCsv, out -> CsvExport.writePfc(result, out));
+            export(eventsCsv, out -> CsvExport.writeEvents(result, out));
+        } catch (OutputFailure failure) {
+            System.err.println("rocelens: cannot write " + failure.target + ": " + failure.getCause().getMessage());
+            return CliSupport.EXIT_UNREADABLE;
+        }
+        PrintWriter stdout = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8)));
+        if (json) {
+            JsonSummary.write(result, stdout, true);
+            stdout.println();
+        } else if (!"-".equals(qpCsv) && !"-".equals(priorityCsv) && !"-".equals(pfcCsv) && !"-".equals(eventsCsv)) {
+            TextSummary.write(result, file.toString(), top, stdout);
+        }
+        stdout.flush();
+        return status;
+    }
+
+    private AnalysisResult analyze(CaptureReader reader, FastDissector dissector, RoceAnalyzer analyzer)
+            throws IOException {
+        PacketSummary summary = new PacketSummary();
+        Frame frame;
+        for (long n = 0; n < count && (frame = reader.next()) != null; n++) {
+            dissector.summarize(frame, summary);
+            analyzer.accept(summary);
+        }
+        return analyzer.result();
+    }
+
+    private interface Export {
+        void write(Writer out) throws IOException;
+    }
+
+    private static final class OutputFailure extends RuntimeException {
+        final String target;
+
+        OutputFailure(String target, IOException cause) {
+            super(cause);
+            this.target = target;
+        }
+    }
+
+    private static void export(String target, Export export) {
+        if (target == null) {
+            return;
+        }
+        try {
+            if ("-".equals(target)) {
+                Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
+                export.write(out);
+                out.flush();
+            } else {
+                try (Writer out = Files.newBufferedWriter(Path.of(target), StandardCharsets.UTF_8)) {
+                    export.write(out);
+                }
+            }
+        } catch (IOException failure) {
+            throw new OutputFailure(target, failure);
+        }
+    }
+
+    static final class LinkSpeed implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            try {
+                return AnalysisOptions.parseLinkSpeed(value);
+            } catch (IllegalArgumentException wrong) {
+                throw new TypeConversionException(wrong.getMessage());
+            }
+        }
+    }
+
+    static final class DscpMap implements ITypeConverter<int[]> {
+        @Override
+        public int[] convert(String value) {
+            try {
+                return AnalysisOptions.parseDscpMap(value);
+            } catch (IllegalArgumentException wrong) {
+                throw new TypeConversionException(wrong.getMessage());
+            }
+        }
+    }
+
+    static final class Ets implements ITypeConverter<double[]> {
+        @Override
+        public double[] convert(String value) {
+            try {
+                return AnalysisOptions.parseEts(value);
+            } catch (IllegalArgumentException wrong) {
+                throw new TypeConversionException(wrong.getMessage());
+            }
+        }
+    }
+
+    /** A duration with a unit: ns, us (or µs), ms, s; a bare number is seconds. */
+    static final class Duration implements ITypeConverter<Long> {
+        private static final Pattern FORM = Pattern.compile("([0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\\s*(ns|us|µs|ms|s)?");
+
+        @Override
+        public Long convert(String value) {
+            Matcher m = FORM.matcher(value.trim().toLowerCase(Locale.ROOT));
+            if (!m.matches()) {
+                throw new TypeConversionException("not a duration: \"" + value + "\" (try 100us, 1ms or 1s)");
+            }
+            double number = Double.parseDouble(m.group(1));
+            String unit = m.group(2) == null ? "s" : m.group(2);
+            double nanos = number * switch (unit) {
+                case "ns" -> 1;
+                case "us", "µs" -> 1e3;
+                case "ms" -> 1e6;
+                default -> 1e9;
+            };
+            if (nanos < 1 || nanos > 1e15) {
+                throw new TypeConversionException("duration out of range: \"" + value + "\"");
+            }
+            return Math.round(nanos);
+        }
+    }
+}

@@ -1,0 +1,221 @@
+package io.rocelens.analysis;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * Settings of one analysis pass.
+ *
+ * @param linkSpeedBps     link speed that turns PFC quanta into time (a quantum is 512 bit times)
+ * @param dscpToPriority   64 entries: priority of an untagged RoCE packet by its DSCP
+ * @param binWidthNanos    bandwidth time-bin width, or 0 to choose one from the capture's duration
+ * @param etsShares        configured ETS share (percent) per priority 0..7, NaN where none is configured; null when
+ *                         no ETS shares were given
+ * @param stormShare       a sender's priority paused for more than this share (0..1) of a storm window is a storm
+ * @param stormWindowNanos length of the windows the storm share is measured over
+ * @param maxStored        how many events (and NAK links, CNP links, paused intervals, storms) are kept; the rest are
+ *                         only counted
+ */
+public record AnalysisOptions(long linkSpeedBps, int[] dscpToPriority, long binWidthNanos, double[] etsShares,
+                              double stormShare, long stormWindowNanos, int maxStored) {
+
+    public static final long DEFAULT_LINK_SPEED = 100_000_000_000L;
+
+    public AnalysisOptions {
+        if (linkSpeedBps <= 0) {
+            throw new IllegalArgumentException("link speed must be positive");
+        }
+        if (dscpToPriority.length != 64) {
+            throw new IllegalArgumentException("the DSCP map needs 64 entries");
+        }
+        for (int priority : dscpToPriority) {
+            if (priority < 0 || priority > 7) {
+                throw new IllegalArgumentException("priority out of range 0-7: " + priority);
+            }
+        }
+        if (binWidthNanos < 0) {
+            throw new IllegalArgumentException("bin width must not be negative");
+        }
+        if (etsShares != null && etsShares.length != 8) {
+            throw new IllegalArgumentException("ETS shares need 8 entries");
+        }
+        if (!(stormShare > 0 && stormShare <= 1)) {
+            throw new IllegalArgumentException("storm threshold must be a share in (0, 1]");
+        }
+        if (stormWindowNanos <= 0) {
+            throw new IllegalArgumentException("storm window must be positive");
+        }
+        if (maxStored < 0) {
+            throw new IllegalArgumentException("maxStored must not be negative");
+        }
+    }
+
+    /** 100 Gb/s, DSCP &gt;&gt; 3, automatic bins, no ETS, storms above 50 % of 100 ms windows, 100 000 stored events. */
+    public static AnalysisOptions defaults() {
+        return new AnalysisOptions(DEFAULT_LINK_SPEED, defaultDscpMap(), 0, null, 0.5, 100_000_000L, 100_000);
+    }
+
+    public AnalysisOptions withLinkSpeed(long bps) {
+        return new AnalysisOptions(bps, dscpToPriority, binWidthNanos, etsShares, stormShare, stormWindowNanos, maxStored);
+    }
+
+    public AnalysisOptions withDscpMap(int[] map) {
+        return new AnalysisOptions(linkSpeedBps, map, binWidthNanos, etsShares, stormShare, stormWindowNanos, maxStored);
+    }
+
+    public AnalysisOptions withBinWidth(long nanos) {
+        return new AnalysisOptions(linkSpeedBps, dscpToPriority, nanos, etsShares, stormShare, stormWindowNanos, maxStored);
+    }
+
+    public AnalysisOptions withEts(double[] shares) {
+        return new AnalysisOptions(linkSpeedBps, dscpToPriority, binWidthNanos, shares, stormShare, stormWindowNanos, maxStored);
+    }
+
+    public AnalysisOptions withStorm(double share, long windowNanos) {
+        return new AnalysisOptions(linkSpeedBps, dscpToPriority, binWidthNanos, etsShares, share, windowNanos, maxStored);
+    }
+
+    public AnalysisOptions withMaxStored(int max) {
+        return new AnalysisOptions(linkSpeedBps, dscpToPriority, binWidthNanos, etsShares, stormShare, stormWindowNanos, max);
+    }
+
+    /** The map most switches and NICs use in "trust DSCP" mode: priority = DSCP &gt;&gt; 3. */
+    public static int[] defaultDscpMap() {
+        int[] map = new int[64];
+        for (int dscp = 0; dscp < 64; dscp++) {
+            map[dscp] = dscp >> 3;
+        }
+        return map;
+    }
+
+    /** PFC pause time of a number of quanta at this link speed, in nanoseconds. */
+    public double quantaNanos(long quanta) {
+        return quanta * 512 * 1e9 / linkSpeedBps;
+    }
+
+    /**
+     * Parses a link speed: a number of bits per second with an optional K, M, G or T suffix ("100G", "25g",
+     * "40000M", "1e11").
+     */
+    public static long parseLinkSpeed(String text) {
+        String value = text.trim().toUpperCase(Locale.ROOT);
+        if (value.endsWith("BPS")) {
+            value = value.substring(0, value.length() - 3);
+        } else if (value.endsWith("B/S")) {
+            value = value.substring(0, value.length() - 3);
+        }
+        double multiplier = 1;
+        if (!value.isEmpty()) {
+            switch (value.charAt(value.length() - 1)) {
+                case 'K' -> multiplier = 1e3;
+                case 'M' -> multiplier = 1e6;
+                case 'G' -> multiplier = 1e9;
+                case 'T' -> multiplier = 1e12;
+                default -> multiplier = 0;
+            }
+            if (multiplier != 0) {
+                value = value.substring(0, value.length() - 1);
+            } else {
+                multiplier = 1;
+            }
+        }
+        double bps;
+        try {
+            bps = Double.parseDouble(value) * multiplier;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a link speed: \"" + text + "\" (try 100G, 25G or 400G)");
+        }
+        if (!(bps >= 1) || bps > 1e15) {
+            throw new IllegalArgumentException("link speed out of range: \"" + text + "\"");
+        }
+        return Math.round(bps);
+    }
+
+    /**
+     * Parses DSCP→priority overrides on top of the default DSCP &gt;&gt; 3: "26=3,48=6" (":" works as well as "=").
+     */
+    public static int[] parseDscpMap(String text) {
+        int[] map = defaultDscpMap();
+        for (String entry : text.split(",")) {
+            String trimmed = entry.trim();
+            if (trimmed.isEmpty()) {
+                continue;
+            }
+            String[] parts = trimmed.split("[=:]");
+            if (parts.length != 2) {
+                throw new IllegalArgumentException("DSCP map entry must be DSCP=PRIORITY: \"" + trimmed + "\"");
+            }
+            int dscp = parseInt(parts[0], 0, 63, "DSCP");
+            map[dscp] = parseInt(parts[1], 0, 7, "priority");
+        }
+        return map;
+    }
+
+    /**
+     * Parses ETS shares in percent: either a plain list for priorities 0, 1, 2, … ("70,20,10") or PRIORITY=SHARE
+     * pairs ("3=50,0=30,6=20"). Priorities not named get no configured share (NaN).
+     */
+    public static double[] parseEts(String text) {
+        double[] shares = new double[8];
+        Arrays.fill(shares, Double.NaN);
+        String[] entries = text.split(",");
+        if (entries.length > 8) {
+            throw new IllegalArgumentException("ETS shares: at most 8 entries, one per priority");
+        }
+        double total = 0;
+        for (int i = 0; i < entries.length; i++) {
+            String entry = entries[i].trim();
+            String[] parts = entry.split("[=:]");
+            int priority = parts.length == 2 ? parseInt(parts[0], 0, 7, "priority") : i;
+            String shareText = parts.length == 2 ? parts[1] : parts[0];
+            double share;
+            try {
+                share = Double.parseDouble(shareText.trim().replace("%", ""));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("ETS share is not a number: \"" + entry + "\"");
+            }
+            if (!(share >= 0 && share <= 100)) {
+                throw new IllegalArgumentException("ETS share out of range 0-100: \"" + entry + "\"");
+            }
+            shares[priority] = share;
+            total += share;
+        }
+        if (total > 100.0001) {
+            throw new IllegalArgumentException("ETS shares add up to more than 100 %: " + total);
+        }
+        return shares;
+    }
+
+    private static int parseInt(String text, int min, int max, String what) {
+        int value;
+        try {
+            value = Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(what + " is not a number: \"" + text.trim() + "\"");
+        }
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(what + " out of range " + min + "-" + max + ": " + value);
+        }
+        return value;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof AnalysisOptions o && linkSpeedBps == o.linkSpeedBps
+                && Arrays.equals(dscpToPriority, o.dscpToPriority) && binWidthNanos == o.binWidthNanos
+                && Arrays.equals(etsShares, o.etsShares) && stormShare == o.stormShare
+                && stormWindowNanos == o.stormWindowNanos && maxStored == o.maxStored;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(linkSpeedBps) * 31 + Arrays.hashCode(dscpToPriority);
+    }
+
+    @Override
+    public String toString() {
+        return "AnalysisOptions[linkSpeedBps=" + linkSpeedBps + ", binWidthNanos=" + binWidthNanos
+                + ", etsShares=" + Arrays.toString(etsShares) + ", stormShare=" + stormShare
+                + ", stormWindowNanos=" + stormWindowNanos + ", maxStored=" + maxStored + "]";
+    }
+}

@@ -1,0 +1,199 @@
+package io.rocelens.analysis;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one analysis pass found. Immutable; {@link #merge} combines the results of several files or chunks.
+ *
+ * <p>Lists that can grow with the traffic (events, NAK links, CNP links, paused intervals, storms) hold at most
+ * {@link AnalysisOptions#maxStored()} entries; the {@code …Dropped} counters say how many more there were, and every
+ * total (event counts by kind, PFC totals, flow counters) includes them.
+ *
+ * @param firstTs    timestamp of the first frame (ns since the epoch), or 0 when there was none
+ * @param lastTs     timestamp of the last frame
+ * @param flows      sorted by source IP text, destination IP text, then destination QP
+ * @param pfc        eight entries, priorities 0..7
+ * @param pfcSenders per sender MAC and priority (priority -1: 802.3x PAUSE)
+ * @param nakCodes   NAK packets by AETH syndrome low five bits (the NAK code)
+ * @param eventCounts events by {@link EventKind} ordinal, stored or not
+ */
+public record AnalysisResult(
+        AnalysisOptions options,
+        long packets, long rocePackets, long malformed, long icrcBad, long pause8023x,
+        long firstTs, long lastTs,
+        List<FlowStats> flows,
+        List<PfcPriorityStats> pfc, List<PfcSenderStats> pfcSenders,
+        List<PausedInterval> pausedIntervals, long pausedIntervalsDropped,
+        List<PfcStorm> storms, long stormsDropped,
+        long[] priorityBytes, long[] priorityPackets, BandwidthBins bins,
+        long[] nakCodes,
+        List<NakLink> nakLinks, long nakLinksDropped,
+        List<CnpLink> cnpLinks, long cnpLinksDropped,
+        List<ExpertEvent> events, long[] eventCounts, long eventsDropped) {
+
+    static final Comparator<FlowStats> FLOW_ORDER = Comparator.comparing(FlowStats::srcIp)
+            .thenComparing(FlowStats::dstIp).thenComparingInt(FlowStats::dstQp);
+
+    public long psnGaps() {
+        return flows.stream().mapToLong(FlowStats::psnGaps).sum();
+    }
+
+    public long missingPsns() {
+        return flows.stream().mapToLong(FlowStats::missingPsns).sum();
+    }
+
+    public long retransmitted() {
+        return flows.stream().mapToLong(FlowStats::retransmitted).sum();
+    }
+
+    public long duplicates() {
+        return flows.stream().mapToLong(FlowStats::duplicates).sum();
+    }
+
+    public long outOfOrder() {
+        return flows.stream().mapToLong(FlowStats::outOfOrder).sum();
+    }
+
+    public long naks() {
+        return flows.stream().mapToLong(FlowStats::naks).sum();
+    }
+
+    public long rnrNaks() {
+        return flows.stream().mapToLong(FlowStats::rnrNaks).sum();
+    }
+
+    public long cnps() {
+        return flows.stream().mapToLong(FlowStats::cnps).sum();
+    }
+
+    public long ecnCe() {
+        return flows.stream().mapToLong(FlowStats::ecnCe).sum();
+    }
+
+    public long eventCount(EventKind kind) {
+        return eventCounts[kind.ordinal()];
+    }
+
+    public long stormCount() {
+        return storms.size() + stormsDropped;
+    }
+
+    /**
+     * The bandwidth bins to show: as configured when a bin width was given, else made coarser along the 1-2-5
+     * series until there are at most 1000.
+     */
+    public BandwidthBins shownBins() {
+        return options.binWidthNanos() > 0 ? bins : bins.atMost(1000);
+    }
+
+    public double durationSeconds() {
+        return (lastTs - firstTs) / 1e9;
+    }
+
+    /**
+     * Combines two results: counters add up, flows with the same key merge, lists concatenate (up to the bound).
+     * PSN analysis does not continue across the boundary: a gap that spans two chunks of one file is not seen.
+     */
+    public AnalysisResult merge(AnalysisResult other) {
+        if (other.packets == 0) {
+            return this;
+        }
+        if (packets == 0) {
+            return other;
+        }
+        int max = options.maxStored();
+        Map<String, FlowStats> merged = new LinkedHashMap<>();
+        for (FlowStats flow : flows) {
+            merged.put(key(flow), flow);
+        }
+        for (FlowStats flow : other.flows) {
+            merged.merge(key(flow), flow, FlowStats::merge);
+        }
+        List<FlowStats> mergedFlows = new ArrayList<>(merged.values());
+        mergedFlows.sort(FLOW_ORDER);
+
+        List<PfcPriorityStats> mergedPfc = new ArrayList<>(8);
+        for (int p = 0; p < 8; p++) {
+            PfcPriorityStats a = pfc.get(p);
+            PfcPriorityStats b = other.pfc.get(p);
+            mergedPfc.add(new PfcPriorityStats(p, a.frames() + b.frames(), a.xoff() + b.xoff(), a.xon() + b.xon(),
+                    a.quanta() + b.quanta(), a.pausedNanos() + b.pausedNanos()));
+        }
+        List<PfcSenderStats> senders = new ArrayList<>(pfcSenders);
+        for (PfcSenderStats s : other.pfcSenders) {
+            int i = indexOf(senders, s);
+            if (i < 0) {
+                senders.add(s);
+            } else {
+                PfcSenderStats t = senders.get(i);
+                senders.set(i, new PfcSenderStats(t.senderMac(), t.priority(), t.frames() + s.frames(),
+                        t.xoff() + s.xoff(), t.xon() + s.xon(), t.quanta() + s.quanta(),
+                        t.pausedNanos() + s.pausedNanos(), t.intervals() + s.intervals()));
+            }
+        }
+        long[] eventsByKind = new long[eventCounts.length];
+        for (int i = 0; i < eventsByKind.length; i++) {
+            eventsByKind[i] = eventCounts[i] + other.eventCounts[i];
+        }
+        List<ExpertEvent> allEvents = concat(events, other.events, max);
+        List<ExpertEvent> sortedEvents = new ArrayList<>(allEvents);
+        sortedEvents.sort(Comparator.comparingLong(ExpertEvent::timestampNanos));
+        return new AnalysisResult(options,
+                packets + other.packets, rocePackets + other.rocePackets, malformed + other.malformed,
+                icrcBad + other.icrcBad, pause8023x + other.pause8023x,
+                Math.min(firstTs, other.firstTs), Math.max(lastTs, other.lastTs),
+                List.copyOf(mergedFlows), List.copyOf(mergedPfc), List.copyOf(senders),
+                concat(pausedIntervals, other.pausedIntervals, max),
+                pausedIntervalsDropped + other.pausedIntervalsDropped + overflow(pausedIntervals, other.pausedIntervals, max),
+                concat(storms, other.storms, max),
+                stormsDropped + other.stormsDropped + overflow(storms, other.storms, max),
+                add(priorityBytes, other.priorityBytes), add(priorityPackets, other.priorityPackets),
+                bins.merge(other.bins), add(nakCodes, other.nakCodes),
+                concat(nakLinks, other.nakLinks, max),
+                nakLinksDropped + other.nakLinksDropped + overflow(nakLinks, other.nakLinks, max),
+                concat(cnpLinks, other.cnpLinks, max),
+                cnpLinksDropped + other.cnpLinksDropped + overflow(cnpLinks, other.cnpLinks, max),
+                List.copyOf(sortedEvents), eventsByKind,
+                eventsDropped + other.eventsDropped + overflow(events, other.events, max));
+    }
+
+    private static String key(FlowStats f) {
+        return f.srcHi() + "/" + f.srcLo() + "/" + f.dstHi() + "/" + f.dstLo() + "/" + f.dstQp();
+    }
+
+    private static int indexOf(List<PfcSenderStats> senders, PfcSenderStats s) {
+        for (int i = 0; i < senders.size(); i++) {
+            if (senders.get(i).senderMac() == s.senderMac() && senders.get(i).priority() == s.priority()) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static <T> List<T> concat(List<T> a, List<T> b, int max) {
+        List<T> all = new ArrayList<>(a);
+        for (T t : b) {
+            if (all.size() >= max) {
+                break;
+            }
+            all.add(t);
+        }
+        return List.copyOf(all);
+    }
+
+    private static long overflow(List<?> a, List<?> b, int max) {
+        return Math.max(0, a.size() + b.size() - Math.max(max, a.size()));
+    }
+
+    private static long[] add(long[] a, long[] b) {
+        long[] sum = a.clone();
+        for (int i = 0; i < sum.length; i++) {
+            sum[i] += b[i];
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,101 @@
+package io.rocelens.analysis;
+
+/** The mutable per-flow state of one analysis pass; {@link RoceAnalyzer} owns it and snapshots it into {@link FlowStats}. */
+final class FlowState {
+
+    final int index;
+    final long srcHi;
+    final long srcLo;
+    final long dstHi;
+    final long dstLo;
+    final int dstQp;
+    /** Index of the next flow with the same (src IP, dst IP), or -1: the chain the pairing search walks. */
+    int nextSameHosts = -1;
+
+    int srcQp = -1;
+    /** Index of the flow going the other way in the same conversation, or -1. */
+    int paired = -1;
+    /** Responses that searched for their request flow, so the search can back off. */
+    int pairAttempts;
+
+    int priority;
+    int dscp;
+    long packets;
+    long bytes;
+    long payloadBytes;
+    long firstTs;
+    long lastTs;
+    long messages;
+    long rdmaWrite;
+    long rdmaReadReq;
+    long readResp;
+    long send;
+    long atomic;
+    long acks;
+    long naks;
+    long rnrNaks;
+    long cnps;
+    long ecnCe;
+    long icrcErrors;
+
+    boolean sendOpen;
+    boolean writeOpen;
+    boolean readOpen;
+
+    /** Request PSNs (this flow's requester). */
+    final PsnTracker requests = new PsnTracker();
+    /**
+     * READ response PSNs. They belong to the PSN space of the requests going the other way, so they get their own
+     * tracker: a flow that carries both its own requests and READ responses would otherwise see false gaps.
+     */
+    PsnTracker readResponses;
+
+    // a NAK on the paired response flow waiting for its retransmission here
+    long nakFrame = -1;
+    long nakTs;
+    boolean nakRnr;
+    int nakSyndrome;
+    int nakPsn;
+
+    // CE-marked packets of this flow not yet answered by a CNP
+    long cePending;
+    long ceFirstTs;
+    long ceFirstFrame;
+    long ceLastTs;
+
+    FlowState(int index, long srcHi, long srcLo, long dstHi, long dstLo, int dstQp) {
+        this.index = index;
+        this.srcHi = srcHi;
+        this.srcLo = srcLo;
+        this.dstHi = dstHi;
+        this.dstLo = dstLo;
+        this.dstQp = dstQp;
+    }
+
+    PsnTracker readResponses() {
+        if (readResponses == null) {
+            readResponses = new PsnTracker();
+        }
+        return readResponses;
+    }
+
+    long psnGaps() {
+        return requests.gaps + (readResponses == null ? 0 : readResponses.gaps);
+    }
+
+    long missingPsns() {
+        return requests.missingPsns() + (readResponses == null ? 0 : readResponses.missingPsns());
+    }
+
+    long retransmitted() {
+        return requests.retransmitted + (readResponses == null ? 0 : readResponses.retransmitted);
+    }
+
+    long duplicates() {
+        return requests.duplicates + (readResponses == null ? 0 : readResponses.duplicates);
+    }
+
+    long outOfOrder() {
+        return requests.outOfOrder + (readResponses == null ? 0 : readResponses.outOfOrder);
+    }
+}

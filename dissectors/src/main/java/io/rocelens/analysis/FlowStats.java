@@ -1,0 +1,56 @@
+package io.rocelens.analysis;
+
+/**
+ * The statistics of one flow (source IP, destination IP, destination QP), as the per-QP CSV and the JSON "qps"
+ * array show them. Addresses are 128-bit (IPv4 mapped); {@code srcQp} is -1 when unknown; times are nanoseconds
+ * since the epoch.
+ */
+public record FlowStats(
+        long srcHi, long srcLo, long dstHi, long dstLo, int srcQp, int dstQp,
+        int priority, int dscp,
+        long packets, long bytes, long payloadBytes, long firstTs, long lastTs,
+        long messages, long rdmaWrite, long rdmaReadReq, long readResp, long send, long atomic,
+        long acks, long naks, long rnrNaks, long cnps, long ecnCe,
+        long psnGaps, long missingPsns, long retransmitted, long duplicates, long outOfOrder, long icrcErrors) {
+
+    public String srcIp() {
+        return Formats.ip(srcHi, srcLo);
+    }
+
+    public String dstIp() {
+        return Formats.ip(dstHi, dstLo);
+    }
+
+    public String name() {
+        return Formats.flow(srcHi, srcLo, dstHi, dstLo, dstQp);
+    }
+
+    public double durationSeconds() {
+        return (lastTs - firstTs) / 1e9;
+    }
+
+    /** bytes × 8 / duration, 0 when the flow lasted no time. */
+    public double throughputBps() {
+        double duration = durationSeconds();
+        return duration > 0 ? bytes * 8 / duration : 0;
+    }
+
+    boolean sameKey(FlowStats other) {
+        return srcHi == other.srcHi && srcLo == other.srcLo && dstHi == other.dstHi && dstLo == other.dstLo
+                && dstQp == other.dstQp;
+    }
+
+    /** The same flow seen in two parts (two files or two chunks): counters add up, the earlier part names the first packet. */
+    FlowStats merge(FlowStats other) {
+        FlowStats early = firstTs <= other.firstTs ? this : other;
+        return new FlowStats(srcHi, srcLo, dstHi, dstLo, srcQp >= 0 ? srcQp : other.srcQp, dstQp,
+                early.priority, early.dscp,
+                packets + other.packets, bytes + other.bytes, payloadBytes + other.payloadBytes,
+                Math.min(firstTs, other.firstTs), Math.max(lastTs, other.lastTs),
+                messages + other.messages, rdmaWrite + other.rdmaWrite, rdmaReadReq + other.rdmaReadReq,
+                readResp + other.readResp, send + other.send, atomic + other.atomic,
+                acks + other.acks, naks + other.naks, rnrNaks + other.rnrNaks, cnps + other.cnps, ecnCe + other.ecnCe,
+                psnGaps + other.psnGaps, missingPsns + other.missingPsns, retransmitted + other.retransmitted,
+                duplicates + other.duplicates, outOfOrder + other.outOfOrder, icrcErrors + other.icrcErrors);
+    }
+}

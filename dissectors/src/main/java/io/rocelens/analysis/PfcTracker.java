@@ -1,0 +1,207 @@
+package io.rocelens.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * PFC and 802.3x PAUSE state per (sender MAC, priority): counters, paused intervals (a refresh before the end
+ * restarts the timer, an XON ends the interval, nothing is clipped to the end of the capture) and storm windows.
+ * Index 8 stands for 802.3x PAUSE, which stops every priority.
+ */
+final class PfcTracker {
+
+    static final int PAUSE_INDEX = 8;
+
+    private final AnalysisOptions options;
+    private final KeyIndex index = new KeyIndex(64);
+    private final List<State> states = new ArrayList<>();
+    final List<PausedInterval> intervals = new ArrayList<>();
+    long intervalsDropped;
+    final List<PfcStorm> storms = new ArrayList<>();
+    long stormsDropped;
+    private boolean finished;
+
+    PfcTracker(AnalysisOptions options) {
+        this.options = options;
+    }
+
+    private static final class State {
+        final long mac;
+        final int priority;
+        long frames;
+        long xoff;
+        long xon;
+        long quanta;
+        double pausedNanos;
+        long intervals;
+
+        boolean open;
+        long start;
+        /** When the pause runs out, in ns after {@link #start}. */
+        double endOffset;
+        long startFrame;
+        long lastXoffFrame;
+        int xoffFrames;
+
+        long window = Long.MIN_VALUE;
+        double windowPaused;
+        long windowFrame;
+
+        State(long mac, int priority) {
+            this.mac = mac;
+            this.priority = priority;
+        }
+    }
+
+    /** One PFC frame: every priority whose class-enable bit is set. */
+    void pfc(long mac, long frame, long ts, int classEnable, int[] times) {
+        for (int priority = 0; priority < 8; priority++) {
+            if ((classEnable & (1 << priority)) != 0) {
+                timer(state(mac, priority), frame, ts, times[priority]);
+            }
+        }
+    }
+
+    /** One 802.3x PAUSE frame. */
+    void pause(long mac, long frame, long ts, int quanta) {
+        timer(state(mac, PAUSE_INDEX), frame, ts, quanta);
+    }
+
+    private State state(long mac, int priority) {
+        int i = index.get(mac, 0, 0, 0, priority);
+        if (i < 0) {
+            i = states.size();
+            states.add(new State(mac, priority));
+            index.putNew(mac, 0, 0, 0, priority, i);
+        }
+        return states.get(i);
+    }
+
+    private void timer(State s, long frame, long ts, int quanta) {
+        s.frames++;
+        s.quanta += quanta;
+        if (quanta > 0) {
+            s.xoff++;
+            double pause = options.quantaNanos(quanta);
+            if (s.open && ts - s.start < s.endOffset) {
+                s.endOffset = ts - s.start + pause;
+                s.xoffFrames++;
+                s.lastXoffFrame = frame;
+                return;
+            }
+            if (s.open) {
+                close(s, s.endOffset, s.lastXoffFrame, false);
+            }
+            s.open = true;
+            s.start = ts;
+            s.endOffset = pause;
+            s.startFrame = frame;
+            s.lastXoffFrame = frame;
+            s.xoffFrames = 1;
+        } else {
+            s.xon++;
+            if (s.open) {
+                if (ts - s.start < s.endOffset) {
+                    close(s, ts - s.start, frame, true);
+                } else {
+                    close(s, s.endOffset, s.lastXoffFrame, false);
+                }
+            }
+        }
+    }
+
+    /** Closes the open interval after {@code length} ns (a double: epoch nanoseconds would lose the fraction). */
+    private void close(State s, double length, long endFrame, boolean byXon) {
+        s.open = false;
+        s.pausedNanos += length;
+        s.intervals++;
+        if (intervals.size() < options.maxStored()) {
+            intervals.add(new PausedInterval(s.mac, s.priority == PAUSE_INDEX ? -1 : s.priority, s.start, length,
+                    s.startFrame, endFrame, s.xoffFrames, byXon));
+        } else {
+            intervalsDropped++;
+        }
+        addToWindows(s, s.start, length);
+    }
+
+    /** Spreads a paused interval over the storm windows it covers; a window is judged once a later one starts. */
+    private void addToWindows(State s, long start, double length) {
+        long width = options.stormWindowNanos();
+        long first = Math.floorDiv(start, width);
+        long last = Math.floorDiv(start + Math.max(0, (long) Math.ceil(length) - 1), width);
+        for (long w = first; w <= last; w++) {
+            // window bounds relative to the interval's start, so the arithmetic stays exact in long
+            double from = Math.max(0, w * width - start);
+            double to = Math.min(length, (w + 1) * width - start);
+            if (w != s.window) {
+                judgeWindow(s);
+                s.window = w;
+                s.windowPaused = 0;
+                s.windowFrame = s.startFrame;
+            }
+            s.windowPaused += Math.max(0, to - from);
+        }
+    }
+
+    private void judgeWindow(State s) {
+        long width = options.stormWindowNanos();
+        if (s.window != Long.MIN_VALUE && s.windowPaused > options.stormShare() * width) {
+            if (storms.size() < options.maxStored()) {
+                storms.add(new PfcStorm(s.mac, s.priority == PAUSE_INDEX ? -1 : s.priority, s.window * width, width,
+                        s.windowPaused, s.windowFrame));
+            } else {
+                stormsDropped++;
+            }
+        }
+        s.window = Long.MIN_VALUE;
+    }
+
+    /** Ends every interval still open (at its XOFF's end, not clipped) and judges the last windows. */
+    void finish() {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        for (State s : states) {
+            if (s.open) {
+                close(s, s.endOffset, s.lastXoffFrame, false);
+            }
+            judgeWindow(s);
+        }
+    }
+
+    long stormCount() {
+        return storms.size() + stormsDropped;
+    }
+
+    List<PfcPriorityStats> perPriority() {
+        long[] frames = new long[8];
+        long[] xoff = new long[8];
+        long[] xon = new long[8];
+        long[] quanta = new long[8];
+        double[] paused = new double[8];
+        for (State s : states) {
+            if (s.priority < 8) {
+                frames[s.priority] += s.frames;
+                xoff[s.priority] += s.xoff;
+                xon[s.priority] += s.xon;
+                quanta[s.priority] += s.quanta;
+                paused[s.priority] += s.pausedNanos;
+            }
+        }
+        List<PfcPriorityStats> result = new ArrayList<>(8);
+        for (int p = 0; p < 8; p++) {
+            result.add(new PfcPriorityStats(p, frames[p], xoff[p], xon[p], quanta[p], paused[p]));
+        }
+        return result;
+    }
+
+    List<PfcSenderStats> perSender() {
+        List<PfcSenderStats> result = new ArrayList<>(states.size());
+        for (State s : states) {
+            result.add(new PfcSenderStats(s.mac, s.priority == PAUSE_INDEX ? -1 : s.priority, s.frames, s.xoff, s.xon,
+                    s.quanta, s.pausedNanos, s.intervals));
+        }
+        return result;
+    }
+}

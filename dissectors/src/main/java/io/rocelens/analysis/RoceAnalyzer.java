@@ -1,0 +1,567 @@
+package io.rocelens.analysis;
+
+import io.rocelens.dissect.PacketSummary;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The ordered analysis pass over a capture: feed every frame's {@link PacketSummary} to {@link #accept} in capture
+ * order, then call {@link #result()} once. Memory grows with the number of flows, PFC senders and stored events,
+ * never with the number of packets: per packet the pass does one open-addressing lookup and updates primitive
+ * counters, and allocates nothing unless it records an event.
+ *
+ * <p>Definitions follow the analysis contract (README, "Analysis"): flows are (src IP, dst IP, BTH DestQP); PSN
+ * analysis runs on request packets and on READ responses, never on ACKs or CNPs; responses are paired with their
+ * request flow by PSN; PFC paused intervals restart on a refresh and end on an XON.
+ *
+ * <p>Not thread-safe: one analyzer per pass. Merge the results of parallel passes with
+ * {@link AnalysisResult#merge}.
+ */
+public final class RoceAnalyzer {
+
+    /** How many times an unpaired response flow searches for its request flow before it searches less often. */
+    private static final int PAIR_ATTEMPTS = 16;
+
+    private final AnalysisOptions options;
+
+    private final KeyIndex flowIndex = new KeyIndex(1024);
+    private FlowState[] flows = new FlowState[256];
+    private int flowCount;
+    private FlowState lastFlow;
+
+    /** (src IP, dst IP) → index into {@link #hostHeads}: the head of the chain of flows between those hosts. */
+    private final KeyIndex hostIndex = new KeyIndex(256);
+    private int[] hostHeads = new int[64];
+    private int hostCount;
+
+    private final PfcTracker pfc;
+    private final BandwidthBins bins;
+
+    private long packets;
+    private long rocePackets;
+    private long malformed;
+    private long icrcBad;
+    private long pause8023x;
+    private long firstTs = Long.MAX_VALUE;
+    private long lastTs = Long.MIN_VALUE;
+    private final long[] priorityBytes = new long[8];
+    private final long[] priorityPackets = new long[8];
+    private final long[] nakCodes = new long[32];
+
+    private final List<ExpertEvent> events = new ArrayList<>();
+    private final long[] eventCounts = new long[EventKind.values().length];
+    private long eventsDropped;
+    private final List<NakLink> nakLinks = new ArrayList<>();
+    private long nakLinksDropped;
+    private final List<CnpLink> cnpLinks = new ArrayList<>();
+    private long cnpLinksDropped;
+
+    private boolean finished;
+
+    public RoceAnalyzer(AnalysisOptions options) {
+        this.options = options;
+        this.pfc = new PfcTracker(options);
+        this.bins = options.binWidthNanos() > 0
+                ? new BandwidthBins(options.binWidthNanos(), 100_000)
+                : new BandwidthBins(1_000, 10_000);
+    }
+
+    public RoceAnalyzer() {
+        this(AnalysisOptions.defaults());
+    }
+
+    /** Analyses one frame. The summary is only read during the call, so the caller may reuse it. */
+    public void accept(PacketSummary p) {
+        if (finished) {
+            throw new IllegalStateException("result() was already called; start a new RoceAnalyzer");
+        }
+        packets++;
+        long ts = p.timestampNanos;
+        if (ts < firstTs) {
+            firstTs = ts;
+        }
+        if (ts > lastTs) {
+            lastTs = ts;
+        }
+        if (p.is(PacketSummary.MALFORMED)) {
+            malformed++;
+            if (count(EventKind.MALFORMED)) {
+                store(p, EventKind.MALFORMED, "",
+                        p.malformedReason == null ? "malformed frame" : p.malformedReason);
+            }
+        }
+        if (p.is(PacketSummary.PFC) && p.pfcClassEnable >= 0) {
+            pfc.pfc(p.ethSrc, p.number, ts, p.pfcClassEnable, p.pfcTime);
+        } else if (p.is(PacketSummary.PAUSE) && p.pauseQuanta >= 0) {
+            pause8023x++;
+            pfc.pause(p.ethSrc, p.number, ts, p.pauseQuanta);
+            if (count(EventKind.PAUSE_8023X)) {
+                store(p, EventKind.PAUSE_8023X, "", "802.3x PAUSE from " + Formats.mac(p.ethSrc) + ", "
+                        + p.pauseQuanta + " quanta" + (p.pauseQuanta == 0 ? " (resume)" : ""));
+            }
+        }
+        if (p.isRoce() && p.opcode >= 0) {
+            roce(p);
+        }
+    }
+
+    private void roce(PacketSummary p) {
+        rocePackets++;
+        int priority = p.vlanPcp >= 0 ? p.vlanPcp & 7 : p.dscp >= 0 ? options.dscpToPriority()[p.dscp & 63] : 0;
+        long length = p.originalLength;
+        priorityBytes[priority] += length;
+        priorityPackets[priority]++;
+        bins.add(p.timestampNanos, priority, length);
+
+        FlowState f = flow(p, priority);
+        f.packets++;
+        f.bytes += length;
+        if (p.payloadLength > 0) {
+            f.payloadBytes += p.payloadLength;
+        }
+        if (p.timestampNanos > f.lastTs) {
+            f.lastTs = p.timestampNanos;
+        }
+        if (p.ecn == 3) {
+            ceMarked(f, p);
+        }
+        if (p.icrcStatus == PacketSummary.ICRC_BAD) {
+            f.icrcErrors++;
+            icrcBad++;
+            if (count(EventKind.ICRC_BAD)) {
+                store(p, EventKind.ICRC_BAD, flowName(f), "bad ICRC");
+            }
+        }
+        int opcode = p.opcode;
+        if (opcode == 0x81) {
+            f.cnps++;
+            cnp(f, p);
+            return;
+        }
+        if (opcode >= 0x80) {
+            return;
+        }
+        if (p.dethSrcQp >= 0 && f.srcQp < 0) {
+            f.srcQp = p.dethSrcQp;
+        }
+        switch (opcode & 0x1F) {
+            case 0x00 -> {
+                f.send++;
+                f.sendOpen = true;
+                request(f, p, -1);
+            }
+            case 0x01 -> {
+                f.send++;
+                request(f, p, -1);
+            }
+            case 0x02, 0x03, 0x16 -> {
+                f.send++;
+                if (f.sendOpen) {
+                    f.messages++;
+                    f.sendOpen = false;
+                }
+                request(f, p, -1);
+            }
+            case 0x04, 0x05, 0x17 -> {
+                f.send++;
+                f.messages++;
+                request(f, p, -1);
+            }
+            case 0x06 -> {
+                f.rdmaWrite++;
+                f.writeOpen = true;
+                request(f, p, -1);
+            }
+            case 0x07 -> {
+                f.rdmaWrite++;
+                request(f, p, -1);
+            }
+            case 0x08, 0x09 -> {
+                f.rdmaWrite++;
+                if (f.writeOpen) {
+                    f.messages++;
+                    f.writeOpen = false;
+                }
+                request(f, p, -1);
+            }
+            case 0x0A, 0x0B -> {
+                f.rdmaWrite++;
+                f.messages++;
+                request(f, p, -1);
+            }
+            case 0x0C -> {
+                f.rdmaReadReq++;
+                request(f, p, Math.max(0, p.rethDmaLength));
+            }
+            case 0x0D -> {
+                f.readResp++;
+                f.readOpen = true;
+                readResponse(f, p);
+            }
+            case 0x0E -> {
+                f.readResp++;
+                readResponse(f, p);
+            }
+            case 0x0F -> {
+                f.readResp++;
+                if (f.readOpen) {
+                    f.messages++;
+                    f.readOpen = false;
+                }
+                readResponse(f, p);
+            }
+            case 0x10 -> {
+                f.readResp++;
+                f.messages++;
+                readResponse(f, p);
+            }
+            case 0x11, 0x12 -> acknowledge(f, p);
+            case 0x13, 0x14 -> {
+                f.atomic++;
+                request(f, p, -1);
+            }
+            default -> {
+                // reserved and RD-only opcodes: counted as packets, not analysed further
+            }
+        }
+    }
+
+    private FlowState flow(PacketSummary p, int priority) {
+        FlowState f = lastFlow;
+        if (f != null && f.dstQp == p.destQp && f.srcLo == p.ipSrcLo && f.dstLo == p.ipDstLo
+                && f.srcHi == p.ipSrcHi && f.dstHi == p.ipDstHi) {
+            return f;
+        }
+        int i = flowIndex.get(p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.destQp);
+        if (i >= 0) {
+            f = flows[i];
+        } else {
+            f = newFlow(p, priority);
+        }
+        lastFlow = f;
+        return f;
+    }
+
+    private FlowState newFlow(PacketSummary p, int priority) {
+        if (flowCount == flows.length) {
+            flows = Arrays.copyOf(flows, flowCount * 2);
+        }
+        FlowState f = new FlowState(flowCount, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.destQp);
+        f.priority = priority;
+        f.dscp = p.dscp;
+        f.firstTs = p.timestampNanos;
+        f.lastTs = p.timestampNanos;
+        flows[flowCount] = f;
+        flowIndex.putNew(p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.destQp, flowCount);
+        flowCount++;
+
+        int host = hostIndex.get(p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, 0);
+        if (host < 0) {
+            host = hostCount++;
+            if (host == hostHeads.length) {
+                hostHeads = Arrays.copyOf(hostHeads, host * 2);
+            }
+            hostHeads[host] = -1;
+            hostIndex.putNew(p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, 0, host);
+        }
+        f.nextSameHosts = hostHeads[host];
+        hostHeads[host] = f.index;
+        return f;
+    }
+
+    private void request(FlowState f, PacketSummary p, long readLength) {
+        int outcome = f.requests.accept(p.psn, readLength);
+        psnOutcome(f, f.requests, outcome, p);
+        if (outcome >= PsnTracker.OUT_OF_ORDER && f.nakFrame >= 0) {
+            linkNak(f, p.number, p.timestampNanos, p.psn);
+        }
+    }
+
+    /**
+     * READ responses answer the READ requests of the paired flow, in that flow's PSN space. When the requester sent
+     * other requests between two READs, the responses to the second READ start past the first READ's responses by
+     * those requests' PSNs; a READ Response First or Only whose PSN the paired request flow has sent is therefore
+     * the start of the next response, not a gap.
+     */
+    private void readResponse(FlowState f, PacketSummary p) {
+        response(f, p);
+        PsnTracker tracker = f.readResponses();
+        int op = p.opcode & 0x1F;
+        if ((op == 0x0D || op == 0x10) && f.paired >= 0 && tracker.isAhead(p.psn)
+                && flows[f.paired].requests.covers(p.psn)) {
+            tracker.jumpTo(p.psn);
+            return;
+        }
+        psnOutcome(f, tracker, tracker.accept(p.psn, -1), p);
+    }
+
+    private void psnOutcome(FlowState f, PsnTracker tracker, int outcome, PacketSummary p) {
+        switch (outcome) {
+            case PsnTracker.GAP -> {
+                if (count(EventKind.PSN_GAP)) {
+                    int first = tracker.lastGapStart;
+                    store(p, EventKind.PSN_GAP, flowName(f), "PSN " + p.psn + " ahead of expected " + first + ": "
+                            + tracker.lastGapSize + (tracker.lastGapSize == 1 ? " PSN" : " PSNs") + " missing");
+                }
+            }
+            case PsnTracker.OUT_OF_ORDER, PsnTracker.DUPLICATE -> {
+                if (count(EventKind.RETRANSMISSION)) {
+                    store(p, EventKind.RETRANSMISSION, flowName(f), "PSN " + p.psn + " retransmitted"
+                            + (outcome == PsnTracker.OUT_OF_ORDER ? " (was missing: out of order)" : " (duplicate)")
+                            + (f.nakFrame >= 0 ? ", " + Formats.duration(p.timestampNanos - f.nakTs) + " after the "
+                            + (f.nakRnr ? "RNR NAK" : "NAK") + " in frame " + f.nakFrame : ""));
+                }
+            }
+            default -> {
+                // in order
+            }
+        }
+    }
+
+    private void acknowledge(FlowState f, PacketSummary p) {
+        response(f, p);
+        if (p.aethSyndrome >= 0 && ((p.aethSyndrome >> 5) & 3) == 0) {
+            f.acks++;
+        }
+    }
+
+    /** Every packet with an AETH, and pairing of response flows with their request flow. */
+    private void response(FlowState f, PacketSummary p) {
+        if (f.paired < 0) {
+            tryPairing(f, p.psn);
+        }
+        if (p.aethSyndrome < 0) {
+            return;
+        }
+        int type = (p.aethSyndrome >> 5) & 3;
+        if (type == 3) {
+            f.naks++;
+            nakCodes[p.aethSyndrome & 0x1F]++;
+            nak(f, p, false);
+        } else if (type == 1) {
+            f.rnrNaks++;
+            nak(f, p, true);
+        }
+    }
+
+    private void nak(FlowState f, PacketSummary p, boolean rnr) {
+        EventKind kind = rnr ? EventKind.RNR_NAK : EventKind.NAK;
+        if (count(kind)) {
+            store(p, kind, flowName(f), (rnr ? "RNR NAK, timer code " + (p.aethSyndrome & 0x1F)
+                    : "NAK " + nakName(p.aethSyndrome & 0x1F)) + ", PSN " + p.psn);
+        }
+        if (f.paired < 0) {
+            addNakLink(new NakLink(p.number, p.timestampNanos, rnr, p.aethSyndrome, p.psn, "", -1, -1, -1));
+            return;
+        }
+        FlowState requests = flows[f.paired];
+        if (requests.nakFrame >= 0) {
+            linkNak(requests, -1, -1, -1);
+        }
+        requests.nakFrame = p.number;
+        requests.nakTs = p.timestampNanos;
+        requests.nakRnr = rnr;
+        requests.nakSyndrome = p.aethSyndrome;
+        requests.nakPsn = p.psn;
+    }
+
+    /** Records the pending NAK of a request flow as answered by the given packet (frame -1: unanswered). */
+    private void linkNak(FlowState requests, long frame, long ts, int psn) {
+        addNakLink(new NakLink(requests.nakFrame, requests.nakTs, requests.nakRnr, requests.nakSyndrome,
+                requests.nakPsn, flowName(requests), frame, ts, psn));
+        requests.nakFrame = -1;
+    }
+
+    private void addNakLink(NakLink link) {
+        if (nakLinks.size() < options.maxStored()) {
+            nakLinks.add(link);
+        } else {
+            nakLinksDropped++;
+        }
+    }
+
+    static String nakName(int code) {
+        return switch (code) {
+            case 0 -> "PSN sequence error";
+            case 1 -> "invalid request";
+            case 2 -> "remote access error";
+            case 3 -> "remote operational error";
+            case 4 -> "invalid RD request";
+            default -> "reserved code " + code;
+        };
+    }
+
+    /**
+     * A response on flow f (B → A, requester QP) carries a PSN of the request flow A → B that it answers. Pair when
+     * exactly one unpaired flow A → B has sent that PSN; when several have, wait for a PSN that tells them apart.
+     * The search runs for the first responses of a flow and then at powers of two, so a flow whose requests are not
+     * in the capture costs a bounded number of searches.
+     */
+    private void tryPairing(FlowState f, int psn) {
+        int attempt = ++f.pairAttempts;
+        if (attempt >= PAIR_ATTEMPTS && (attempt & (attempt - 1)) != 0) {
+            return;
+        }
+        int host = hostIndex.get(f.dstHi, f.dstLo, f.srcHi, f.srcLo, 0);
+        if (host < 0) {
+            return;
+        }
+        FlowState found = null;
+        for (int i = hostHeads[host]; i >= 0; i = flows[i].nextSameHosts) {
+            FlowState q = flows[i];
+            if (q == f || q.paired >= 0 || !q.requests.covers(psn)) {
+                continue;
+            }
+            if (found != null) {
+                return;
+            }
+            found = q;
+        }
+        if (found != null) {
+            f.paired = found.index;
+            found.paired = f.index;
+            if (found.srcQp < 0) {
+                found.srcQp = f.dstQp;
+            }
+            if (f.srcQp < 0) {
+                f.srcQp = found.dstQp;
+            }
+        }
+    }
+
+    private void ceMarked(FlowState f, PacketSummary p) {
+        f.ecnCe++;
+        if (f.cePending == 0) {
+            f.ceFirstTs = p.timestampNanos;
+            f.ceFirstFrame = p.number;
+        }
+        f.cePending++;
+        f.ceLastTs = p.timestampNanos;
+        if (count(EventKind.ECN_CE)) {
+            store(p, EventKind.ECN_CE, flowName(f), "ECN congestion experienced (CE)");
+        }
+    }
+
+    /**
+     * A CNP on flow f (B → A, DestQP = the QP to slow down) throttles the flow A → B whose requester is that QP:
+     * the paired flow when known, else a flow A → B whose source QP is known to be it, else the flow A → B with the
+     * oldest unanswered CE mark.
+     */
+    private void cnp(FlowState f, PacketSummary p) {
+        FlowState throttled = f.paired >= 0 ? flows[f.paired] : null;
+        int host = throttled == null ? hostIndex.get(f.dstHi, f.dstLo, f.srcHi, f.srcLo, 0) : -1;
+        if (host >= 0) {
+            FlowState oldestCe = null;
+            for (int i = hostHeads[host]; i >= 0; i = flows[i].nextSameHosts) {
+                FlowState q = flows[i];
+                if (q.srcQp == f.dstQp) {
+                    throttled = q;
+                    break;
+                }
+                if (q.cePending > 0 && (oldestCe == null || q.ceFirstTs < oldestCe.ceFirstTs)) {
+                    oldestCe = q;
+                }
+            }
+            if (throttled == null) {
+                throttled = oldestCe;
+            }
+        }
+        CnpLink link;
+        if (throttled == null) {
+            link = new CnpLink(p.number, p.timestampNanos, flowName(f), "", 0, -1, -1, -1);
+        } else {
+            link = new CnpLink(p.number, p.timestampNanos, flowName(f), flowName(throttled), throttled.cePending,
+                    throttled.cePending > 0 ? throttled.ceFirstFrame : -1,
+                    throttled.cePending > 0 ? throttled.ceFirstTs : -1,
+                    throttled.cePending > 0 ? throttled.ceLastTs : -1);
+            throttled.cePending = 0;
+        }
+        if (cnpLinks.size() < options.maxStored()) {
+            cnpLinks.add(link);
+        } else {
+            cnpLinksDropped++;
+        }
+        if (count(EventKind.CNP)) {
+            String message = "CNP for QP " + Formats.qp(p.destQp);
+            if (link.ceCount() > 0) {
+                message += ", " + link.ceCount() + " CE-marked packet" + (link.ceCount() == 1 ? "" : "s")
+                        + " of " + link.throttledFlow() + " since frame " + link.firstCeFrame() + ", first "
+                        + Formats.duration(link.latencyNanos()) + " earlier";
+            } else {
+                message += ", no CE-marked packet seen before it";
+            }
+            store(p, EventKind.CNP, flowName(f), message);
+        }
+    }
+
+    /** Counts an event and tells whether there is room to store it (so its text is only built when kept). */
+    private boolean count(EventKind kind) {
+        eventCounts[kind.ordinal()]++;
+        if (events.size() < options.maxStored()) {
+            return true;
+        }
+        eventsDropped++;
+        return false;
+    }
+
+    private void store(PacketSummary p, EventKind kind, String flow, String message) {
+        events.add(new ExpertEvent(p.number, p.timestampNanos, kind, flow, message));
+    }
+
+    private static String flowName(FlowState f) {
+        return Formats.flow(f.srcHi, f.srcLo, f.dstHi, f.dstLo, f.dstQp);
+    }
+
+    /** Ends the pass (open PFC intervals run to their end) and returns what it found. Call once. */
+    public AnalysisResult result() {
+        finished = true;
+        pfc.finish();
+        for (int i = 0; i < flowCount; i++) {
+            if (flows[i].nakFrame >= 0) {
+                linkNak(flows[i], -1, -1, -1);
+            }
+        }
+        List<FlowStats> stats = new ArrayList<>(flowCount);
+        for (int i = 0; i < flowCount; i++) {
+            FlowState f = flows[i];
+            int srcQp = f.srcQp;
+            stats.add(new FlowStats(f.srcHi, f.srcLo, f.dstHi, f.dstLo, srcQp, f.dstQp, f.priority, f.dscp,
+                    f.packets, f.bytes, f.payloadBytes, f.firstTs, f.lastTs,
+                    f.messages, f.rdmaWrite, f.rdmaReadReq, f.readResp, f.send, f.atomic,
+                    f.acks, f.naks, f.rnrNaks, f.cnps, f.ecnCe,
+                    f.psnGaps(), f.missingPsns(), f.retransmitted(), f.duplicates(), f.outOfOrder(), f.icrcErrors));
+        }
+        stats.sort(AnalysisResult.FLOW_ORDER);
+        List<PausedInterval> intervals = new ArrayList<>(pfc.intervals);
+        intervals.sort(Comparator.comparingLong(PausedInterval::startNanos));
+        List<PfcStorm> storms = new ArrayList<>(pfc.storms);
+        storms.sort(Comparator.comparingLong(PfcStorm::windowStartNanos));
+        for (PfcStorm storm : storms) {
+            eventCounts[EventKind.PFC_STORM.ordinal()]++;
+            if (events.size() < options.maxStored()) {
+                events.add(new ExpertEvent(storm.frame(), storm.windowStartNanos(), EventKind.PFC_STORM, "",
+                        "PFC storm: " + Formats.mac(storm.senderMac()) + " paused "
+                                + (storm.priority() < 0 ? "the link (802.3x)" : "priority " + storm.priority()) + " "
+                                + String.format(java.util.Locale.ROOT, "%.1f", storm.share() * 100) + " % of the "
+                                + Formats.duration(storm.windowNanos()) + " window"));
+            } else {
+                eventsDropped++;
+            }
+        }
+        eventCounts[EventKind.PFC_STORM.ordinal()] += pfc.stormsDropped;
+        eventsDropped += pfc.stormsDropped;
+        List<ExpertEvent> sortedEvents = new ArrayList<>(events);
+        sortedEvents.sort(Comparator.comparingLong(ExpertEvent::timestampNanos));
+        boolean empty = packets == 0;
+        return new AnalysisResult(options, packets, rocePackets, malformed, icrcBad, pause8023x,
+                empty ? 0 : firstTs, empty ? 0 : lastTs,
+                List.copyOf(stats), List.copyOf(pfc.perPriority()), List.copyOf(pfc.perSender()),
+                List.copyOf(intervals), pfc.intervalsDropped, List.copyOf(storms), pfc.stormsDropped,
+                priorityBytes.clone(), priorityPackets.clone(), bins.copy(), nakCodes.clone(),
+                List.copyOf(nakLinks), nakLinksDropped, List.copyOf(cnpLinks), cnpLinksDropped,
+                List.copyOf(sortedEvents), eventCounts.clone(), eventsDropped);
+    }
+}

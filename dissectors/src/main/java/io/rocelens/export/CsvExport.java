@@ -1,0 +1,111 @@
+package io.rocelens.export;
+
+import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.analysis.BandwidthBins;
+import io.rocelens.analysis.ExpertEvent;
+import io.rocelens.analysis.FlowStats;
+import io.rocelens.analysis.Formats;
+import io.rocelens.analysis.PausedInterval;
+
+import java.io.IOException;
+import java.util.List;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+/**
+ * The four CSV exports of an analysis (RFC 4180: comma separated, CRLF line ends, quotes where needed, one header
+ * row). The columns are listed in {@code package-info.java} and the README.
+ */
+public final class CsvExport {
+
+    /** Per-QP CSV columns, in the contract's order. */
+    public static final List<String> QP_COLUMNS = List.of(
+            "src_ip", "dst_ip", "src_qp", "dst_qp", "priority", "dscp", "packets", "bytes", "payload_bytes",
+            "first_ts", "last_ts", "duration_s", "throughput_bps", "messages", "rdma_write", "rdma_read_req",
+            "read_resp", "send", "atomic", "acks", "naks", "rnr_naks", "cnps", "ecn_ce", "psn_gaps", "missing_psns",
+            "retransmitted", "duplicates", "out_of_order", "icrc_errors");
+
+    public static final List<String> PRIORITY_COLUMNS = List.of(
+            "bin_start", "bin_offset_s", "bin_width_s", "priority", "packets", "bytes", "bps", "share");
+
+    public static final List<String> PFC_COLUMNS = List.of(
+            "sender_mac", "priority", "start", "end", "start_offset_s", "duration_us", "start_frame", "end_frame",
+            "xoff_frames", "ended_by");
+
+    public static final List<String> EVENT_COLUMNS = List.of(
+            "frame", "time", "offset_s", "severity", "kind", "flow", "message");
+
+    private CsvExport() {
+    }
+
+    private static CSVPrinter printer(Appendable out, List<String> columns) throws IOException {
+        return CSVFormat.RFC4180.builder().setHeader(columns.toArray(String[]::new)).get().print(out);
+    }
+
+    /** One row per flow, sorted as {@link AnalysisResult#flows()}. */
+    public static void writeQps(AnalysisResult result, Appendable out) throws IOException {
+        try (CSVPrinter csv = printer(out, QP_COLUMNS)) {
+            for (FlowStats f : result.flows()) {
+                csv.printRecord(f.srcIp(), f.dstIp(), f.srcQp() < 0 ? "" : Formats.qp(f.srcQp()), Formats.qp(f.dstQp()),
+                        f.priority(), f.dscp() < 0 ? "" : f.dscp(), f.packets(), f.bytes(), f.payloadBytes(),
+                        Formats.time(f.firstTs()), Formats.time(f.lastTs()),
+                        Numbers.decimal(f.durationSeconds(), 9), Numbers.decimal(f.throughputBps(), 3),
+                        f.messages(), f.rdmaWrite(), f.rdmaReadReq(), f.readResp(), f.send(), f.atomic(),
+                        f.acks(), f.naks(), f.rnrNaks(), f.cnps(), f.ecnCe(), f.psnGaps(), f.missingPsns(),
+                        f.retransmitted(), f.duplicates(), f.outOfOrder(), f.icrcErrors());
+            }
+        }
+    }
+
+    /**
+     * One row per time bin and priority, for every priority that carried RoCE traffic anywhere in the capture;
+     * share is the priority's part of the bin's bytes (0 in an empty bin).
+     */
+    public static void writePriorities(AnalysisResult result, Appendable out) throws IOException {
+        BandwidthBins bins = result.shownBins();
+        double width = bins.widthNanos() / 1e9;
+        try (CSVPrinter csv = printer(out, PRIORITY_COLUMNS)) {
+            for (int bin = 0; bin < bins.size(); bin++) {
+                long total = 0;
+                for (int p = 0; p < 8; p++) {
+                    total += bins.bytes(bin, p);
+                }
+                long start = bins.startNanos(bin);
+                for (int p = 0; p < 8; p++) {
+                    if (result.priorityPackets()[p] == 0) {
+                        continue;
+                    }
+                    long bytes = bins.bytes(bin, p);
+                    csv.printRecord(Formats.time(start), Numbers.decimal((start - result.firstTs()) / 1e9, 9),
+                            Numbers.decimal(width, 9), p, bins.packets(bin, p), bytes,
+                            Numbers.decimal(bytes * 8 / width, 3), Numbers.decimal(total == 0 ? 0 : (double) bytes / total, 6));
+                }
+            }
+        }
+    }
+
+    /** One row per paused interval, in start order; priority "all" is 802.3x PAUSE. */
+    public static void writePfc(AnalysisResult result, Appendable out) throws IOException {
+        try (CSVPrinter csv = printer(out, PFC_COLUMNS)) {
+            for (PausedInterval i : result.pausedIntervals()) {
+                csv.printRecord(Formats.mac(i.senderMac()), i.priority() < 0 ? "all" : Integer.toString(i.priority()),
+                        Formats.time(i.startNanos()), Formats.time(i.endNanos()),
+                        Numbers.decimal((i.startNanos() - result.firstTs()) / 1e9, 9),
+                        Numbers.decimal(i.durationNanos() / 1000, 6), i.startFrame(), i.endFrame(), i.xoffFrames(),
+                        i.endedByXon() ? "xon" : "expired");
+            }
+        }
+    }
+
+    /** One row per stored expert event, in time order. */
+    public static void writeEvents(AnalysisResult result, Appendable out) throws IOException {
+        try (CSVPrinter csv = printer(out, EVENT_COLUMNS)) {
+            for (ExpertEvent e : result.events()) {
+                csv.printRecord(e.frame(), Formats.time(e.timestampNanos()),
+                        Numbers.decimal((e.timestampNanos() - result.firstTs()) / 1e9, 9), e.severity().label(),
+                        e.kind().label(), e.flow(), e.message());
+            }
+        }
+    }
+}

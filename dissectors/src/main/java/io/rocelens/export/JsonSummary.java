@@ -1,0 +1,232 @@
+package io.rocelens.export;
+
+import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.analysis.CnpLink;
+import io.rocelens.analysis.EventKind;
+import io.rocelens.analysis.FlowStats;
+import io.rocelens.analysis.Formats;
+import io.rocelens.analysis.NakLink;
+import io.rocelens.analysis.PfcPriorityStats;
+import io.rocelens.analysis.PfcSenderStats;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.util.function.LongPredicate;
+import java.util.List;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+
+/**
+ * The analysis as one JSON object, in the shape of the analysis contract (the keys {@code rocelens generate
+ * --truth} writes too), followed by keys of our own: link speed, capture times, NAK codes, event counts, NAK and
+ * CNP latencies, PFC senders and storms, ETS shares.
+ */
+public final class JsonSummary {
+
+    private static final JsonFactory FACTORY = new JsonFactory();
+    private static final String[] NAK_CODES = {
+            "psn_sequence_error", "invalid_request", "remote_access_error", "remote_operational_error",
+            "invalid_rd_request"};
+
+    private JsonSummary() {
+    }
+
+    public static void write(AnalysisResult result, OutputStream out, boolean pretty) throws IOException {
+        try (JsonGenerator json = FACTORY.createGenerator(out, JsonEncoding.UTF8)
+                .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
+            write(result, json, pretty);
+        }
+    }
+
+    public static void write(AnalysisResult result, Writer out, boolean pretty) throws IOException {
+        try (JsonGenerator json = FACTORY.createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
+            write(result, json, pretty);
+        }
+    }
+
+    private static void write(AnalysisResult r, JsonGenerator json, boolean pretty) throws IOException {
+        if (pretty) {
+            json.useDefaultPrettyPrinter();
+        }
+        json.writeStartObject();
+        json.writeNumberField("packets", r.packets());
+        json.writeNumberField("roce_packets", r.rocePackets());
+        json.writeNumberField("flows", r.flows().size());
+        json.writeNumberField("psn_gaps", r.psnGaps());
+        json.writeNumberField("missing_psns", r.missingPsns());
+        json.writeNumberField("retransmitted", r.retransmitted());
+        json.writeNumberField("duplicates", r.duplicates());
+        json.writeNumberField("out_of_order", r.outOfOrder());
+        json.writeNumberField("naks", r.naks());
+        json.writeNumberField("rnr_naks", r.rnrNaks());
+        json.writeNumberField("cnps", r.cnps());
+        json.writeNumberField("ecn_ce", r.ecnCe());
+        json.writeNumberField("icrc_bad", r.icrcBad());
+        json.writeNumberField("malformed", r.malformed());
+        json.writeNumberField("pause_8023x", r.pause8023x());
+        json.writeObjectFieldStart("pfc");
+        for (PfcPriorityStats p : r.pfc()) {
+            json.writeObjectFieldStart(Integer.toString(p.priority()));
+            json.writeNumberField("frames", p.frames());
+            json.writeNumberField("xoff", p.xoff());
+            json.writeNumberField("xon", p.xon());
+            json.writeNumberField("quanta", p.quanta());
+            json.writeNumberField("paused_us", p.pausedMicros());
+            json.writeEndObject();
+        }
+        json.writeEndObject();
+        writePriorities(json, "priority_bytes", r.priorityBytes());
+        writePriorities(json, "priority_packets", r.priorityPackets());
+        json.writeArrayFieldStart("qps");
+        for (FlowStats f : r.flows()) {
+            writeFlow(json, f);
+        }
+        json.writeEndArray();
+
+        json.writeNumberField("link_speed_bps", r.options().linkSpeedBps());
+        if (r.packets() > 0) {
+            json.writeStringField("first_ts", Formats.time(r.firstTs()));
+            json.writeStringField("last_ts", Formats.time(r.lastTs()));
+        }
+        json.writeNumberField("duration_s", r.durationSeconds());
+        json.writeObjectFieldStart("nak_codes");
+        for (int code = 0; code < r.nakCodes().length; code++) {
+            if (r.nakCodes()[code] > 0 || code < NAK_CODES.length) {
+                json.writeNumberField(code < NAK_CODES.length ? NAK_CODES[code] : "code_" + code, r.nakCodes()[code]);
+            }
+        }
+        json.writeEndObject();
+        json.writeObjectFieldStart("events");
+        for (EventKind kind : EventKind.values()) {
+            json.writeNumberField(kind.label(), r.eventCount(kind));
+        }
+        json.writeNumberField("not_stored", r.eventsDropped());
+        json.writeEndObject();
+        writeNakLatency(json, r.nakLinks(), r.nakLinksDropped());
+        writeCnpLatency(json, r.cnpLinks(), r.cnpLinksDropped());
+        json.writeNumberField("pfc_storms", r.stormCount());
+        json.writeArrayFieldStart("pfc_senders");
+        for (PfcSenderStats s : r.pfcSenders()) {
+            json.writeStartObject();
+            json.writeStringField("sender_mac", Formats.mac(s.senderMac()));
+            json.writeStringField("priority", s.priority() < 0 ? "all" : Integer.toString(s.priority()));
+            json.writeNumberField("frames", s.frames());
+            json.writeNumberField("xoff", s.xoff());
+            json.writeNumberField("xon", s.xon());
+            json.writeNumberField("quanta", s.quanta());
+            json.writeNumberField("paused_us", s.pausedNanos() / 1000);
+            json.writeNumberField("intervals", s.intervals());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        if (r.options().etsShares() != null) {
+            writeEts(json, r);
+        }
+        json.writeEndObject();
+    }
+
+    private static void writePriorities(JsonGenerator json, String name, long[] values) throws IOException {
+        json.writeObjectFieldStart(name);
+        for (int p = 0; p < 8; p++) {
+            json.writeNumberField(Integer.toString(p), values[p]);
+        }
+        json.writeEndObject();
+    }
+
+    private static void writeFlow(JsonGenerator json, FlowStats f) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("src_ip", f.srcIp());
+        json.writeStringField("dst_ip", f.dstIp());
+        if (f.srcQp() < 0) {
+            json.writeNullField("src_qp");
+        } else {
+            json.writeStringField("src_qp", Formats.qp(f.srcQp()));
+        }
+        json.writeStringField("dst_qp", Formats.qp(f.dstQp()));
+        json.writeNumberField("priority", f.priority());
+        if (f.dscp() < 0) {
+            json.writeNullField("dscp");
+        } else {
+            json.writeNumberField("dscp", f.dscp());
+        }
+        json.writeNumberField("packets", f.packets());
+        json.writeNumberField("bytes", f.bytes());
+        json.writeNumberField("payload_bytes", f.payloadBytes());
+        json.writeStringField("first_ts", Formats.time(f.firstTs()));
+        json.writeStringField("last_ts", Formats.time(f.lastTs()));
+        json.writeNumberField("duration_s", f.durationSeconds());
+        json.writeNumberField("throughput_bps", f.throughputBps());
+        json.writeNumberField("messages", f.messages());
+        json.writeNumberField("rdma_write", f.rdmaWrite());
+        json.writeNumberField("rdma_read_req", f.rdmaReadReq());
+        json.writeNumberField("read_resp", f.readResp());
+        json.writeNumberField("send", f.send());
+        json.writeNumberField("atomic", f.atomic());
+        json.writeNumberField("acks", f.acks());
+        json.writeNumberField("naks", f.naks());
+        json.writeNumberField("rnr_naks", f.rnrNaks());
+        json.writeNumberField("cnps", f.cnps());
+        json.writeNumberField("ecn_ce", f.ecnCe());
+        json.writeNumberField("psn_gaps", f.psnGaps());
+        json.writeNumberField("missing_psns", f.missingPsns());
+        json.writeNumberField("retransmitted", f.retransmitted());
+        json.writeNumberField("duplicates", f.duplicates());
+        json.writeNumberField("out_of_order", f.outOfOrder());
+        json.writeNumberField("icrc_errors", f.icrcErrors());
+        json.writeEndObject();
+    }
+
+    private static void writeNakLatency(JsonGenerator json, List<NakLink> links, long dropped) throws IOException {
+        json.writeObjectFieldStart("nak_retransmit");
+        json.writeNumberField("answered", links.stream().filter(NakLink::answered).count());
+        json.writeNumberField("unanswered", links.stream().filter(l -> !l.answered()).count());
+        json.writeNumberField("not_stored", dropped);
+        writeLatency(json, links.stream().mapToLong(NakLink::latencyNanos).toArray(), l -> l >= 0);
+        json.writeEndObject();
+    }
+
+    private static void writeCnpLatency(JsonGenerator json, List<CnpLink> links, long dropped) throws IOException {
+        json.writeObjectFieldStart("cnp_ce");
+        json.writeNumberField("with_ce", links.stream().filter(l -> l.ceCount() > 0).count());
+        json.writeNumberField("without_ce", links.stream().filter(l -> l.ceCount() == 0).count());
+        json.writeNumberField("not_stored", dropped);
+        writeLatency(json, links.stream().mapToLong(CnpLink::latencyNanos).toArray(), l -> l >= 0);
+        json.writeEndObject();
+    }
+
+    private static void writeLatency(JsonGenerator json, long[] nanos, LongPredicate valid) throws IOException {
+        Latency latency = Latency.of(nanos, valid);
+        if (latency.count() == 0) {
+            return;
+        }
+        json.writeNumberField("latency_min_us", latency.minNanos() / 1000.0);
+        json.writeNumberField("latency_mean_us", latency.meanNanos() / 1000.0);
+        json.writeNumberField("latency_max_us", latency.maxNanos() / 1000.0);
+    }
+
+    private static void writeEts(JsonGenerator json, AnalysisResult r) throws IOException {
+        long total = 0;
+        for (long bytes : r.priorityBytes()) {
+            total += bytes;
+        }
+        json.writeObjectFieldStart("ets");
+        for (int p = 0; p < 8; p++) {
+            double configured = r.options().etsShares()[p];
+            if (Double.isNaN(configured) && r.priorityBytes()[p] == 0) {
+                continue;
+            }
+            json.writeObjectFieldStart(Integer.toString(p));
+            if (Double.isNaN(configured)) {
+                json.writeNullField("configured_pct");
+            } else {
+                json.writeNumberField("configured_pct", configured);
+            }
+            json.writeNumberField("observed_pct", total == 0 ? 0 : 100.0 * r.priorityBytes()[p] / total);
+            json.writeEndObject();
+        }
+        json.writeEndObject();
+    }
+}

@@ -1,0 +1,181 @@
+package io.rocelens.export;
+
+import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.analysis.CnpLink;
+import io.rocelens.analysis.EventKind;
+import io.rocelens.analysis.FlowStats;
+import io.rocelens.analysis.Formats;
+import io.rocelens.analysis.NakLink;
+import io.rocelens.analysis.PfcPriorityStats;
+import io.rocelens.analysis.PfcSenderStats;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The readable summary {@code rocelens analyze} prints by default, in the spirit of tshark's {@code -z} tables:
+ * totals, the top flows by bytes, NAK and CNP latencies, PFC per priority and the bandwidth split.
+ */
+public final class TextSummary {
+
+    private static final String RULE = "=".repeat(100);
+
+    private TextSummary() {
+    }
+
+    public static void write(AnalysisResult r, String title, int topFlows, PrintWriter out) {
+        out.println(RULE);
+        out.println("RoCE analysis: " + title);
+        out.println(RULE);
+        out.printf(Locale.ROOT, "Frames: %d   RoCE: %d   other: %d   malformed: %d%n", r.packets(), r.rocePackets(),
+                r.packets() - r.rocePackets(), r.malformed());
+        if (r.packets() > 0) {
+            out.printf(Locale.ROOT, "Time: %s .. %s (%s)%n", Formats.time(r.firstTs()), Formats.time(r.lastTs()),
+                    Formats.duration(r.lastTs() - r.firstTs()));
+        }
+        out.printf(Locale.ROOT, "Flows: %d   PSN gaps: %d (%d PSNs still missing)   retransmitted: %d "
+                        + "(%d duplicates, %d out of order)%n", r.flows().size(), r.psnGaps(), r.missingPsns(),
+                r.retransmitted(), r.duplicates(), r.outOfOrder());
+        out.printf(Locale.ROOT, "NAKs: %d   RNR NAKs: %d   CNPs: %d   ECN CE: %d   bad ICRC: %d   802.3x PAUSE: %d   "
+                        + "PFC storms: %d%n", r.naks(), r.rnrNaks(), r.cnps(), r.ecnCe(), r.icrcBad(), r.pause8023x(),
+                r.stormCount());
+        topFlows(r, topFlows, out);
+        nakAndCnp(r, out);
+        pfc(r, out);
+        bandwidth(r, out);
+        events(r, out);
+        out.println(RULE);
+        out.flush();
+    }
+
+    private static void topFlows(AnalysisResult r, int top, PrintWriter out) {
+        if (r.flows().isEmpty()) {
+            return;
+        }
+        List<FlowStats> flows = new ArrayList<>(r.flows());
+        flows.sort(Comparator.comparingLong(FlowStats::bytes).reversed());
+        int shown = Math.min(top, flows.size());
+        out.println();
+        out.printf(Locale.ROOT, "Top %d of %d flows by bytes%n", shown, flows.size());
+        int width = 11;
+        for (FlowStats f : flows.subList(0, shown)) {
+            width = Math.max(width, Math.max(f.srcIp().length(), f.dstIp().length()));
+        }
+        String format = "%-" + width + "s %-" + width + "s %-8s %-8s %4s %9s %12s %12s %6s %6s %5s %5s %5s%n";
+        out.printf(Locale.ROOT, format, "Source", "Destination", "Src QP", "Dst QP", "Prio", "Packets", "Bytes",
+                "Throughput", "Gaps", "Retx", "NAKs", "CNPs", "CE");
+        for (FlowStats f : flows.subList(0, shown)) {
+            out.printf(Locale.ROOT, format, f.srcIp(), f.dstIp(), f.srcQp() < 0 ? "?" : Formats.qp(f.srcQp()),
+                    Formats.qp(f.dstQp()), f.priority(), f.packets(), f.bytes(), rate(f.throughputBps()),
+                    f.psnGaps(), f.retransmitted(), f.naks() + f.rnrNaks(), f.cnps(), f.ecnCe());
+        }
+    }
+
+    private static void nakAndCnp(AnalysisResult r, PrintWriter out) {
+        if (r.nakLinks().isEmpty() && r.cnpLinks().isEmpty()) {
+            return;
+        }
+        out.println();
+        if (!r.nakLinks().isEmpty()) {
+            Latency latency = Latency.of(r.nakLinks().stream().mapToLong(NakLink::latencyNanos).toArray(), l -> l >= 0);
+            out.printf(Locale.ROOT, "NAK -> retransmission: %d answered, %d unanswered%s%n", latency.count(),
+                    r.nakLinks().size() - latency.count(), latencyText(latency));
+        }
+        if (!r.cnpLinks().isEmpty()) {
+            Latency latency = Latency.of(r.cnpLinks().stream().mapToLong(CnpLink::latencyNanos).toArray(), l -> l >= 0);
+            out.printf(Locale.ROOT, "CE -> CNP: %d CNPs after CE marks, %d without a CE mark seen%s%n", latency.count(),
+                    r.cnpLinks().size() - latency.count(), latencyText(latency));
+        }
+    }
+
+    private static String latencyText(Latency latency) {
+        if (latency.count() == 0) {
+            return "";
+        }
+        return "; latency min " + Formats.duration(latency.minNanos()) + ", mean "
+                + Formats.duration(latency.meanNanos()) + ", max " + Formats.duration(latency.maxNanos());
+    }
+
+    private static void pfc(AnalysisResult r, PrintWriter out) {
+        boolean any = r.pfc().stream().anyMatch(p -> p.frames() > 0) || r.pause8023x() > 0;
+        if (!any) {
+            return;
+        }
+        out.println();
+        out.printf(Locale.ROOT, "PFC by priority (link speed %s, 1 quantum = %s)%n", rate(r.options().linkSpeedBps()),
+                Formats.duration(r.options().quantaNanos(1)));
+        String format = "%-8s %9s %9s %9s %12s %14s%n";
+        out.printf(Locale.ROOT, format, "Priority", "Frames", "XOFF", "XON", "Quanta", "Paused");
+        for (PfcPriorityStats p : r.pfc()) {
+            if (p.frames() > 0) {
+                out.printf(Locale.ROOT, format, p.priority(), p.frames(), p.xoff(), p.xon(), p.quanta(),
+                        Formats.duration(p.pausedNanos()));
+            }
+        }
+        for (PfcSenderStats s : r.pfcSenders()) {
+            if (s.priority() < 0) {
+                out.printf(Locale.ROOT, format, "802.3x", s.frames(), s.xoff(), s.xon(), s.quanta(),
+                        Formats.duration(s.pausedNanos()));
+            }
+        }
+        out.println("By sender:");
+        for (PfcSenderStats s : r.pfcSenders()) {
+            out.printf(Locale.ROOT, "  %s %-10s %6d frames, %6d intervals, paused %s%n", Formats.mac(s.senderMac()),
+                    s.priority() < 0 ? "802.3x" : "priority " + s.priority(), s.frames(), s.intervals(),
+                    Formats.duration(s.pausedNanos()));
+        }
+    }
+
+    private static void bandwidth(AnalysisResult r, PrintWriter out) {
+        long total = 0;
+        for (long bytes : r.priorityBytes()) {
+            total += bytes;
+        }
+        if (total == 0) {
+            return;
+        }
+        double[] ets = r.options().etsShares();
+        double seconds = r.durationSeconds();
+        out.println();
+        out.println("RoCE bandwidth by priority");
+        String format = "%-8s %10s %14s %12s %8s %8s%n";
+        out.printf(Locale.ROOT, format, "Priority", "Packets", "Bytes", "Average", "Share", ets == null ? "" : "ETS");
+        for (int p = 0; p < 8; p++) {
+            if (r.priorityPackets()[p] == 0 && (ets == null || Double.isNaN(ets[p]))) {
+                continue;
+            }
+            out.printf(Locale.ROOT, format, p, r.priorityPackets()[p], r.priorityBytes()[p],
+                    seconds > 0 ? rate(r.priorityBytes()[p] * 8 / seconds) : "-",
+                    String.format(Locale.ROOT, "%.1f %%", 100.0 * r.priorityBytes()[p] / total),
+                    ets == null || Double.isNaN(ets[p]) ? "" : String.format(Locale.ROOT, "%.1f %%", ets[p]));
+        }
+    }
+
+    private static void events(AnalysisResult r, PrintWriter out) {
+        StringBuilder line = new StringBuilder();
+        for (EventKind kind : EventKind.values()) {
+            if (r.eventCount(kind) > 0) {
+                line.append(line.length() == 0 ? "" : ", ").append(kind.label()).append(' ').append(r.eventCount(kind));
+            }
+        }
+        if (line.length() > 0) {
+            out.println();
+            out.println("Expert events: " + line + (r.eventsDropped() > 0
+                    ? " (" + r.eventsDropped() + " counted but not stored)" : ""));
+        }
+    }
+
+    /** Bits per second with a unit. */
+    static String rate(double bps) {
+        String[] units = {"b/s", "kb/s", "Mb/s", "Gb/s", "Tb/s"};
+        int unit = 0;
+        while (bps >= 1000 && unit < units.length - 1) {
+            bps /= 1000;
+            unit++;
+        }
+        return String.format(Locale.ROOT, unit == 0 ? "%.0f %s" : "%.2f %s", bps, units[unit]);
+    }
+}

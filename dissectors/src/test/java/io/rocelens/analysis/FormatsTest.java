@@ -1,0 +1,39 @@
+package io.rocelens.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+class FormatsTest {
+
+    /** Expected texts from RFC 5952 section 4 (its own examples) and the contract (IPv4 dotted). */
+    @ParameterizedTest
+    @CsvSource({
+            "2001:0db8:0000:0000:0000:0000:0000:0001, 2001:db8::1",
+            "2001:db8:0:0:1:0:0:1, 2001:db8::1:0:0:1",
+            "2001:db8:0:1:1:1:1:1, 2001:db8:0:1:1:1:1:1",
+            "2001:0:0:1:0:0:0:1, 2001:0:0:1::1",
+            "0:0:0:0:0:0:0:1, ::1",
+            "0:0:0:0:0:0:0:0, ::",
+            "fe80:0:0:0:0:0:0:0, fe80::",
+            "2001:DB8:AAAA:BBBB:CCCC:DDDD:EEEE:1, 2001:db8:aaaa:bbbb:cccc:dddd:eeee:1",
+            "192.168.70.4, 192.168.70.4",
+            "::ffff:10.0.0.255, 10.0.0.255",
+    })
+    void ipTexts(String input, String expected) {
+        long[] address = Frames.address(input);
+        assertEquals(expected, Formats.ip(address[0], address[1]));
+    }
+
+    @Test
+    void qpMacAndTime() {
+        assertEquals("0x000022", Formats.qp(0x22));
+        assertEquals("0xabcdef", Formats.qp(0xABCDEF));
+        assertEquals("01:80:c2:00:00:01", Formats.mac(0x0180C2000001L));
+        // 2026-11-29T20:00:00Z is 1795982400 s after the epoch (date -ud @1795982400)
+        assertEquals("2026-11-29T20:00:00.000000123Z", Formats.time(1_795_982_400_000_000_123L));
+        assertEquals("1970-01-01T00:00:00.000000000Z", Formats.time(0));
+    }
+}

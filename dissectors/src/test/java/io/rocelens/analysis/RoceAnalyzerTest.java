@@ -1,0 +1,453 @@
+package io.rocelens.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Scenario fixtures from the issue's "Done when" list. Every expected number is derived by hand from the analysis
+ * contract's definitions; the comments show the derivation.
+ */
+class RoceAnalyzerTest {
+
+    static final String A = "10.0.0.1";
+    static final String B = "10.0.0.2";
+    static final int QP_A = 0x11;
+    static final int QP_B = 0x22;
+    static final int WRITE_ONLY = 0x0A;
+    static final int SEND_FIRST = 0x00;
+    static final int SEND_MIDDLE = 0x01;
+    static final int SEND_LAST = 0x02;
+    static final int SEND_ONLY = 0x04;
+    static final int READ_REQ = 0x0C;
+    static final int READ_FIRST = 0x0D;
+    static final int READ_LAST = 0x0F;
+    static final int READ_ONLY = 0x10;
+    static final int ACK = 0x11;
+    static final int ATOMIC_ACK = 0x12;
+    static final int CMP_SWAP = 0x13;
+    static final int FETCH_ADD = 0x14;
+    static final int UD_SEND_ONLY = 0x64;
+    static final int CNP = 0x81;
+
+    static FlowStats flow(AnalysisResult r, String src, String dst, int dstQp) {
+        return r.flows().stream().filter(f -> f.srcIp().equals(src) && f.dstIp().equals(dst) && f.dstQp() == dstQp)
+                .findFirst().orElseThrow(() -> new AssertionError("no flow " + src + " > " + dst + " " + dstQp));
+    }
+
+    @Test
+    void lossAnsweredByNakAndGoBackN() {
+        Frames f = new Frames();
+        // requester A (QP 0x11) writes to B (QP 0x22); capture at the responder, PSN 102 lost on the way
+        f.roce(1_000, A, B, QP_B, WRITE_ONLY, 100).send();
+        f.roce(2_000, A, B, QP_B, WRITE_ONLY, 101).send();
+        f.roce(2_500, B, A, QP_A, ACK, 101).aeth(0x1F).send();              // pairs B>A 0x11 with A>B 0x22
+        f.roce(3_000, A, B, QP_B, WRITE_ONLY, 103).send();                  // gap: 102 missing
+        f.roce(4_000, A, B, QP_B, WRITE_ONLY, 104).send();
+        long nak = f.roce(5_000, B, A, QP_A, ACK, 102).aeth(0x60).send();  // NAK, PSN sequence error
+        long resend = f.roce(9_000, A, B, QP_B, WRITE_ONLY, 102).send();   // out of order (was missing)
+        f.roce(10_000, A, B, QP_B, WRITE_ONLY, 103).send();                 // duplicate
+        f.roce(11_000, A, B, QP_B, WRITE_ONLY, 104).send();                 // duplicate
+        f.roce(12_000, B, A, QP_A, ACK, 104).aeth(0x1F).send();
+        AnalysisResult r = f.result();
+
+        assertEquals(10, r.packets());
+        assertEquals(10, r.rocePackets());
+        assertEquals(2, r.flows().size());
+        FlowStats req = flow(r, A, B, QP_B);
+        // 7 WRITE Only packets = 7 packets, 7 messages
+        assertEquals(7, req.packets());
+        assertEquals(7, req.rdmaWrite());
+        assertEquals(7, req.messages());
+        assertEquals(7 * 1078, req.bytes());
+        assertEquals(7 * 1024, req.payloadBytes());
+        assertEquals(1, req.psnGaps());
+        assertEquals(0, req.missingPsns());
+        assertEquals(3, req.retransmitted());
+        assertEquals(1, req.outOfOrder());
+        assertEquals(2, req.duplicates());
+        assertEquals(QP_A, req.srcQp());
+        assertEquals(1_000, req.firstTs());
+        assertEquals(11_000, req.lastTs());
+        // 7 * 1078 * 8 bits over 10 µs
+        assertEquals(7 * 1078 * 8 / 10e-6, req.throughputBps(), 1e-3);
+
+        FlowStats resp = flow(r, B, A, QP_A);
+        assertEquals(3, resp.packets());
+        assertEquals(2, resp.acks());
+        assertEquals(1, resp.naks());
+        assertEquals(0, resp.psnGaps());
+        assertEquals(QP_B, resp.srcQp());
+        assertEquals(1, r.naks());
+        assertEquals(1, r.nakCodes()[0]);
+
+        assertEquals(1, r.nakLinks().size());
+        NakLink link = r.nakLinks().get(0);
+        assertEquals(nak, link.nakFrame());
+        assertEquals(resend, link.retransmitFrame());
+        assertEquals(102, link.retransmitPsn());
+        assertEquals(4_000, link.latencyNanos());
+        assertEquals(1, r.eventCount(EventKind.PSN_GAP));
+        assertEquals(3, r.eventCount(EventKind.RETRANSMISSION));
+        assertEquals(1, r.eventCount(EventKind.NAK));
+    }
+
+    @Test
+    void psnWrapAndCoalescedAcks() {
+        Frames f = new Frames();
+        f.roce(1, A, B, QP_B, WRITE_ONLY, 0xFFFFFE).send();
+        f.roce(2, A, B, QP_B, WRITE_ONLY, 0xFFFFFF).send();
+        f.roce(3, B, A, QP_A, ACK, 0xFFFFFF).aeth(0x1F).send();
+        f.roce(4, A, B, QP_B, WRITE_ONLY, 0).send();
+        f.roce(5, A, B, QP_B, WRITE_ONLY, 1).send();
+        f.roce(6, A, B, QP_B, WRITE_ONLY, 2).send();
+        f.roce(7, B, A, QP_A, ACK, 2).aeth(0x1F).send(); // acknowledges 0..2 at once: a jump, not a loss
+        AnalysisResult r = f.result();
+        assertEquals(0, r.psnGaps());
+        assertEquals(0, r.retransmitted());
+        assertEquals(2, flow(r, B, A, QP_A).acks());
+        assertEquals(QP_A, flow(r, A, B, QP_B).srcQp());
+    }
+
+    @Test
+    void rnrNakAndRetry() {
+        Frames f = new Frames();
+        f.roce(1_000, A, B, QP_B, SEND_ONLY, 5).send();
+        long rnr = f.roce(2_000, B, A, QP_A, ACK, 5).aeth(0x2E).send();  // RNR NAK, timer 14
+        long retry = f.roce(7_000, A, B, QP_B, SEND_ONLY, 5).send();     // PSN 5 again: behind 6, not missing
+        f.roce(8_000, B, A, QP_A, ACK, 5).aeth(0x1F).send();
+        AnalysisResult r = f.result();
+        FlowStats req = flow(r, A, B, QP_B);
+        assertEquals(1, req.retransmitted());
+        assertEquals(1, req.duplicates());
+        assertEquals(0, req.outOfOrder());
+        assertEquals(2, req.send());
+        assertEquals(2, req.messages());
+        FlowStats resp = flow(r, B, A, QP_A);
+        assertEquals(1, resp.rnrNaks());
+        assertEquals(0, resp.naks());
+        assertEquals(1, resp.acks());
+        assertEquals(1, r.rnrNaks());
+        NakLink link = r.nakLinks().get(0);
+        assertTrue(link.rnr());
+        assertEquals(rnr, link.nakFrame());
+        assertEquals(retry, link.retransmitFrame());
+        assertEquals(5_000, link.latencyNanos());
+    }
+
+    @Test
+    void readAtomicsAndMessageCounting() {
+        Frames f = new Frames();
+        // READ psn 10 of 2048 bytes: next request in [11, 18]; responder answers First 10, Last 11 (PMTU 1024)
+        f.roce(1, A, B, QP_B, READ_REQ, 10).readLength(2048).send();
+        f.roce(2, B, A, QP_A, READ_FIRST, 10).aeth(0x1F).send();
+        f.roce(3, B, A, QP_A, READ_LAST, 11).aeth(0x1F).send();
+        // next request at 12 lies inside [11, 18]: in order
+        f.roce(4, A, B, QP_B, CMP_SWAP, 12).payload(0).send();
+        f.roce(5, B, A, QP_A, ATOMIC_ACK, 12).aeth(0x1F).payload(0).send();
+        f.roce(6, A, B, QP_B, FETCH_ADD, 13).payload(0).send();
+        f.roce(7, B, A, QP_A, ATOMIC_ACK, 13).aeth(0x1F).payload(0).send();
+        f.roce(8, A, B, QP_B, READ_REQ, 14).readLength(100).send();
+        f.roce(9, B, A, QP_A, READ_ONLY, 14).aeth(0x1F).send();
+        // SEND First/Middle/Last = one message; a Last without its First is no message
+        f.roce(10, A, B, QP_B, SEND_FIRST, 15).send();
+        f.roce(11, A, B, QP_B, SEND_MIDDLE, 16).send();
+        f.roce(12, A, B, QP_B, SEND_LAST, 17).send();
+        f.roce(13, A, B, QP_B, SEND_LAST, 18).send();
+        AnalysisResult r = f.result();
+        FlowStats req = flow(r, A, B, QP_B);
+        assertEquals(2, req.rdmaReadReq());
+        assertEquals(2, req.atomic());
+        assertEquals(4, req.send());
+        assertEquals(1, req.messages());
+        assertEquals(0, req.psnGaps());
+        assertEquals(QP_A, req.srcQp());
+        FlowStats resp = flow(r, B, A, QP_A);
+        assertEquals(3, resp.readResp());
+        // READ responses are not acks; atomic acknowledges are
+        assertEquals(2, resp.acks());
+        // READ Response First..Last and READ Response Only
+        assertEquals(2, resp.messages());
+        // read responses 10, 11 then 14: 12 and 13 were atomics (their acks are not tracked), and 14 is a READ
+        // Response Only whose PSN the paired request flow sent: the start of the next response, not a gap
+        assertEquals(0, resp.psnGaps());
+        assertEquals(0, resp.missingPsns());
+        assertEquals(QP_B, resp.srcQp());
+    }
+
+    @Test
+    void lostReadResponseIsAGap() {
+        Frames f = new Frames();
+        // READ psn 20 of 3072 bytes: responses First 20, Middle 21 (lost), Last 22 -> one gap of one PSN
+        f.roce(1, A, B, QP_B, READ_REQ, 20).readLength(3072).send();
+        f.roce(2, B, A, QP_A, READ_FIRST, 20).aeth(0x1F).send();
+        f.roce(3, B, A, QP_A, READ_LAST, 22).aeth(0x1F).send();
+        // a READ Response Only for a PSN the requester never sent is a gap too: 30 after expected 23
+        f.roce(4, B, A, QP_A, READ_ONLY, 30).aeth(0x1F).send();
+        AnalysisResult r = f.result();
+        FlowStats resp = flow(r, B, A, QP_A);
+        assertEquals(2, resp.psnGaps());
+        assertEquals(1 + 7, resp.missingPsns());
+        assertEquals(2, resp.messages());
+    }
+
+    @Test
+    void udOverIpv6() {
+        Frames f = new Frames();
+        f.roce(1, "2001:db8::1", "2001:db8::2", 0x000001, UD_SEND_ONLY, 0).deth(0x123).send();
+        f.roce(2, "2001:db8::1", "2001:db8::2", 0x000001, UD_SEND_ONLY, 1).deth(0x123).send();
+        AnalysisResult r = f.result();
+        assertEquals(1, r.flows().size());
+        FlowStats ud = r.flows().get(0);
+        assertEquals("2001:db8::1", ud.srcIp());
+        assertEquals("2001:db8::2", ud.dstIp());
+        assertEquals(0x123, ud.srcQp());
+        assertEquals(2, ud.send());
+        assertEquals(2, ud.messages());
+    }
+
+    @Test
+    void ceMarksFollowedByACnp() {
+        Frames f = new Frames();
+        f.roce(1_000, A, B, QP_B, WRITE_ONLY, 1).send();
+        f.roce(1_500, B, A, QP_A, ACK, 1).aeth(0x1F).send();
+        long firstCe = f.roce(2_000, A, B, QP_B, WRITE_ONLY, 2).ecn(3).send();
+        f.roce(3_000, A, B, QP_B, WRITE_ONLY, 3).ecn(3).send();
+        f.roce(4_000, A, B, QP_B, WRITE_ONLY, 4).ecn(3).send();
+        // the CNP travels B > A to the requester's QP and carries no AETH
+        long cnp = f.roce(6_000, B, A, QP_A, CNP, 0).dscp(48).payload(0).send();
+        f.roce(7_000, A, B, QP_B, WRITE_ONLY, 5).send();
+        AnalysisResult r = f.result();
+        assertEquals(3, r.ecnCe());
+        assertEquals(1, r.cnps());
+        assertEquals(3, flow(r, A, B, QP_B).ecnCe());
+        assertEquals(1, flow(r, B, A, QP_A).cnps());
+        assertEquals(2, r.flows().size());
+        CnpLink link = r.cnpLinks().get(0);
+        assertEquals(cnp, link.cnpFrame());
+        assertEquals(3, link.ceCount());
+        assertEquals(firstCe, link.firstCeFrame());
+        assertEquals(4_000, link.latencyNanos());
+        assertEquals("10.0.0.1 > 10.0.0.2 QP 0x000022", link.throttledFlow());
+        // CNP is not a request: no PSN analysis on it
+        assertEquals(0, r.psnGaps());
+    }
+
+    @Test
+    void cnpFindsTheCeFlowWithoutPairing() {
+        Frames f = new Frames();
+        // UC writes (no ACKs, so no pairing); the CNP goes to the QP that sent them
+        f.roce(1_000, A, B, QP_B, 0x2A, 1).ecn(3).send();
+        f.roce(2_000, A, B, 0x33, 0x2A, 1).send();
+        f.roce(3_000, B, A, QP_A, CNP, 0).payload(0).send();
+        AnalysisResult r = f.result();
+        CnpLink link = r.cnpLinks().get(0);
+        assertEquals(1, link.ceCount());
+        assertEquals(2_000, link.latencyNanos());
+        assertEquals("10.0.0.1 > 10.0.0.2 QP 0x000022", link.throttledFlow());
+    }
+
+    @Test
+    void pfcOnTwoPrioritiesAndPause() {
+        long m1 = 0x0200000000A1L;
+        long m2 = 0x0200000000A2L;
+        long m3 = 0x0200000000A3L;
+        Frames f = new Frames();
+        // m1 pauses priority 3 with 0xFFFF quanta at t=0 (would end at 0xFFFF * 5.12 ns = 335539.2 ns);
+        // a refresh of 1000 quanta at t=100000 restarts the timer: end 100000 + 5120 = 105120;
+        // the XON at t=200000 comes after the end, so it ends nothing: one interval of 105120 ns
+        f.pfc(0, m1, -1, -1, -1, 0xFFFF);
+        f.pfc(100_000, m1, -1, -1, -1, 1000);
+        f.pfc(200_000, m1, -1, -1, -1, 0);
+        // m2: XOFF 100 quanta on priority 5 at t=0 (end 512 ns), XON at t=300: 300 ns
+        f.pfc(0, m2, -1, -1, -1, -1, -1, 100);
+        f.pfc(300, m2, -1, -1, -1, -1, -1, 0);
+        // m3: 10 quanta on priority 3 at t=1000 and nothing after: 51.2 ns, not clipped to the capture's end
+        f.pfc(1_000, m3, -1, -1, -1, 10);
+        // one frame enabling priorities 3 and 5 from m3 with time 0 on both, after m3's pause ended: two XONs
+        f.pfc(500_000, m3, -1, -1, -1, 0, -1, 0);
+        // 802.3x PAUSE is counted on its own
+        f.pause(600_000, m1, 0xFFFF);
+        f.pause(600_100, m1, 0);
+        AnalysisResult r = f.result();
+
+        PfcPriorityStats p3 = r.pfc().get(3);
+        assertEquals(5, p3.frames());     // m1 x3, m3 x2
+        assertEquals(3, p3.xoff());
+        assertEquals(2, p3.xon());
+        assertEquals(0xFFFF + 1000 + 10, p3.quanta());
+        assertEquals(105.12 + 0.0512, p3.pausedMicros(), 1e-3);
+        PfcPriorityStats p5 = r.pfc().get(5);
+        assertEquals(3, p5.frames());
+        assertEquals(1, p5.xoff());
+        assertEquals(2, p5.xon());
+        assertEquals(100, p5.quanta());
+        assertEquals(0.3, p5.pausedMicros(), 1e-3);
+        for (int p : new int[] {0, 1, 2, 4, 6, 7}) {
+            assertEquals(0, r.pfc().get(p).frames());
+        }
+        assertEquals(2, r.pause8023x());
+        assertEquals(9, r.packets());
+        assertEquals(0, r.rocePackets());
+
+        // intervals: m1 p3 [0, 105120] expired; m2 p5 [0, 300] by XON; m3 p3 [1000, 1051.2] expired;
+        // m1 802.3x [600000, 600100] by XON
+        List<PausedInterval> intervals = r.pausedIntervals();
+        assertEquals(4, intervals.size());
+        PausedInterval first = intervals.stream().filter(i -> i.senderMac() == m1 && i.priority() == 3).findFirst().orElseThrow();
+        assertEquals(105_120, first.durationNanos(), 1e-6);
+        assertEquals(2, first.xoffFrames());
+        assertFalse(first.endedByXon());
+        PausedInterval pause = intervals.stream().filter(i -> i.priority() == -1).findFirst().orElseThrow();
+        assertEquals(100, pause.durationNanos(), 1e-6);
+        assertTrue(pause.endedByXon());
+    }
+
+    @Test
+    void linkSpeedScalesQuanta() {
+        // at 25 Gb/s a quantum is 512 / 25e9 s = 20.48 ns: 100 quanta = 2048 ns
+        Frames f = new Frames(AnalysisOptions.defaults().withLinkSpeed(25_000_000_000L));
+        f.pfc(0, 1, 100);
+        assertEquals(2.048, f.result().pfc().get(0).pausedMicros(), 1e-6);
+    }
+
+    @Test
+    void xoffRefreshExactlyAtTheEndStartsANewInterval() {
+        // 100 quanta = 512 ns; a refresh at t=512 is not "before the end": the first interval is [0, 512],
+        // a second one [512, 1024]; together 1024 ns
+        Frames f = new Frames();
+        f.pfc(0, 1, 100);
+        f.pfc(512, 1, 100);
+        AnalysisResult r = f.result();
+        assertEquals(2, r.pausedIntervals().size());
+        assertEquals(1.024, r.pfc().get(0).pausedMicros(), 1e-6);
+    }
+
+    @Test
+    void pfcStormAboveTheShareOfAWindow() {
+        // window 10 µs, threshold 50 %: priority 3 refreshed every 3 µs with 1000 quanta (5.12 µs) from t=0 to
+        // t=9 µs stays paused [0, 14.12 µs): window [0, 10) 100 % -> storm; window [10, 20) 4.12 µs = 41 % -> none
+        Frames f = new Frames(AnalysisOptions.defaults().withStorm(0.5, 10_000));
+        for (long t = 0; t <= 9_000; t += 3_000) {
+            f.pfc(t, 7, -1, -1, -1, 1000);
+        }
+        AnalysisResult r = f.result();
+        assertEquals(1, r.stormCount());
+        assertEquals(0, r.storms().get(0).windowStartNanos());
+        assertEquals(10_000, r.storms().get(0).pausedNanos(), 1e-6);
+        assertEquals(1, r.eventCount(EventKind.PFC_STORM));
+        assertEquals(14.12, r.pfc().get(3).pausedMicros(), 1e-6);
+    }
+
+    @Test
+    void priorityFromPcpElseDscpMap() {
+        Frames f = new Frames(AnalysisOptions.defaults().withDscpMap(AnalysisOptions.parseDscpMap("46=6")));
+        f.roce(1, A, B, 1, WRITE_ONLY, 0).vlan(5).len(1000).send();  // tagged: PCP 5 wins over DSCP 26
+        f.roce(2, A, B, 2, WRITE_ONLY, 0).len(500).send();           // untagged DSCP 26: 26 >> 3 = 3
+        f.roce(3, A, B, 3, WRITE_ONLY, 0).dscp(46).len(200).send();  // override 46 -> 6 (default would be 5)
+        f.roce(4, A, B, 3, WRITE_ONLY, 1).dscp(0).len(100).send();   // same flow: flow priority stays the first one
+        AnalysisResult r = f.result();
+        assertEquals(1000, r.priorityBytes()[5]);
+        assertEquals(500, r.priorityBytes()[3]);
+        assertEquals(200, r.priorityBytes()[6]);
+        assertEquals(100, r.priorityBytes()[0]);
+        assertEquals(1, r.priorityPackets()[0]);
+        FlowStats third = flow(r, A, B, 3);
+        assertEquals(6, third.priority());
+        assertEquals(46, third.dscp());
+    }
+
+    @Test
+    void noiseMalformedAndIcrc() {
+        Frames f = new Frames();
+        f.noise(1);
+        f.other(2).malformed("IPv4 header truncated").send();
+        f.roce(3, A, B, QP_B, WRITE_ONLY, 1).icrcBad().send();
+        AnalysisResult r = f.result();
+        assertEquals(3, r.packets());
+        assertEquals(1, r.rocePackets());
+        assertEquals(1, r.malformed());
+        assertEquals(1, r.icrcBad());
+        assertEquals(1, r.flows().get(0).icrcErrors());
+        assertEquals("IPv4 header truncated", r.events().stream()
+                .filter(e -> e.kind() == EventKind.MALFORMED).findFirst().orElseThrow().message());
+    }
+
+    @Test
+    void ambiguousResponsesStayUnpaired() {
+        Frames f = new Frames();
+        // two QPs from A to B with the same PSNs: an ACK for PSN 1 could answer either
+        f.roce(1, A, B, 0x21, WRITE_ONLY, 1).send();
+        f.roce(2, A, B, 0x22, WRITE_ONLY, 1).send();
+        f.roce(3, B, A, QP_A, ACK, 1).aeth(0x1F).send();
+        AnalysisResult r = f.result();
+        assertEquals(-1, flow(r, B, A, QP_A).srcQp());
+        assertEquals(-1, flow(r, A, B, 0x21).srcQp());
+    }
+
+    @Test
+    void eventsAreBoundedButCounted() {
+        Frames f = new Frames(AnalysisOptions.defaults().withMaxStored(2));
+        for (int i = 0; i < 5; i++) {
+            f.roce(i, A, B, QP_B, WRITE_ONLY, i).ecn(3).send();
+        }
+        AnalysisResult r = f.result();
+        assertEquals(2, r.events().size());
+        assertEquals(5, r.eventCount(EventKind.ECN_CE));
+        assertEquals(3, r.eventsDropped());
+        assertEquals(5, r.ecnCe());
+    }
+
+    @Test
+    void mergeOfTwoHalvesAddsUp() {
+        Frames first = new Frames();
+        Frames second = new Frames();
+        first.roce(1_000, A, B, QP_B, WRITE_ONLY, 1).send();
+        first.pfc(2_000, 1, -1, 100);
+        second.roce(5_000, A, B, QP_B, WRITE_ONLY, 2).send();
+        second.roce(6_000, "10.0.0.3", B, QP_B, WRITE_ONLY, 9).send();
+        AnalysisResult r = first.result().merge(second.result());
+        assertEquals(4, r.packets());
+        assertEquals(3, r.rocePackets());
+        assertEquals(2, r.flows().size());
+        FlowStats merged = flow(r, A, B, QP_B);
+        assertEquals(2, merged.packets());
+        assertEquals(1_000, merged.firstTs());
+        assertEquals(5_000, merged.lastTs());
+        assertEquals(0.512, r.pfc().get(1).pausedMicros(), 1e-6);
+        assertEquals(3 * 1078, r.priorityBytes()[3]);
+    }
+
+    @Test
+    void flowsSortBySourceTextThenDestinationThenQp() {
+        Frames f = new Frames();
+        f.roce(1, "10.0.0.2", A, 5, SEND_ONLY, 0).send();
+        f.roce(2, "10.0.0.10", A, 5, SEND_ONLY, 0).send();
+        f.roce(3, "10.0.0.10", A, 4, SEND_ONLY, 0).send();
+        List<FlowStats> flows = f.result().flows();
+        // as strings "10.0.0.10" < "10.0.0.2"
+        assertEquals("10.0.0.10", flows.get(0).srcIp());
+        assertEquals(4, flows.get(0).dstQp());
+        assertEquals(5, flows.get(1).dstQp());
+        assertEquals("10.0.0.2", flows.get(2).srcIp());
+    }
+
+    @Test
+    void manyFlowsGrowTheTables() {
+        // 5000 QPs, two packets each (a PSN step of 1): lookups stay right as the open-addressing table grows
+        Frames f = new Frames();
+        for (int round = 0; round < 2; round++) {
+            for (int qp = 0; qp < 5000; qp++) {
+                f.roce(round * 10_000L + qp, A, B, qp, WRITE_ONLY, round).send();
+            }
+        }
+        AnalysisResult r = f.result();
+        assertEquals(5000, r.flows().size());
+        assertTrue(r.flows().stream().allMatch(fl -> fl.packets() == 2));
+        assertEquals(0, r.psnGaps());
+    }
+}
