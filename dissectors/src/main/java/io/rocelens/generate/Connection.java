@@ -57,16 +57,14 @@ final class Connection {
         return this;
     }
 
+    /** Sends this connection's packets as RoCEv1 (GRH, EtherType 0x8915); its hosts must have IPv6 GIDs. */
+    Connection roceV1() {
+        p.roceV1 = true;
+        return this;
+    }
+
     int psn() {
         return psn;
-    }
-
-    int requesterQp() {
-        return requesterQp;
-    }
-
-    Host requester() {
-        return requester;
     }
 
     // ---- requests -------------------------------------------------------------------------------------------
@@ -230,7 +228,7 @@ final class Connection {
         p.clearTransport();
         p.src = responder;
         p.dst = requester;
-        p.ecn = ECT0;
+        p.ecn = p.roceV1 ? 0 : ECT0;
         p.opcode = transport | op;
         p.destQp = requesterQp;
         p.psn = responsePsn & PSN_MASK;

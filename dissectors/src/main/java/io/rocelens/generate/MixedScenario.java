@@ -114,15 +114,15 @@ final class MixedScenario {
         congested.nextEcn = Connection.ECT0;
 
         // PFC on priorities 3 and 5 from two senders, then a whole-link 802.3x PAUSE.
-        out.pfc(b.mac(), 1 << 3, quanta(3, 0xFFFF));
+        out.pfc(b.mac(), 1 << 3, Emitter.quanta(3, 0xFFFF));
         out.idle(100 * US);
-        out.pfc(b.mac(), 1 << 3 | 1 << 5, quanta(3, 0xFFFF, 5, 0x0200));
+        out.pfc(b.mac(), 1 << 3 | 1 << 5, Emitter.quanta(3, 0xFFFF, 5, 0x0200));
         out.idle(50 * US);
-        out.pfc(b.mac(), 1 << 3, quanta(3, 0));
+        out.pfc(b.mac(), 1 << 3, Emitter.quanta(3, 0));
         out.idle(10 * US);
-        out.pfc(c.mac(), 1 << 5, quanta(5, 0x1000));
+        out.pfc(c.mac(), 1 << 5, Emitter.quanta(5, 0x1000));
         out.idle(5 * US);
-        out.pfc(c.mac(), 1 << 5, quanta(5, 0));
+        out.pfc(c.mac(), 1 << 5, Emitter.quanta(5, 0));
         out.idle(10 * US);
         out.pause(d.mac(), 0xFFFF);
         out.idle(20 * US);
@@ -135,6 +135,16 @@ final class MixedScenario {
         respond(out, random, v6, 1);
         v6.write(2048, false);
         respond(out, random, v6, 1);
+
+        // RoCEv1: GRH with link-local GIDs instead of IP + UDP, VLAN 100 PCP 3. Traffic class 0, so its DSCP
+        // reads 0 whether an analyzer takes it from the GRH or reports none.
+        Host a1 = Host.of(0x020000000001L, "fe80::ff:fe00:1");
+        Host c1 = Host.of(0x020000000003L, "fe80::ff:fe00:3");
+        Connection v1 = new Connection(out, Opcodes.RC, a1, 0x000301, c1, 0x000302, 0, 0x000700).roceV1().vlan(3, 100);
+        v1.nextEcn = 0;
+        v1.send(400, (char) 0);
+        v1.send(1500, 'i');
+        respond(out, random, v1, 2);
 
         // VLAN 100 with PCP 2: the PCP, not DSCP 26, sets the priority.
         Connection tagged = new Connection(out, Opcodes.RC, a, 0x0000e1, d, 0x0000f2, 26, 0x000400).vlan(2, 100);
@@ -195,15 +205,4 @@ final class MixedScenario {
         out.idle(random.nextLong(100, 2 * US));
     }
 
-    private static int[] quanta(int... priorityThenTime) {
-        int[] quanta = new int[8];
-        for (int i = 0; i < priorityThenTime.length; i += 2) {
-            quanta[priorityThenTime[i]] = priorityThenTime[i + 1];
-        }
-        return quanta;
-    }
-
-    static int[] quantaFor(int... priorityThenTime) {
-        return quanta(priorityThenTime);
-    }
 }

@@ -37,10 +37,10 @@ final class PfcStormScenario {
             traffic(out, random, random.nextBoolean() ? lossless : bestEffort);
         }
         while (out.frames() < stormEnd) {
-            out.pfc(stuck.mac(), 1 << 3, MixedScenario.quantaFor(3, 0xFFFF));
+            out.pfc(stuck.mac(), 1 << 3, Emitter.quanta(3, 0xFFFF));
             long refreshAt = out.now() + random.nextLong(20 * US, 60 * US);
             if (random.nextInt(3) == 0) {
-                out.pfc(other.mac(), 1 << 4, MixedScenario.quantaFor(4, 0x0100 + random.nextInt(0x0400)));
+                out.pfc(other.mac(), 1 << 4, Emitter.quanta(4, 0x0100 + random.nextInt(0x0400)));
             }
             // Only the best-effort priority moves, and slowly: the paused senders' queues back up.
             while (out.now() < refreshAt && out.frames() < stormEnd) {
@@ -49,7 +49,7 @@ final class PfcStormScenario {
             }
             out.idleUntil(refreshAt);
         }
-        out.pfc(stuck.mac(), 1 << 3, MixedScenario.quantaFor(3, 0));
+        out.pfc(stuck.mac(), 1 << 3, Emitter.quanta(3, 0));
         while (out.frames() < packets) {
             traffic(out, random, random.nextBoolean() ? lossless : bestEffort);
         }
