@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Independent ICRC check for RoCEv2 frames in pcap / pcapng files.
+"""Independent ICRC check for RoCE frames in pcap / pcapng files.
 
-Written from ROCE-NOTES.md (IBTA Annex A17) without any RoCE Lens code: reads the capture by hand, finds
-UDP/4791 datagrams over IPv4 or IPv6 (optionally behind 802.1Q tags), recomputes the ICRC with zlib.crc32 over
-8 x 0xFF + IP header + UDP header + BTH + rest, with the variant fields set to ones, and compares it with the
-last 4 bytes of the UDP payload (least-significant byte first).
+Written from ROCE-NOTES.md (IBTA Annex A16/A17) without any RoCE Lens code: reads the capture by hand, finds
+RoCEv2 (UDP/4791 over IPv4 or IPv6) and RoCEv1 (EtherType 0x8915, GRH) packets, optionally behind 802.1Q tags,
+recomputes the ICRC with zlib.crc32 over 8 x 0xFF + IP header or GRH + UDP header (v2) + BTH + rest, with the
+variant fields set to ones, and compares it with the packet's last 4 bytes (least-significant byte first).
 
 Usage: check_icrc.py FILE...   Prints one line per bad frame and a summary; exit status 1 when any frame is bad.
 """
@@ -72,6 +72,20 @@ def roce_icrc(frame):
         ip[7] = 0xFF           # hop limit
         l4 = off + 40
         end = l4 + struct.unpack("!H", frame[off + 4:off + 6])[0]
+    elif ethertype == 0x8915:
+        if frame[off + 6] != 0x1B:
+            return None
+        grh = bytearray(frame[off:off + 40])
+        grh[0] |= 0x0F          # traffic class, flow label and hop limit as for IPv6
+        grh[1:4] = b"\xff\xff\xff"
+        grh[7] = 0xFF
+        end = off + 40 + struct.unpack("!H", frame[off + 4:off + 6])[0]
+        if end > len(frame) or end - off - 40 < 12 + 4:
+            return None
+        ib = bytearray(frame[off + 40:end])
+        ib[4] = 0xFF            # BTH byte 4
+        computed = zlib.crc32(b"\xff" * 8 + bytes(grh) + bytes(ib[:-4]))
+        return struct.unpack("<I", bytes(ib[-4:]))[0], computed
     else:
         return None
     if struct.unpack("!H", frame[l4 + 2:l4 + 4])[0] != 4791:
@@ -102,7 +116,7 @@ def main(paths):
             if stored != computed:
                 bad += 1
                 print(f"{path}: frame {number}: ICRC 0x{stored:08x}, expected 0x{computed:08x}")
-        print(f"{path}: {checked} RoCEv2 frames checked, {bad} bad")
+        print(f"{path}: {checked} RoCE frames checked, {bad} bad")
         bad_total += bad
     return 1 if bad_total else 0
 

@@ -4,6 +4,8 @@ import io.rocelens.capture.CaptureFormat;
 import io.rocelens.generate.Generator;
 import io.rocelens.generate.Scenario;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -76,9 +78,15 @@ final class GenerateCommand implements Callable<Integer> {
                     output, result.frames(), result.spanNanos() / 1e9, seconds, result.frames() / seconds,
                     truth != null ? ", truth in " + truth : "");
             return 0;
+        } catch (NoSuchFileException e) {
+            System.err.println("rocelens generate: cannot write " + e.getFile() + " (no such directory)");
+            return 1;
+        } catch (AccessDeniedException e) {
+            System.err.println("rocelens generate: cannot write " + e.getFile() + " (permission denied)");
+            return 1;
         } catch (IOException e) {
             LOG.debug("generate failed", e);
-            System.err.println("rocelens generate: cannot write " + e.getMessage());
+            System.err.println("rocelens generate: cannot write: " + e.getMessage());
             return 1;
         }
     }

@@ -57,21 +57,19 @@ final class Connection {
         return this;
     }
 
+    /** Sends this connection's packets as RoCEv1 (GRH, EtherType 0x8915); its hosts must have IPv6 GIDs. */
+    Connection roceV1() {
+        p.roceV1 = true;
+        return this;
+    }
+
     int psn() {
         return psn;
     }
 
-    int requesterQp() {
-        return requesterQp;
-    }
-
-    Host requester() {
-        return requester;
-    }
-
     // ---- requests -------------------------------------------------------------------------------------------
 
-    private RocePacket request(int op, int payload) {
+    private void request(int op, int payload) {
         p.clearTransport();
         p.src = requester;
         p.dst = responder;
@@ -81,7 +79,6 @@ final class Connection {
         p.psn = psn;
         p.payloadLength = payload;
         psn = psn + 1 & PSN_MASK;
-        return p;
     }
 
     private void emitRequest(boolean lost) throws IOException {
@@ -90,44 +87,42 @@ final class Connection {
         }
     }
 
-    /** A SEND message; {@code variant} is 0 (plain), {@code 'i'} (with immediate) or {@code 'v'} (with invalidate). */
-    void send(int length, char variant) throws IOException {
+    /** What the last packet of a SEND carries besides the payload. */
+    enum SendVariant { PLAIN, IMMEDIATE, INVALIDATE }
+
+    /** A SEND message, segmented into First/Middle/Last packets when longer than the PMTU. */
+    void send(int length, SendVariant variant) throws IOException {
         if (length <= PMTU) {
             int op = switch (variant) {
-                case 'i' -> Opcodes.SEND_ONLY_IMM;
-                case 'v' -> Opcodes.SEND_ONLY_INV;
-                default -> Opcodes.SEND_ONLY;
+                case IMMEDIATE -> Opcodes.SEND_ONLY_IMM;
+                case INVALIDATE -> Opcodes.SEND_ONLY_INV;
+                case PLAIN -> Opcodes.SEND_ONLY;
             };
-            sendPacket(op, length, variant, false);
+            sendPacket(op, length, variant);
             return;
         }
-        sendPacket(Opcodes.SEND_FIRST, PMTU, variant, false);
+        sendPacket(Opcodes.SEND_FIRST, PMTU, variant);
         int left = length - PMTU;
         while (left > PMTU) {
-            sendPacket(Opcodes.SEND_MIDDLE, PMTU, variant, false);
+            sendPacket(Opcodes.SEND_MIDDLE, PMTU, variant);
             left -= PMTU;
         }
         int last = switch (variant) {
-            case 'i' -> Opcodes.SEND_LAST_IMM;
-            case 'v' -> Opcodes.SEND_LAST_INV;
-            default -> Opcodes.SEND_LAST;
+            case IMMEDIATE -> Opcodes.SEND_LAST_IMM;
+            case INVALIDATE -> Opcodes.SEND_LAST_INV;
+            case PLAIN -> Opcodes.SEND_LAST;
         };
-        sendPacket(last, left, variant, false);
+        sendPacket(last, left, variant);
     }
 
-    /** One SEND Only packet, possibly lost before the capture point. */
-    void sendOnly(int length, boolean lost) throws IOException {
-        sendPacket(Opcodes.SEND_ONLY, length, (char) 0, lost);
-    }
-
-    private void sendPacket(int op, int payload, char variant, boolean lost) throws IOException {
+    private void sendPacket(int op, int payload, SendVariant variant) throws IOException {
         request(op, payload);
         boolean lastOfMessage = op != Opcodes.SEND_FIRST && op != Opcodes.SEND_MIDDLE;
-        p.solicited = lastOfMessage && variant == 'i';
+        p.solicited = lastOfMessage && variant == SendVariant.IMMEDIATE;
         p.immediate = 0x1000 + psn;
         p.invalidateRkey = 0x2000 + requesterQp;
         p.ackRequest = lastOfMessage && transport == Opcodes.RC;
-        emitRequest(lost);
+        emitRequest(false);
     }
 
     /** A UD SEND Only (with immediate data when {@code immediate}); DETH names the sending QP. */
@@ -230,7 +225,7 @@ final class Connection {
         p.clearTransport();
         p.src = responder;
         p.dst = requester;
-        p.ecn = ECT0;
+        p.ecn = p.roceV1 ? 0 : ECT0;
         p.opcode = transport | op;
         p.destQp = requesterQp;
         p.psn = responsePsn & PSN_MASK;

@@ -65,6 +65,15 @@ final class Emitter {
         }
     }
 
+    /** PFC pause times for the eight priorities from (priority, quanta) pairs; the others are 0. */
+    static int[] quanta(int... priorityThenQuanta) {
+        int[] quanta = new int[8];
+        for (int i = 0; i < priorityThenQuanta.length; i += 2) {
+            quanta[priorityThenQuanta[i]] = priorityThenQuanta[i + 1];
+        }
+        return quanta;
+    }
+
     void pfc(long srcMac, int classEnableVector, int[] quanta) throws IOException {
         int length = builder.pfc(srcMac, classEnableVector, quanta);
         long ts = put(length);
@@ -114,7 +123,7 @@ final class Emitter {
     }
 
     /** Time a frame of {@code length} bytes (without FCS) occupies the link, rounded up to whole nanoseconds. */
-    long wireNanos(int length) {
+    private long wireNanos(int length) {
         long bits = (length + WIRE_OVERHEAD) * 8L;
         return (bits * 1_000_000_000L + linkSpeedBps - 1) / linkSpeedBps;
     }

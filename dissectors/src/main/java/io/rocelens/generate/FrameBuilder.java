@@ -3,8 +3,8 @@ package io.rocelens.generate;
 import java.util.zip.CRC32;
 
 /**
- * Builds Ethernet frames byte for byte into one reused buffer: RoCEv2 over IPv4 or IPv6 (optionally 802.1Q
- * tagged), MAC Control frames (PFC and 802.3x PAUSE), and a few ordinary frames. Nothing is allocated per frame.
+ * Builds Ethernet frames byte for byte into one reused buffer: RoCEv2 over IPv4 or IPv6 and RoCEv1 (optionally
+ * 802.1Q tagged), MAC Control frames (PFC and 802.3x PAUSE), and a few ordinary frames. Nothing is allocated per frame.
  * A call returns the frame length; the bytes are in {@link #frame()} until the next call.
  */
 final class FrameBuilder {
@@ -17,6 +17,9 @@ final class FrameBuilder {
     static final int ETHERTYPE_VLAN = 0x8100;
     static final int ETHERTYPE_ARP = 0x0806;
     static final int ETHERTYPE_MAC_CONTROL = 0x8808;
+    static final int ETHERTYPE_ROCE_V1 = 0x8915;
+    /** GRH next header for a BTH (IBTA vol. 1 §8.3). */
+    static final int NEXT_HEADER_BTH = 0x1B;
     static final int MAX_PAYLOAD = 4096;
 
     private static final byte[] PAYLOAD_PATTERN = new byte[MAX_PAYLOAD];
@@ -37,28 +40,38 @@ final class FrameBuilder {
         return frame;
     }
 
-    /** Builds a RoCEv2 frame from {@code p}; returns its length, and the RDMA payload length is p.payloadLength. */
+    /**
+     * Builds a RoCE frame from {@code p}: RoCEv2 (IPv4 or IPv6 + UDP), or RoCEv1 (EtherType 0x8915 + GRH) when
+     * {@code p.roceV1}. Returns the frame length.
+     */
     int roce(RocePacket p) {
         boolean v6 = p.src.ipv6();
-        int etherType = v6 ? ETHERTYPE_IPV6 : ETHERTYPE_IPV4;
+        int etherType = p.roceV1 ? ETHERTYPE_ROCE_V1 : v6 ? ETHERTYPE_IPV6 : ETHERTYPE_IPV4;
         int pos = ethernet(p.dst.mac(), p.src.mac(), p.vlanPcp, p.vlanId, etherType);
         int ipStart = pos;
-        int ipHeader = v6 ? 40 : 20;
         int ext = Opcodes.extendedHeaders(p.opcode);
         int pad = -p.payloadLength & 3;
-        int udpLength = 8 + 12 + Opcodes.extendedLength(ext) + p.payloadLength + pad + 4;
+        int ibLength = 12 + Opcodes.extendedLength(ext) + p.payloadLength + pad + 4;
+        int udpLength = 8 + ibLength;
         int tos = p.dscp << 2 | p.ecn;
-        if (v6) {
-            ipv6Header(pos, tos, p.flowLabel, udpLength, p.src.ip(), p.dst.ip());
+        if (p.roceV1) {
+            ipv6Header(pos, tos, p.flowLabel, ibLength, NEXT_HEADER_BTH, p.src.ip(), p.dst.ip());
+            pos += 40;
+        } else if (v6) {
+            ipv6Header(pos, tos, p.flowLabel, udpLength, 17, p.src.ip(), p.dst.ip());
+            pos += 40;
         } else {
             ipv4Header(pos, tos, 20 + udpLength, 17, p.src.ip(), p.dst.ip());
+            pos += 20;
         }
-        pos += ipHeader;
-        int udpStart = pos;
-        pos = put16(pos, p.udpSrcPort);
-        pos = put16(pos, ROCE_PORT);
-        pos = put16(pos, udpLength);
-        pos = put16(pos, 0);
+        int udpStart = -1;
+        if (!p.roceV1) {
+            udpStart = pos;
+            pos = put16(pos, p.udpSrcPort);
+            pos = put16(pos, ROCE_PORT);
+            pos = put16(pos, udpLength);
+            pos = put16(pos, 0);
+        }
         int bthStart = pos;
         frame[pos++] = (byte) p.opcode;
         frame[pos++] = (byte) ((p.solicited ? 0x80 : 0) | pad << 4);     // M = 0, TVer = 0
@@ -81,7 +94,7 @@ final class FrameBuilder {
         frame[pos++] = (byte) (icrc >>> 8);
         frame[pos++] = (byte) (icrc >>> 16);
         frame[pos++] = (byte) (icrc >>> 24);
-        if (v6) {
+        if (v6 && !p.roceV1) {
             put16(udpStart + 6, udpChecksumV6(ipStart, udpStart, udpLength));
         }
         return padToMinimum(pos);
@@ -126,9 +139,9 @@ final class FrameBuilder {
     }
 
     /**
-     * ICRC (ROCE-NOTES.md): CRC-32 over 8 x 0xFF + IP header + UDP header + BTH + the rest up to the ICRC, with
-     * the variant fields set to ones. The headers are copied to a scratch array for masking; the rest is summed
-     * straight from the frame.
+     * ICRC (ROCE-NOTES.md): CRC-32 over 8 x 0xFF + IP header (or GRH) + UDP header + BTH + the rest up to the
+     * ICRC, with the variant fields set to ones. The headers are copied to a scratch array for masking; the rest
+     * is summed straight from the frame. {@code udpStart} is -1 for RoCEv1, which has no UDP header.
      */
     private int icrc(int ipStart, boolean v6, int udpStart, int bthStart, int end) {
         int headers = bthStart + 12 - ipStart;
@@ -142,9 +155,10 @@ final class FrameBuilder {
             masked[8] = -1;                          // TTL
             masked[10] = masked[11] = -1;            // header checksum
         }
-        int udp = udpStart - ipStart;
-        masked[udp + 6] = masked[udp + 7] = -1;      // UDP checksum
-        masked[udp + 8 + 4] = -1;                    // BTH FECN, BECN, reserved
+        if (udpStart >= 0) {
+            masked[udpStart - ipStart + 6] = masked[udpStart - ipStart + 7] = -1;    // UDP checksum
+        }
+        masked[bthStart - ipStart + 4] = -1;         // BTH FECN, BECN, reserved
         crc.reset();
         crc.update(LRH_STAND_IN, 0, LRH_STAND_IN.length);
         crc.update(masked, 0, headers);
@@ -176,10 +190,11 @@ final class FrameBuilder {
         put16(pos + 10, onesComplement(0, pos, 20));
     }
 
-    private void ipv6Header(int pos, int tos, int flowLabel, int payloadLength, byte[] src, byte[] dst) {
+    private void ipv6Header(int pos, int tos, int flowLabel, int payloadLength, int nextHeader, byte[] src,
+                            byte[] dst) {
         put32(pos, 6 << 28 | tos << 20 | flowLabel & 0xFFFFF);
         put16(pos + 4, payloadLength);
-        frame[pos + 6] = 17;
+        frame[pos + 6] = (byte) nextHeader;
         frame[pos + 7] = 64;
         System.arraycopy(src, 0, frame, pos + 8, 16);
         System.arraycopy(dst, 0, frame, pos + 24, 16);

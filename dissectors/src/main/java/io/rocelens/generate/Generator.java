@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rocelens.capture.CaptureFormat;
 import io.rocelens.capture.CaptureWriter;
 import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -63,7 +65,9 @@ public final class Generator {
             generator.put("seed", options.seed());
             generator.put("link_speed_bps", options.linkSpeedBps());
             generator.put("snaplen", options.snaplen());
-            mapper.writeValue(truth.toFile(), root);
+            try (Writer json = Files.newBufferedWriter(truth)) {
+                mapper.writeValue(json, root);
+            }
         }
         return new Result(out.frames(), out.now());
     }

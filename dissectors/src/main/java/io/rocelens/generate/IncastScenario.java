@@ -72,11 +72,11 @@ final class IncastScenario {
     /** The receiver pauses priority 3; half the time it resumes early with an XON, else the pause runs out. */
     private static void pause(Emitter out, Host receiver, SplittableRandom random) throws IOException {
         int quanta = 0x0800 + random.nextInt(0x1800);
-        out.pfc(receiver.mac(), 1 << 3, MixedScenario.quantaFor(3, quanta));
+        out.pfc(receiver.mac(), 1 << 3, Emitter.quanta(3, quanta));
         long pauseNanos = quanta * 512L * 1_000_000_000L / out.linkSpeedBps();
         if (random.nextBoolean()) {
             out.idle(pauseNanos / 2);
-            out.pfc(receiver.mac(), 1 << 3, MixedScenario.quantaFor(3, 0));
+            out.pfc(receiver.mac(), 1 << 3, Emitter.quanta(3, 0));
         } else {
             out.idle(pauseNanos);
         }

@@ -29,17 +29,17 @@ final class MixedScenario {
 
         // Every RC request opcode but READ, each answered by an ACK (ATOMIC ACK for atomics), DSCP 26 = priority 3.
         Connection rc = new Connection(out, Opcodes.RC, a, 0x000011, b, 0x000022, 26, 0x000100);
-        rc.send(256, (char) 0);
+        rc.send(256, Connection.SendVariant.PLAIN);
         respond(out, random, rc, 1);
-        rc.send(64, 'i');
+        rc.send(64, Connection.SendVariant.IMMEDIATE);
         respond(out, random, rc, 1);
-        rc.send(3000, (char) 0);
+        rc.send(3000, Connection.SendVariant.PLAIN);
         respond(out, random, rc, 1);
-        rc.send(2500, 'i');
+        rc.send(2500, Connection.SendVariant.IMMEDIATE);
         respond(out, random, rc, 1);
-        rc.send(100, 'v');
+        rc.send(100, Connection.SendVariant.INVALIDATE);
         respond(out, random, rc, 1);
-        rc.send(2100, 'v');
+        rc.send(2100, Connection.SendVariant.INVALIDATE);
         respond(out, random, rc, 1);
         rc.write(512, false);
         rc.write(128, true);
@@ -80,12 +80,12 @@ final class MixedScenario {
         // Receiver not ready: RNR NAK (timer 14 = 1.28 ms), then the retry succeeds. DSCP 34 = priority 4.
         Connection rnr = new Connection(out, Opcodes.RC, d, 0x000066, a, 0x000077, 34, 0x000010);
         int rnrPsn = rnr.psn();
-        rnr.sendOnly(200, false);
+        rnr.send(200, Connection.SendVariant.PLAIN);
         out.idle(rtt);
         rnr.nak(rnrPsn, Connection.SYNDROME_RNR_NAK_TIMER_14);
         out.idle(1_280 * US);
         rnr.goBackTo(rnrPsn);
-        rnr.sendOnly(200, false);
+        rnr.send(200, Connection.SendVariant.PLAIN);
         respond(out, random, rnr, 1);
 
         // PSN wrap past 0xFFFFFF with coalesced ACKs every four packets.
@@ -114,15 +114,15 @@ final class MixedScenario {
         congested.nextEcn = Connection.ECT0;
 
         // PFC on priorities 3 and 5 from two senders, then a whole-link 802.3x PAUSE.
-        out.pfc(b.mac(), 1 << 3, quanta(3, 0xFFFF));
+        out.pfc(b.mac(), 1 << 3, Emitter.quanta(3, 0xFFFF));
         out.idle(100 * US);
-        out.pfc(b.mac(), 1 << 3 | 1 << 5, quanta(3, 0xFFFF, 5, 0x0200));
+        out.pfc(b.mac(), 1 << 3 | 1 << 5, Emitter.quanta(3, 0xFFFF, 5, 0x0200));
         out.idle(50 * US);
-        out.pfc(b.mac(), 1 << 3, quanta(3, 0));
+        out.pfc(b.mac(), 1 << 3, Emitter.quanta(3, 0));
         out.idle(10 * US);
-        out.pfc(c.mac(), 1 << 5, quanta(5, 0x1000));
+        out.pfc(c.mac(), 1 << 5, Emitter.quanta(5, 0x1000));
         out.idle(5 * US);
-        out.pfc(c.mac(), 1 << 5, quanta(5, 0));
+        out.pfc(c.mac(), 1 << 5, Emitter.quanta(5, 0));
         out.idle(10 * US);
         out.pause(d.mac(), 0xFFFF);
         out.idle(20 * US);
@@ -131,10 +131,20 @@ final class MixedScenario {
 
         // RoCEv2 over IPv6, DSCP 46 = priority 5.
         Connection v6 = new Connection(out, Opcodes.RC, a6, 0x0000c1, b6, 0x0000d2, 46, 0x000300);
-        v6.send(300, (char) 0);
+        v6.send(300, Connection.SendVariant.PLAIN);
         respond(out, random, v6, 1);
         v6.write(2048, false);
         respond(out, random, v6, 1);
+
+        // RoCEv1: GRH with link-local GIDs instead of IP + UDP, VLAN 100 PCP 3. Traffic class 0, so its DSCP
+        // reads 0 whether an analyzer takes it from the GRH or reports none.
+        Host a1 = Host.of(0x020000000001L, "fe80::ff:fe00:1");
+        Host c1 = Host.of(0x020000000003L, "fe80::ff:fe00:3");
+        Connection v1 = new Connection(out, Opcodes.RC, a1, 0x000301, c1, 0x000302, 0, 0x000700).roceV1().vlan(3, 100);
+        v1.nextEcn = 0;
+        v1.send(400, Connection.SendVariant.PLAIN);
+        v1.send(1500, Connection.SendVariant.IMMEDIATE);
+        respond(out, random, v1, 2);
 
         // VLAN 100 with PCP 2: the PCP, not DSCP 26, sets the priority.
         Connection tagged = new Connection(out, Opcodes.RC, a, 0x0000e1, d, 0x0000f2, 26, 0x000400).vlan(2, 100);
@@ -145,10 +155,10 @@ final class MixedScenario {
 
         // Unreliable connected: the SEND and WRITE opcodes of UC, no responses. DSCP 0 = priority 0.
         Connection uc = new Connection(out, Opcodes.UC, b, 0x000101, d, 0x000102, 0, 0x000500);
-        uc.send(256, (char) 0);
-        uc.send(2500, (char) 0);
-        uc.send(64, 'i');
-        uc.send(1500, 'i');
+        uc.send(256, Connection.SendVariant.PLAIN);
+        uc.send(2500, Connection.SendVariant.PLAIN);
+        uc.send(64, Connection.SendVariant.IMMEDIATE);
+        uc.send(1500, Connection.SendVariant.IMMEDIATE);
         uc.write(800, false);
         uc.write(100, true);
         uc.write(3000, false);
@@ -195,15 +205,4 @@ final class MixedScenario {
         out.idle(random.nextLong(100, 2 * US));
     }
 
-    private static int[] quanta(int... priorityThenTime) {
-        int[] quanta = new int[8];
-        for (int i = 0; i < priorityThenTime.length; i += 2) {
-            quanta[priorityThenTime[i]] = priorityThenTime[i + 1];
-        }
-        return quanta;
-    }
-
-    static int[] quantaFor(int... priorityThenTime) {
-        return quanta(priorityThenTime);
-    }
 }

@@ -37,18 +37,19 @@ final class PfcStormScenario {
             traffic(out, random, random.nextBoolean() ? lossless : bestEffort);
         }
         while (out.frames() < stormEnd) {
-            out.pfc(stuck.mac(), 1 << 3, MixedScenario.quantaFor(3, 0xFFFF));
+            out.pfc(stuck.mac(), 1 << 3, Emitter.quanta(3, 0xFFFF));
             long refreshAt = out.now() + random.nextLong(20 * US, 60 * US);
-            if (random.nextInt(8) == 0) {
-                out.pfc(other.mac(), 1 << 4, MixedScenario.quantaFor(4, 0x0100 + random.nextInt(0x0400)));
+            if (random.nextInt(3) == 0) {
+                out.pfc(other.mac(), 1 << 4, Emitter.quanta(4, 0x0100 + random.nextInt(0x0400)));
             }
+            // Only the best-effort priority moves, and slowly: the paused senders' queues back up.
             while (out.now() < refreshAt && out.frames() < stormEnd) {
                 traffic(out, random, bestEffort);
-                out.idle(random.nextLong(0, 2 * US));
+                out.idle(random.nextLong(2 * US, 8 * US));
             }
             out.idleUntil(refreshAt);
         }
-        out.pfc(stuck.mac(), 1 << 3, MixedScenario.quantaFor(3, 0));
+        out.pfc(stuck.mac(), 1 << 3, Emitter.quanta(3, 0));
         while (out.frames() < packets) {
             traffic(out, random, random.nextBoolean() ? lossless : bestEffort);
         }

@@ -5,6 +5,8 @@ package io.rocelens.generate;
  * allocates nothing. Fields not used by the opcode's headers are ignored.
  */
 final class RocePacket {
+    /** RoCEv1: GRH instead of IP + UDP; the hosts' IPv6 addresses serve as GIDs. */
+    boolean roceV1;
     Host src;
     Host dst;
     /** PCP of an 802.1Q tag, or -1 for an untagged frame. */

@@ -6,13 +6,14 @@ import static io.rocelens.generate.RawCapture.u24;
 import static io.rocelens.generate.RawCapture.u8;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32;
 
 /**
- * Independent byte-level checks of generated frames, written from ROCE-NOTES.md, RFC 791/768/8200 and IEEE
- * 802.1Q: they share no code with the generator. Each check returns the problems it found as text.
+ * Independent byte-level checks of generated frames (RoCEv2 over IPv4/IPv6, RoCEv1, MAC Control), written from
+ * ROCE-NOTES.md, RFC 791/768/8200 and IEEE 802.1Q: they share no code with the generator. Each check returns the problems it found as text.
  */
 final class FrameChecks {
 
@@ -52,7 +53,7 @@ final class FrameChecks {
         int etherType = u16(f, pos);
         int pcp = -1;
         if (etherType == 0x8100) {
-            pcp = u8(f, 14) >> 5;
+            pcp = u8(f, 14) >> 5;       // PCP: top 3 bits of the TCI
             etherType = u16(f, 16);
             pos = 16;
         }
@@ -64,10 +65,11 @@ final class FrameChecks {
             return null;
         }
         int ipStart = pos;
-        int udpStart;
-        int udpLengthFromIp;
+        int udpStart = -1;
         int tos;
-        if (etherType == 0x0800) {
+        int ibEnd;
+        boolean ipv4 = etherType == 0x0800;
+        if (ipv4) {
             if (u8(f, pos) != 0x45 || u8(f, pos + 8) != 64 || (u16(f, pos + 6) & 0x4000) == 0) {
                 problems.add(n + ": IPv4 header not 0x45 / TTL 64 / DF");
             }
@@ -79,41 +81,53 @@ final class FrameChecks {
                 return null;
             }
             udpStart = pos + 20;
-            udpLengthFromIp = u16(f, pos + 2) - 20;
+            ibEnd = pos + u16(f, pos + 2);
         } else if (etherType == 0x86DD) {
             tos = (u16(f, pos) >> 4) & 0xFF;
-            udpStart = pos + 40;
-            udpLengthFromIp = u16(f, pos + 4);
             if (u8(f, pos + 6) != 17) {
                 return null;
             }
+            udpStart = pos + 40;
+            ibEnd = udpStart + u16(f, pos + 4);
+        } else if (etherType == 0x8915) {
+            tos = (u16(f, pos) >> 4) & 0xFF;
+            if (u8(f, pos + 6) != 0x1B) {
+                problems.add(n + ": RoCEv1 GRH next header is not 0x1B (BTH)");
+                return null;
+            }
+            ibEnd = pos + 40 + u16(f, pos + 4);
         } else {
             return null;
         }
-        int udpLength = u16(f, udpStart + 4);
-        if (udpLength != udpLengthFromIp) {
-            problems.add(n + ": UDP length " + udpLength + " differs from the IP length " + udpLengthFromIp);
-        }
-        if (u16(f, udpStart + 2) != 4791) {
-            return null;
-        }
-        if (udpLength < 8 + 12 + 4) {
-            return null;    // the deliberately malformed datagram: the caller counts it
-        }
-        if (etherType == 0x0800 && u16(f, udpStart + 6) != 0) {
-            problems.add(n + ": RoCEv2 over IPv4 with a non-zero UDP checksum");
-        }
-        if (etherType == 0x86DD && complete) {
-            long pseudo = 0;
-            for (int i = 8; i < 40; i += 2) {
-                pseudo += u16(f, ipStart + i);
+        int bth;
+        if (udpStart >= 0) {
+            int udpLength = u16(f, udpStart + 4);
+            if (udpStart + udpLength != ibEnd) {
+                problems.add(n + ": UDP length " + udpLength + " disagrees with the IP length");
             }
-            pseudo += udpLength + 17;
-            if (onesComplementSum(f, udpStart, udpLength, pseudo) != 0xFFFF) {
-                problems.add(n + ": bad UDP checksum over IPv6");
+            if (u16(f, udpStart + 2) != 4791) {
+                return null;
             }
+            if (udpLength < 8 + 12 + 4) {
+                return null;    // the deliberately malformed datagram: the caller counts it
+            }
+            if (ipv4 && u16(f, udpStart + 6) != 0) {
+                problems.add(n + ": RoCEv2 over IPv4 with a non-zero UDP checksum");
+            }
+            if (!ipv4 && complete) {
+                long pseudo = 0;
+                for (int i = 8; i < 40; i += 2) {
+                    pseudo += u16(f, ipStart + i);
+                }
+                pseudo += udpLength + 17;
+                if (onesComplementSum(f, udpStart, udpLength, pseudo) != 0xFFFF) {
+                    problems.add(n + ": bad UDP checksum over IPv6");
+                }
+            }
+            bth = udpStart + 8;
+        } else {
+            bth = ipStart + 40;
         }
-        int bth = udpStart + 8;
         int opcode = u8(f, bth);
         Integer extended = EXTENDED.get(opcode);
         if (extended == null) {
@@ -121,7 +135,7 @@ final class FrameChecks {
             return null;
         }
         int padCount = u8(f, bth + 1) >> 4 & 3;
-        int payload = udpLength - 8 - 12 - extended - padCount - 4;
+        int payload = ibEnd - bth - 12 - extended - padCount - 4;
         if (payload < 0 || padCount != (-payload & 3)) {
             problems.add(n + ": payload " + payload + " with pad count " + padCount);
         }
@@ -130,40 +144,46 @@ final class FrameChecks {
         if (opcode < 0x20 && (op == 0x0D || op == 0x0F || op == 0x10 || op == 0x11 || op == 0x12)) {
             syndrome = u8(f, bth + 12);
         }
-        boolean icrcGood = false;
-        if (complete) {
-            int end = udpStart + udpLength;
-            byte[] covered = new byte[8 + end - 4 - ipStart];
-            java.util.Arrays.fill(covered, 0, 8, (byte) 0xFF);
-            System.arraycopy(f, ipStart, covered, 8, end - 4 - ipStart);
-            if (etherType == 0x0800) {
-                covered[8 + 1] = (byte) 0xFF;
-                covered[8 + 8] = (byte) 0xFF;
-                covered[8 + 10] = (byte) 0xFF;
-                covered[8 + 11] = (byte) 0xFF;
-            } else {
-                covered[8] |= 0x0F;
-                covered[8 + 1] = (byte) 0xFF;
-                covered[8 + 2] = (byte) 0xFF;
-                covered[8 + 3] = (byte) 0xFF;
-                covered[8 + 7] = (byte) 0xFF;
-            }
-            int udp = 8 + udpStart - ipStart;
-            covered[udp + 6] = (byte) 0xFF;
-            covered[udp + 7] = (byte) 0xFF;
-            covered[udp + 8 + 4] = (byte) 0xFF;
-            CRC32 crc = new CRC32();
-            crc.update(covered);
-            long stored = (f[end - 4] & 0xFFL) | (f[end - 3] & 0xFFL) << 8 | (f[end - 2] & 0xFFL) << 16
-                    | (f[end - 1] & 0xFFL) << 24;
-            icrcGood = stored == crc.getValue();
-        }
-        return new Roce(n, address(slice(f, etherType == 0x0800 ? ipStart + 12 : ipStart + 8,
-                etherType == 0x0800 ? ipStart + 16 : ipStart + 24)),
-                address(slice(f, etherType == 0x0800 ? ipStart + 16 : ipStart + 24,
-                        etherType == 0x0800 ? ipStart + 20 : ipStart + 40)),
+        boolean icrcGood = complete && storedIcrc(f, ibEnd) == icrc(f, ipStart, ipv4, udpStart, bth, ibEnd);
+        int addressOffset = ipv4 ? 12 : 8;
+        int addressLength = ipv4 ? 4 : 16;
+        int srcStart = ipStart + addressOffset;
+        int dstStart = srcStart + addressLength;
+        return new Roce(n, address(slice(f, srcStart, dstStart)), address(slice(f, dstStart, dstStart + addressLength)),
                 opcode, u24(f, bth + 5), u24(f, bth + 9), pcp, tos >> 2, tos & 3, payload, complete, icrcGood,
                 syndrome);
+    }
+
+    /** CRC-32 over 8 x 0xFF + IP header or GRH + UDP header + BTH + rest, variant fields set to ones. */
+    private static long icrc(byte[] f, int ipStart, boolean ipv4, int udpStart, int bth, int end) {
+        byte[] covered = new byte[8 + end - 4 - ipStart];
+        Arrays.fill(covered, 0, 8, (byte) 0xFF);
+        System.arraycopy(f, ipStart, covered, 8, end - 4 - ipStart);
+        if (ipv4) {
+            covered[8 + 1] = (byte) 0xFF;       // TOS
+            covered[8 + 8] = (byte) 0xFF;       // TTL
+            covered[8 + 10] = (byte) 0xFF;      // header checksum
+            covered[8 + 11] = (byte) 0xFF;
+        } else {
+            covered[8] |= 0x0F;                 // traffic class, flow label
+            covered[8 + 1] = (byte) 0xFF;
+            covered[8 + 2] = (byte) 0xFF;
+            covered[8 + 3] = (byte) 0xFF;
+            covered[8 + 7] = (byte) 0xFF;       // hop limit
+        }
+        if (udpStart >= 0) {
+            covered[8 + udpStart - ipStart + 6] = (byte) 0xFF;
+            covered[8 + udpStart - ipStart + 7] = (byte) 0xFF;
+        }
+        covered[8 + bth - ipStart + 4] = (byte) 0xFF;
+        CRC32 crc = new CRC32();
+        crc.update(covered);
+        return crc.getValue();
+    }
+
+    private static long storedIcrc(byte[] f, int end) {
+        return (f[end - 4] & 0xFFL) | (f[end - 3] & 0xFFL) << 8 | (f[end - 2] & 0xFFL) << 16
+                | (f[end - 1] & 0xFFL) << 24;
     }
 
     /** Checks that no frame starts before the previous one has left the wire. */

@@ -144,6 +144,7 @@ class GeneratedCaptureTest {
         generate(Scenario.MIXED, 400, 8, 65535, 3, CaptureFormat.PCAP, file);
         Set<Integer> opcodes = new TreeSet<>();
         boolean ipv6 = false;
+        boolean roceV1 = false;
         boolean tagged = false;
         Set<Integer> dscps = new TreeSet<>();
         List<String> problems = FrameChecks.newProblems();
@@ -151,7 +152,8 @@ class GeneratedCaptureTest {
             FrameChecks.Roce r = FrameChecks.check(frame, problems);
             if (r != null) {
                 opcodes.add(r.opcode());
-                ipv6 |= r.src().contains(":");
+                ipv6 |= r.src().startsWith("fd00:");
+                roceV1 |= r.src().startsWith("fe80:");
                 tagged |= r.pcp() >= 0;
                 dscps.add(r.dscp());
             }
@@ -160,7 +162,8 @@ class GeneratedCaptureTest {
                 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x0F, 0x10, 0x11, 0x12, 0x13, 0x14, 0x16, 0x17,
                 0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x2B, 0x64, 0x65, 0x81));
         assertEquals(expected, opcodes);
-        assertTrue(ipv6, "IPv6 RoCE");
+        assertTrue(ipv6, "RoCEv2 over IPv6");
+        assertTrue(roceV1, "RoCEv1");
         assertTrue(tagged, "VLAN-tagged RoCE");
         assertTrue(dscps.size() >= 5, "DSCP on several priorities: " + dscps);
     }
