@@ -154,8 +154,8 @@ final class FrameWalker {
             malformed("IPv4 header has version " + ip.version() + " and header length " + headerLength);
         }
         summary.kinds |= PacketSummary.IPV4;
-        summary.ipSrcLo = Addresses.ipv4Mapped(Addresses.mac(ip.srcAddr()));
-        summary.ipDstLo = Addresses.ipv4Mapped(Addresses.mac(ip.dstAddr()));
+        summary.ipSrcLo = Addresses.ipv4Mapped(ip.srcAddr());
+        summary.ipDstLo = Addresses.ipv4Mapped(ip.dstAddr());
         summary.dscp = (int) ip.dscp();
         summary.ecn = (int) ip.ecn().id();
         mark(LayerMark.Kind.IPV4, offset, headerLength);
