@@ -167,6 +167,22 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void captureWithoutFramesGivesAnEmptyAnalysis(@TempDir Path dir) throws IOException {
+        // a pcap global header only: magic a1b2c3d4 (little-endian), version 2.4, snaplen 65535, link type 1
+        java.nio.ByteBuffer header = java.nio.ByteBuffer.allocate(24).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .putInt(0xA1B2C3D4).putShort((short) 2).putShort((short) 4).putInt(0).putInt(0).putInt(65535).putInt(1);
+        Path empty = dir.resolve("empty.pcap");
+        Files.write(empty, header.array());
+        Run run = run("analyze", "--json", empty.toString());
+        assertEquals(0, run.status(), run.err());
+        JsonNode json = JSON.readTree(run.out());
+        assertEquals(0, json.get("packets").asLong());
+        assertEquals(0, json.get("flows").asLong());
+        assertEquals(8, json.get("pfc").size());
+        assertEquals(0, run("analyze", empty.toString()).status());
+    }
+
+    @Test
     void missingFileIsStatus2() {
         Run run = run("analyze", "/nonexistent/capture.pcap");
         assertEquals(2, run.status());
