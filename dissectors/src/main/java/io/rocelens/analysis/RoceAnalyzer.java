@@ -534,7 +534,6 @@ public final class RoceAnalyzer {
                     f.acks, f.naks, f.rnrNaks, f.cnps, f.ecnCe,
                     f.psnGaps(), f.missingPsns(), f.retransmitted(), f.duplicates(), f.outOfOrder(), f.icrcErrors));
         }
-        stats.sort(AnalysisResult.FLOW_ORDER);
         List<PausedInterval> intervals = new ArrayList<>(pfc.intervals);
         intervals.sort(Comparator.comparingLong(PausedInterval::startNanos));
         List<PfcStorm> storms = new ArrayList<>(pfc.storms);
@@ -558,7 +557,7 @@ public final class RoceAnalyzer {
         boolean empty = packets == 0;
         return new AnalysisResult(options, packets, rocePackets, malformed, icrcBad, pause8023x,
                 empty ? 0 : firstTs, empty ? 0 : lastTs,
-                List.copyOf(stats), List.copyOf(pfc.perPriority()), List.copyOf(pfc.perSender()),
+                AnalysisResult.sorted(stats), List.copyOf(pfc.perPriority()), List.copyOf(pfc.perSender()),
                 List.copyOf(intervals), pfc.intervalsDropped, List.copyOf(storms), pfc.stormsDropped,
                 priorityBytes.clone(), priorityPackets.clone(), bins.copy(), nakCodes.clone(),
                 List.copyOf(nakLinks), nakLinksDropped, List.copyOf(cnpLinks), cnpLinksDropped,
