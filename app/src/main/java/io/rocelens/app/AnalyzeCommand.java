@@ -70,9 +70,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
             description = "link speed for PFC quanta (512 bit times each), e.g. 25G, 100G, 400G (default: ${DEFAULT-VALUE})")
     long linkSpeed;
 
-    @Option(names = "--dscp-map", paramLabel = "DSCP=PRIO,...", converter = DscpMap.class,
+    @Option(names = "--dscp-map", paramLabel = "DSCP=PRIO,...",
             description = "priority of untagged packets by DSCP, on top of the default DSCP >> 3, e.g. 26=3,48=6")
-    int[] dscpMap;
+    String dscpMap;
 
     @Option(names = "--roce-port", paramLabel = "PORT", split = ",", defaultValue = "4791",
             description = "UDP destination ports decoded as RoCEv2 (default: ${DEFAULT-VALUE})")
@@ -83,10 +83,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + "duration, at most 1000 bins)")
     long binWidth;
 
-    @Option(names = "--ets", paramLabel = "SHARES", converter = Ets.class,
+    @Option(names = "--ets", paramLabel = "SHARES",
             description = "ETS bandwidth shares in percent to compare with, for priorities 0, 1, 2, ... "
                     + "(70,20,10) or as PRIO=SHARE (3=50,0=30,6=20)")
-    double[] ets;
+    String ets;
 
     @Option(names = "--storm-threshold", paramLabel = "PERCENT", defaultValue = "50",
             description = "a PFC storm is a sender keeping a priority paused for more than this share of a storm "
@@ -113,8 +113,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         AnalysisOptions options;
         try {
-            options = new AnalysisOptions(linkSpeed, dscpMap == null ? AnalysisOptions.defaultDscpMap() : dscpMap,
-                    binWidth, ets, stormPercent / 100, stormWindow, maxEvents);
+            options = new AnalysisOptions(linkSpeed,
+                    dscpMap == null ? AnalysisOptions.defaultDscpMap() : AnalysisOptions.parseDscpMap(dscpMap),
+                    binWidth, ets == null ? null : AnalysisOptions.parseEts(ets), stormPercent / 100, stormWindow,
+                    maxEvents);
         } catch (IllegalArgumentException wrong) {
             System.err.println("rocelens: " + wrong.getMessage());
             return CliSupport.EXIT_UNREADABLE;
@@ -200,28 +202,6 @@ public final class AnalyzeCommand implements Callable<Integer> {
         public Long convert(String value) {
             try {
                 return AnalysisOptions.parseLinkSpeed(value);
-            } catch (IllegalArgumentException wrong) {
-                throw new TypeConversionException(wrong.getMessage());
-            }
-        }
-    }
-
-    static final class DscpMap implements ITypeConverter<int[]> {
-        @Override
-        public int[] convert(String value) {
-            try {
-                return AnalysisOptions.parseDscpMap(value);
-            } catch (IllegalArgumentException wrong) {
-                throw new TypeConversionException(wrong.getMessage());
-            }
-        }
-    }
-
-    static final class Ets implements ITypeConverter<double[]> {
-        @Override
-        public double[] convert(String value) {
-            try {
-                return AnalysisOptions.parseEts(value);
             } catch (IllegalArgumentException wrong) {
                 throw new TypeConversionException(wrong.getMessage());
             }

@@ -156,6 +156,20 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void etsAndDscpMapChangeTheOutput() throws IOException {
+        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
+        // every RoCE packet of this capture has DSCP 0 (SOURCES.md): mapped to priority 4, all bytes move there
+        Run run = run("analyze", "--json", "--ets", "4=60,0=40", "--dscp-map", "0=4",
+                CAPTURES.resolve("rxe-ibv-rc-pingpong.pcap").toString());
+        assertEquals(0, run.status(), run.err());
+        JsonNode json = JSON.readTree(run.out());
+        assertEquals(0, json.get("priority_bytes").get("0").asLong());
+        assertTrue(json.get("priority_bytes").get("4").asLong() > 0);
+        assertEquals(60, json.get("ets").get("4").get("configured_pct").asDouble());
+        assertEquals(100, json.get("ets").get("4").get("observed_pct").asDouble(), 1e-9);
+    }
+
+    @Test
     void notACaptureIsOneLineAndStatus2(@TempDir Path dir) throws IOException {
         Path text = dir.resolve("notes.txt");
         Files.writeString(text, "this is not a capture file at all\n");
@@ -207,7 +221,17 @@ class AnalyzeCommandTest {
         Run run = run("analyze", "x.pcap", "--link-speed", "fast");
         assertEquals(2, run.status());
         assertTrue(run.err().contains("not a link speed"), run.err());
-        assertEquals(2, run("analyze", "x.pcap", "--ets", "80,40").status());
-        assertEquals(2, run("analyze", "x.pcap", "--bin-width", "soon").status());
+        Run ets = run("analyze", "x.pcap", "--ets", "80,40");
+        assertEquals(2, ets.status());
+        assertEquals("rocelens: ETS shares add up to more than 100 %: 120.0", ets.err().strip());
+        Run dscp = run("analyze", "x.pcap", "--dscp-map", "26=9");
+        assertEquals(2, dscp.status());
+        assertEquals("rocelens: priority out of range 0-7: 9", dscp.err().strip());
+        Run bins = run("analyze", "x.pcap", "--bin-width", "soon");
+        assertEquals(2, bins.status());
+        assertTrue(bins.err().contains("not a duration"), bins.err());
+        Run storm = run("analyze", "x.pcap", "--storm-threshold", "150");
+        assertEquals(2, storm.status());
+        assertEquals("rocelens: storm threshold must be a share in (0, 1]", storm.err().strip());
     }
 }
