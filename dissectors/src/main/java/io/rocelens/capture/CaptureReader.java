@@ -20,7 +20,10 @@ public interface CaptureReader extends AutoCloseable {
 
     CaptureFormat format();
 
-    /** Link type of the file (pcap) or of interface 0 of the first section (pcapng); -1 if that file declares no interface. */
+    /**
+     * Link type of the file (pcap), or of the first interface the file describes (pcapng: interface 0 of the first
+     * section); -1 for a pcapng file that describes no interface before its first packet or its end.
+     */
     int linkType();
 
     /**

@@ -47,7 +47,7 @@ final class PcapReader implements CaptureReader {
             throw new NotACaptureException(name + " is a pcap file of version " + major + "." + minor
                     + ", but only version 2 exists");
         }
-        // The upper 16 bits of this field may carry FCS information (draft-ietf-opsawg-pcap, LinkType and additional information)
+        // The upper 16 bits may carry FCS information (draft-ietf-opsawg-pcap, "LinkType and additional information")
         this.linkType = header.getInt(at + 20) & 0xFFFF;
     }
 

@@ -106,25 +106,22 @@ final class PcapngReader implements CaptureReader {
             return damage == null ? null : stop(damage);
         }
         long length = Integer.toUnsignedLong(window.buffer().getInt(at + 4));
-        switch (type) {
-            case ENHANCED_PACKET:
-                return packet(length, false);
-            case OBSOLETE_PACKET:
-                return packet(length, true);
-            case SIMPLE_PACKET:
-                return simplePacket(length);
-            case INTERFACE_DESCRIPTION:
-                interfaceDescription(length);
-                return null;
-            default:
-                String damage = checkLength(length, MIN_BLOCK_LENGTH,
-                        "the block of type 0x" + Integer.toHexString(type) + " " + beforeFrame());
-                if (damage != null) {
-                    return stop(damage);
-                }
-                position += length;
-                return null;
+        return switch (type) {
+            case ENHANCED_PACKET -> packet(length, false);
+            case OBSOLETE_PACKET -> packet(length, true);
+            case SIMPLE_PACKET -> simplePacket(length);
+            case INTERFACE_DESCRIPTION -> interfaceDescription(length);
+            default -> skip(length, type);
+        };
+    }
+
+    private Frame skip(long length, int type) throws IOException {
+        String damage = checkLength(length, MIN_BLOCK_LENGTH, type);
+        if (damage != null) {
+            return stop(damage);
         }
+        position += length;
+        return null;
     }
 
     /**
@@ -132,10 +129,9 @@ final class PcapngReader implements CaptureReader {
      * what is wrong with it (then nothing changes).
      */
     private String readSectionHeader() throws IOException {
-        String subject = "the section header block " + beforeFrame();
         long remaining = fileSize - position;
         if (remaining < 12) {
-            return "file is cut short inside " + subject + " (block at byte " + position
+            return "file is cut short inside " + subject(SECTION_HEADER) + " (block at byte " + position
                     + " needs at least 12 bytes, " + remaining + " remain)";
         }
         int at = window.ensure(position, 12);
@@ -148,18 +144,18 @@ final class PcapngReader implements CaptureReader {
             order = previous == ByteOrder.BIG_ENDIAN ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
         } else {
             return String.format("%s (block at byte %d) has byte-order magic 0x%08x, neither 0x1a2b3c4d nor"
-                    + " 0x4d3c2b1a", subject, position,
+                    + " 0x4d3c2b1a", subject(SECTION_HEADER), position,
                     previous == ByteOrder.BIG_ENDIAN ? magic : Integer.reverseBytes(magic));
         }
         window.order(order);
         long length = Integer.toUnsignedLong(window.buffer().getInt(at + 4));
-        String damage = checkLength(length, MIN_SECTION_HEADER_LENGTH, subject);
+        String damage = checkLength(length, MIN_SECTION_HEADER_LENGTH, SECTION_HEADER);
         if (damage == null) {
             at = window.ensure(position, 16);
             int major = Short.toUnsignedInt(window.buffer().getShort(at + 12));
             int minor = Short.toUnsignedInt(window.buffer().getShort(at + 14));
             if (major != 1) {
-                damage = subject + " (block at byte " + position + ") has pcapng version " + major + "." + minor
+                damage = where(SECTION_HEADER) + " has pcapng version " + major + "." + minor
                         + ", but only version 1 exists";
             }
         }
@@ -172,14 +168,12 @@ final class PcapngReader implements CaptureReader {
         return null;
     }
 
-    private void interfaceDescription(long length) throws IOException {
-        String subject = "the interface description block " + beforeFrame();
-        String damage = checkLength(length, MIN_INTERFACE_DESCRIPTION_LENGTH, subject);
+    /** Adds the interface to its section; returns null, as it is no frame. */
+    private Frame interfaceDescription(long length) throws IOException {
+        String damage = checkLength(length, MIN_INTERFACE_DESCRIPTION_LENGTH, INTERFACE_DESCRIPTION);
         if (damage != null) {
-            stop(damage);
-            return;
+            return stop(damage);
         }
-        String where = subject + " (block at byte " + position + ")";
         int at = window.ensure(position, 16);
         ByteBuffer buffer = window.buffer();
         int interfaceLinkType = Short.toUnsignedInt(buffer.getShort(at + 8));
@@ -197,16 +191,15 @@ final class PcapngReader implements CaptureReader {
             }
             long padded = (valueLength + 3) & ~3L;
             if (option + 4 + padded > optionsEnd) {
-                stop(where + " has an option (code " + code + ", " + valueLength + " bytes) at byte " + option
-                        + " that runs past the end of the block");
-                return;
+                return stop(where(INTERFACE_DESCRIPTION) + " has an option (code " + code + ", " + valueLength
+                        + " bytes) at byte " + option + " that runs past the end of the block");
             }
             if (code == OPT_IF_TSRESOL || code == OPT_IF_TSOFFSET) {
                 int expected = code == OPT_IF_TSRESOL ? 1 : 8;
                 if (valueLength != expected) {
-                    stop(where + " has an " + (code == OPT_IF_TSRESOL ? "if_tsresol" : "if_tsoffset") + " option of "
-                            + valueLength + " bytes instead of " + expected);
-                    return;
+                    String optionName = code == OPT_IF_TSRESOL ? "if_tsresol" : "if_tsoffset";
+                    return stop(where(INTERFACE_DESCRIPTION) + " has an " + optionName + " option of " + valueLength
+                            + " bytes instead of " + expected);
                 }
                 at = window.ensure(option + 4, expected);
                 if (code == OPT_IF_TSRESOL) {
@@ -219,26 +212,25 @@ final class PcapngReader implements CaptureReader {
         }
         Interface described = Interface.of(interfaceLinkType, snapLength, resolution, offsetSeconds);
         if (described == null) {
-            stop(where + " declares a timestamp resolution of " + describeResolution(resolution)
-                    + " seconds, finer than this reader can represent");
-            return;
+            return stop(where(INTERFACE_DESCRIPTION) + " declares a timestamp resolution of "
+                    + describeResolution(resolution) + " seconds, finer than this reader can represent");
         }
         interfaces.add(described);
         position += length;
+        return null;
     }
 
     private static String describeResolution(int resolution) {
         return (resolution & 0x80) != 0 ? "2^-" + (resolution & 0x7F) : "10^-" + resolution;
     }
 
-    /** An enhanced packet block, or an obsolete packet block (16-bit interface id and drop count instead of 32-bit id). */
+    /** An enhanced packet block, or an obsolete one (16-bit interface id and drop count instead of a 32-bit id). */
     private Frame packet(long length, boolean obsolete) throws IOException {
-        long number = frameNumber + 1;
-        String damage = checkLength(length, MIN_PACKET_LENGTH, "frame " + number);
+        int type = obsolete ? OBSOLETE_PACKET : ENHANCED_PACKET;
+        String damage = checkLength(length, MIN_PACKET_LENGTH, type);
         if (damage != null) {
             return stop(damage);
         }
-        String where = "frame " + number + " (block at byte " + position + ")";
         int at = window.ensure(position, PACKET_HEADER_LENGTH);
         ByteBuffer buffer = window.buffer();
         int interfaceId = obsolete ? Short.toUnsignedInt(buffer.getShort(at + 8)) : buffer.getInt(at + 8);
@@ -247,32 +239,30 @@ final class PcapngReader implements CaptureReader {
         long captured = Integer.toUnsignedLong(buffer.getInt(at + 20));
         long original = Integer.toUnsignedLong(buffer.getInt(at + 24));
         if (interfaceId < 0 || interfaceId >= interfaces.size()) {
-            return stop(where + " refers to interface " + Integer.toUnsignedString(interfaceId)
+            return stop(where(type) + " refers to interface " + Integer.toUnsignedString(interfaceId)
                     + ", but its section describes only " + interfaces.size()
                     + (interfaces.size() == 1 ? " interface" : " interfaces"));
         }
         if (captured > length - MIN_PACKET_LENGTH) {
-            return stop(where + " claims " + captured + " captured bytes, more than its " + length
+            return stop(where(type) + " claims " + captured + " captured bytes, more than its " + length
                     + "-byte block holds");
         }
         if (captured > CaptureReaders.MAX_CAPTURED_LENGTH) {
-            return stop(where + " claims " + captured + " captured bytes, more than the "
+            return stop(where(type) + " claims " + captured + " captured bytes, more than the "
                     + CaptureReaders.MAX_CAPTURED_LENGTH + "-byte limit, so the file is damaged there");
         }
         Interface source = interfaces.get(interfaceId);
         lastTimestamp = source.toNanos(timestamp);
-        return frame(number, original, source, interfaceId, PACKET_HEADER_LENGTH, (int) captured, length);
+        return frame(original, source, interfaceId, PACKET_HEADER_LENGTH, (int) captured, length);
     }
 
     private Frame simplePacket(long length) throws IOException {
-        long number = frameNumber + 1;
-        String damage = checkLength(length, MIN_SIMPLE_PACKET_LENGTH, "frame " + number);
+        String damage = checkLength(length, MIN_SIMPLE_PACKET_LENGTH, SIMPLE_PACKET);
         if (damage != null) {
             return stop(damage);
         }
-        String where = "frame " + number + " (simple packet block at byte " + position + ")";
         if (interfaces.isEmpty()) {
-            return stop(where + " comes before any interface description block in its section");
+            return stop(where(SIMPLE_PACKET) + " comes before any interface description block in its section");
         }
         Interface source = interfaces.get(0);
         int at = window.ensure(position, SIMPLE_PACKET_HEADER_LENGTH);
@@ -282,15 +272,16 @@ final class PcapngReader implements CaptureReader {
             captured = Math.min(captured, source.snapLength);
         }
         if (captured > CaptureReaders.MAX_CAPTURED_LENGTH) {
-            return stop(where + " holds " + captured + " captured bytes, more than the "
+            return stop(where(SIMPLE_PACKET) + " holds " + captured + " captured bytes, more than the "
                     + CaptureReaders.MAX_CAPTURED_LENGTH + "-byte limit, so the file is damaged there");
         }
         // A simple packet block has no timestamp: it inherits the previous frame's time
-        return frame(number, original, source, 0, SIMPLE_PACKET_HEADER_LENGTH, (int) captured, length);
+        return frame(original, source, 0, SIMPLE_PACKET_HEADER_LENGTH, (int) captured, length);
     }
 
-    private Frame frame(long number, long original, Interface source, int interfaceId, int dataOffset, int captured,
+    private Frame frame(long original, Interface source, int interfaceId, int dataOffset, int captured,
                         long blockLength) throws IOException {
+        long number = frameNumber + 1;
         int at = window.ensure(position, dataOffset + captured);
         Frame frame = new Frame(number, lastTimestamp, (int) Math.min(original, Integer.MAX_VALUE), source.linkType,
                 interfaceId, position, window.slice(at + dataOffset, captured));
@@ -301,27 +292,41 @@ final class PcapngReader implements CaptureReader {
 
     /**
      * Checks the total length of the block at {@link #position} (its type and length already read) and the copy of
-     * the length at the block's end; returns null, or one sentence about {@code subject} saying what is wrong.
+     * the length at the block's end; returns null, or one sentence saying what is wrong.
      */
-    private String checkLength(long length, int minimum, String subject) throws IOException {
+    private String checkLength(long length, int minimum, int type) throws IOException {
         long remaining = fileSize - position;
-        String where = subject + " (block at byte " + position + ")";
         if (length < minimum) {
-            return where + " has length " + length + ", less than the " + minimum + "-byte minimum";
+            return where(type) + " has length " + length + ", less than the " + minimum + "-byte minimum";
         }
         if (length % 4 != 0) {
-            return where + " has length " + length + ", which is not a multiple of 4";
+            return where(type) + " has length " + length + ", which is not a multiple of 4";
         }
         if (length > remaining) {
-            return "file is cut short inside " + subject + " (block at byte " + position + " needs " + length
+            return "file is cut short inside " + subject(type) + " (block at byte " + position + " needs " + length
                     + " bytes, " + remaining + " remain)";
         }
         int at = window.ensure(position + length - 4, 4);
         long trailer = Integer.toUnsignedLong(window.buffer().getInt(at));
         if (trailer != length) {
-            return where + " starts with length " + length + " but ends with length " + trailer;
+            return where(type) + " starts with length " + length + " but ends with length " + trailer;
         }
         return null;
+    }
+
+    /** Names the block at {@link #position} in a problem sentence; built only when something is wrong. */
+    private String subject(int type) {
+        return switch (type) {
+            case ENHANCED_PACKET, OBSOLETE_PACKET, SIMPLE_PACKET -> "frame " + (frameNumber + 1);
+            case SECTION_HEADER -> "the section header block " + beforeFrame();
+            case INTERFACE_DESCRIPTION -> "the interface description block " + beforeFrame();
+            default -> "the block of type 0x" + Integer.toHexString(type) + " " + beforeFrame();
+        };
+    }
+
+    private String where(int type) {
+        return subject(type) + (type == SIMPLE_PACKET ? " (simple packet block at byte " : " (block at byte ")
+                + position + ")";
     }
 
     private String beforeFrame() {

@@ -35,11 +35,14 @@ final class FrameWalker {
     private static final int MAC_CONTROL_PAUSE = 0x0001;
     private static final int MAC_CONTROL_PFC = 0x0101;
 
-    private final DissectorOptions options;
+    /** Indexed by UDP destination port: true for the ports decoded as RoCEv2 (a set lookup would box per frame). */
+    private final boolean[] rocePort = new boolean[65536];
     private final Icrc icrc = new Icrc();
 
     FrameWalker(DissectorOptions options) {
-        this.options = options;
+        for (int port : options.rocePorts()) {
+            rocePort[port] = true;
+        }
     }
 
     /** Thrown inside the walk to stop it; never leaves this class. */
@@ -161,7 +164,7 @@ final class FrameWalker {
             malformed("IPv4 total length " + totalLength + " is shorter than its header (" + headerLength + ")");
         }
         int end = offset + totalLength;
-        checkEnd("IPv4 total length " + totalLength, end);
+        checkEnd("IPv4 total length ", totalLength, end);
         if (ip.moreFragments() || ip.fragmentOffset() != 0 || ip.protocol() != IP_PROTO_UDP) {
             return;
         }
@@ -187,7 +190,7 @@ final class FrameWalker {
         summary.ecn = (int) ip.ecn();
         mark(LayerMark.Kind.IPV6, offset, 40);
         int end = offset + 40 + ip.payloadLength();
-        checkEnd("IPv6 payload length " + ip.payloadLength(), end);
+        checkEnd("IPv6 payload length ", ip.payloadLength(), end);
         if (ip.nextHeader() == IP_PROTO_UDP) {
             udp(offset + 40, end, offset, 6);
         }
@@ -207,7 +210,7 @@ final class FrameWalker {
         if (length < 8 || offset + length > ipEnd) {
             malformed("UDP length " + length + " does not fit the IP payload of " + (ipEnd - offset) + " bytes");
         }
-        if (options.rocePorts().contains(udp.dstPort())) {
+        if (rocePort[udp.dstPort()]) {
             bth(PacketSummary.ROCEV2, offset + 8, offset + length, ipOffset, ipVersion);
         }
     }
@@ -228,7 +231,7 @@ final class FrameWalker {
         summary.ecn = trafficClass & 3;
         mark(LayerMark.Kind.GRH, offset, 40);
         int end = offset + 40 + grh.payloadLength();
-        checkEnd("GRH payload length " + grh.payloadLength(), end);
+        checkEnd("GRH payload length ", grh.payloadLength(), end);
         if (grh.nextHeader() != GRH_NEXT_HEADER_BTH) {
             malformed(String.format("GRH next header 0x%02x is not a BTH (0x1b)", grh.nextHeader()));
         }
@@ -256,7 +259,7 @@ final class FrameWalker {
         summary.ackRequest = bth.ackReq();
         summary.psn = (int) bth.psn();
         mark(LayerMark.Kind.BTH, offset, BTH_LENGTH);
-        if (IbOpcodes.name(opcode) == null && opcode < 0xc0) {
+        if (IbOpcodes.isReserved(opcode)) {
             malformed(String.format("BTH opcode 0x%02x is reserved", opcode));
         }
         if (bth.tver() != 0) {
@@ -287,7 +290,7 @@ final class FrameWalker {
         }
         if (end > data.limit()) {
             summary.icrcStatus = PacketSummary.ICRC_UNCHECKED;
-            mark(LayerMark.Kind.ICRC, icrcOffset, 0);
+            mark(LayerMark.Kind.ICRC, Math.min(icrcOffset, data.limit()), 0);   // nothing of it was captured
             return;
         }
         mark(LayerMark.Kind.ICRC, icrcOffset, ICRC_LENGTH);
@@ -348,9 +351,9 @@ final class FrameWalker {
     }
 
     /** A length field pointing past the captured bytes is fine when the snap length cut the frame, not otherwise. */
-    private void checkEnd(String what, int end) {
+    private void checkEnd(String lengthField, int length, int end) {
         if (end > data.limit() && !cutBySnapLength()) {
-            malformed(what + " runs past the end of the frame (" + data.limit() + " bytes)");
+            malformed(lengthField + length + " runs past the end of the frame (" + data.limit() + " bytes)");
         }
     }
 

@@ -21,17 +21,27 @@ public final class IbOpcodes {
     private IbOpcodes() {
     }
 
+    private static final String[] NAMES = new String[256];
+
+    static {
+        for (int opcode = 0; opcode < 0x80; opcode++) {
+            int transport = opcode >>> 5;
+            int operation = opcode & 0x1f;
+            if (defined(transport, operation)) {
+                NAMES[opcode] = TRANSPORTS[transport] + " " + OPERATIONS[operation];
+            }
+        }
+        NAMES[CNP] = "CNP";
+    }
+
     /** "RC RDMA WRITE First", "UD SEND Only", "CNP", or null for a reserved or vendor opcode. */
     public static String name(int opcode) {
-        if (opcode == CNP) {
-            return "CNP";
-        }
-        int transport = opcode >>> 5;
-        int operation = opcode & 0x1f;
-        if (transport > 3 || !defined(transport, operation)) {
-            return null;
-        }
-        return TRANSPORTS[transport] + " " + OPERATIONS[operation];
+        return opcode >= 0 && opcode < NAMES.length ? NAMES[opcode] : null;
+    }
+
+    /** True for opcodes the IBTA reserves: neither defined nor in the manufacturer-specific range 0xC0-0xFF. */
+    public static boolean isReserved(int opcode) {
+        return opcode < 0xc0 && name(opcode) == null;
     }
 
     /** Operations each transport defines: UC has the SEND/WRITE subset, UD only SEND Only (with Immediate),

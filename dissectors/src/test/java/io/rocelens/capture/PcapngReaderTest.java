@@ -229,6 +229,14 @@ class PcapngReaderTest {
     }
 
     @Test
+    void reportsATimestampOptionOfTheWrongSize() throws IOException {
+        byte[] prefix = oneFrame();
+        assertProblem(1, "the interface description block before frame 2 (block at byte " + prefix.length
+                        + ") has an if_tsresol option of 2 bytes instead of 1",
+                prefix, LE.interfaceDescription(1, 0, LE.option(9, bytes(9, 0))));
+    }
+
+    @Test
     void reportsASimplePacketBeforeAnyInterface() throws IOException {
         byte[] header = LE.sectionHeader();
         assertProblem(0, "frame 1 (simple packet block at byte 28) comes before any interface description block"

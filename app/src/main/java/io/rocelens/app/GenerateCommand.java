@@ -1,0 +1,105 @@
+package io.rocelens.app;
+
+import io.rocelens.capture.CaptureFormat;
+import io.rocelens.generate.Generator;
+import io.rocelens.generate.Scenario;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code rocelens generate}: writes a synthetic RoCEv2 capture and, optionally, the analysis it should give. */
+@Command(name = "generate",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Writes a synthetic RoCEv2 capture with correct checksums, ICRCs and wire timing.",
+            "Scenarios: mixed (every opcode, loss, RNR, PSN wrap, CE/CNP, PFC/PAUSE, IPv6, UD, VLAN),",
+            "incast (many senders, rising CE, CNPs, PFC, retransmissions), pfc-storm, bulk (benchmark traffic)."
+        })
+final class GenerateCommand implements Callable<Integer> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GenerateCommand.class);
+
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "mixed, incast, pfc-storm or bulk")
+    String scenario;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE", description = "capture file to write")
+    Path output;
+
+    @Option(names = "--format", paramLabel = "pcap|pcapng",
+            description = "file format (default: from the file extension, else pcap)")
+    String format;
+
+    @Option(names = "--packets", paramLabel = "N", description = "frames to write (default depends on the scenario)")
+    Integer packets;
+
+    @Option(names = "--qps", paramLabel = "Q", description = "queue pairs, or senders for incast")
+    Integer qps;
+
+    @Option(names = "--link-speed", paramLabel = "SPEED", defaultValue = "100G",
+            description = "link speed for frame spacing and PFC quanta (default: ${DEFAULT-VALUE})")
+    String linkSpeed;
+
+    @Option(names = "--snaplen", paramLabel = "S", defaultValue = "65535",
+            description = "snap length; frames are cut to it and keep their original length (default: ${DEFAULT-VALUE})")
+    int snaplen;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "random seed (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--truth", paramLabel = "FILE.json", description = "also write the expected analysis as JSON")
+    Path truth;
+
+    @Override
+    public Integer call() {
+        Generator.Options options;
+        try {
+            Scenario chosen = Scenario.fromCliName(scenario);
+            options = new Generator.Options(chosen,
+                    packets != null ? packets : chosen.defaultPackets(),
+                    qps != null ? qps : chosen.defaultQps(),
+                    Generator.parseLinkSpeed(linkSpeed), snaplen, seed, captureFormat());
+        } catch (IllegalArgumentException e) {
+            System.err.println("rocelens generate: " + e.getMessage());
+            return 2;
+        }
+        try {
+            long start = System.nanoTime();
+            Generator.Result result = Generator.generate(options, output, truth);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            System.out.printf(Locale.ROOT, "%s: %d frames, %.6f s of traffic, written in %.3f s (%.0f frames/s)%s%n",
+                    output, result.frames(), result.spanNanos() / 1e9, seconds, result.frames() / seconds,
+                    truth != null ? ", truth in " + truth : "");
+            return 0;
+        } catch (NoSuchFileException e) {
+            System.err.println("rocelens generate: cannot write " + e.getFile() + " (no such directory)");
+            return 1;
+        } catch (AccessDeniedException e) {
+            System.err.println("rocelens generate: cannot write " + e.getFile() + " (permission denied)");
+            return 1;
+        } catch (IOException e) {
+            LOG.debug("generate failed", e);
+            System.err.println("rocelens generate: cannot write: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private CaptureFormat captureFormat() {
+        if (format == null) {
+            return output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".pcapng")
+                    ? CaptureFormat.PCAPNG : CaptureFormat.PCAP;
+        }
+        return switch (format.toLowerCase(Locale.ROOT)) {
+            case "pcap" -> CaptureFormat.PCAP;
+            case "pcapng" -> CaptureFormat.PCAPNG;
+            default -> throw new IllegalArgumentException("--format must be pcap or pcapng, not '" + format + "'");
+        };
+    }
+}

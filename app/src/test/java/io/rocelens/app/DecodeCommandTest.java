@@ -1,0 +1,114 @@
+package io.rocelens.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DecodeCommandTest {
+
+    /** 12 frames; `tshark -r rxe-rdmacm-write-read-docker.pcap` lists CM ConnectRequest, ConnectReply, ReadyToUse,
+     * RC RDMA Write Only, RC Acknowledge, RC RDMA Read Request, Read Response First, Middle, Middle, Last,
+     * CM DisconnectRequest, DisconnectReply. */
+    private static final Path CAPTURE = Path.of("../../shared/real-captures/rxe-rdmacm-write-read-docker.pcap");
+
+    @TempDir
+    Path temp;
+
+    @BeforeAll
+    static void needsRealCaptures() {
+        assumeTrue(Files.isRegularFile(CAPTURE), "real captures not found");
+    }
+
+    @Test
+    void printsOneLinePerFrameLikeTshark() {
+        CommandRunner run = CommandRunner.run("decode", CAPTURE.toString());
+        assertEquals(0, run.status(), run.err());
+        String[] lines = run.out().split("\n");
+        assertEquals(12, lines.length);
+        // tshark: "4   0.004686 192.168.65.5 → 192.168.65.4   RRoCE 94 RC RDMA Write Only QP=0x000011"
+        assertTrue(lines[3].matches("\\s*4\\s+0\\.004686000 192\\.168\\.65\\.5 → 192\\.168\\.65\\.4 RRoCE 94 .*"), lines[3]);
+        assertTrue(lines[3].contains("RC RDMA WRITE Only QP=0x000011"), lines[3]);
+        assertEquals("", run.err());
+    }
+
+    @Test
+    void jsonHoldsEveryFieldWithNumbersAsNumbers() throws IOException {
+        CommandRunner run = CommandRunner.run("decode", "--json", "-c", "5", CAPTURE.toString());
+        assertEquals(0, run.status(), run.err());
+        JsonNode frames = new ObjectMapper().readTree(run.out());
+        assertEquals(5, frames.size());
+        JsonNode ack = frames.get(4);
+        assertEquals(5, ack.get("number").asInt());
+        assertTrue(ack.get("timestamp").asText().matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{9}Z"));
+        JsonNode bth = layer(ack, "bth").get("fields");
+        assertTrue(bth.get("bth.opcode").isNumber());
+        assertEquals(0x11, bth.get("bth.opcode").asInt());                    // RC Acknowledge
+        assertEquals("ack", layer(ack, "aeth").get("fields").get("aeth.type").asText());
+        assertEquals("good", layer(ack, "icrc").get("fields").get("icrc.status").asText());
+    }
+
+    @Test
+    void countStopsEarly() {
+        CommandRunner run = CommandRunner.run("decode", "-c", "3", CAPTURE.toString());
+        assertEquals(3, run.out().split("\n").length);
+    }
+
+    @Test
+    void aFileThatIsNotACaptureGetsOneLineAndStatus2() throws IOException {
+        Path text = Files.writeString(temp.resolve("notes.txt"), "<html>this is not a capture</html>\n");
+        CommandRunner run = CommandRunner.run("decode", text.toString());
+        assertEquals(2, run.status());
+        assertEquals("", run.out());
+        assertOneLine(run.err());
+        assertTrue(run.err().contains("not a pcap or pcapng"), run.err());
+    }
+
+    @Test
+    void anEmptyFileAndAMissingFileGetOneLineEach() throws IOException {
+        Path empty = Files.createFile(temp.resolve("empty.pcap"));
+        CommandRunner emptyRun = CommandRunner.run("decode", empty.toString());
+        assertEquals(2, emptyRun.status());
+        assertOneLine(emptyRun.err());
+        CommandRunner missingRun = CommandRunner.run("decode", temp.resolve("missing.pcap").toString());
+        assertEquals(2, missingRun.status());
+        assertOneLine(missingRun.err());
+    }
+
+    @Test
+    void aTruncatedFileDecodesUpToTheCutThenSaysWhere() throws IOException {
+        byte[] whole = Files.readAllBytes(CAPTURE);
+        Path cut = Files.write(temp.resolve("cut.pcap"), Arrays.copyOf(whole, whole.length - 100));
+        CommandRunner run = CommandRunner.run("decode", cut.toString());
+        assertEquals(1, run.status());
+        assertEquals(11, run.out().split("\n").length, "the 11 whole frames before the cut");
+        assertOneLine(run.err());
+        assertTrue(run.err().contains("frame 12"), run.err());
+    }
+
+    private static void assertOneLine(String err) {
+        assertFalse(err.isBlank());
+        assertEquals(1, err.strip().lines().count(), err);
+        assertFalse(err.contains("Exception"), err);
+        assertFalse(err.contains("\tat "), err);
+    }
+
+    private static JsonNode layer(JsonNode frame, String name) {
+        for (JsonNode layer : frame.get("layers")) {
+            if (layer.get("layer").asText().equals(name)) {
+                return layer;
+            }
+        }
+        throw new AssertionError("no " + name + " layer");
+    }
+}

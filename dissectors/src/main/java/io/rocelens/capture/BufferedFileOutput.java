@@ -1,0 +1,119 @@
+package io.rocelens.capture;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * A little-endian output buffer in front of a file channel. Capture writers fill it record by record; full
+ * buffers go to the file in large blocks on a background thread while the caller fills the other buffer, so
+ * writing millions of small frames costs few system calls, no per-frame allocation, and the file system's time
+ * overlaps the caller's.
+ */
+final class BufferedFileOutput implements Closeable {
+
+    private static final int BUFFER_BYTES = 4 << 20;
+
+    private final FileChannel channel;
+    private final ExecutorService io = Executors.newSingleThreadExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "capture-writer");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    private ByteBuffer spare = ByteBuffer.allocateDirect(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    private Future<?> pending;
+
+    BufferedFileOutput(Path path) throws IOException {
+        channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING);
+    }
+
+    /** Makes sure {@code bytes} more bytes fit in the buffer, flushing it if needed. */
+    ByteBuffer reserve(int bytes) throws IOException {
+        if (buffer.remaining() < bytes) {
+            flush();
+        }
+        return buffer;
+    }
+
+    /** Appends bytes of any length; a block larger than the buffer goes straight to the file. */
+    void put(byte[] data, int offset, int length) throws IOException {
+        if (length > buffer.capacity()) {
+            flush();
+            awaitPending();
+            writeFully(ByteBuffer.wrap(data, offset, length));
+            return;
+        }
+        reserve(length).put(data, offset, length);
+    }
+
+    void putZeros(int count) throws IOException {
+        ByteBuffer out = reserve(count);
+        for (int i = 0; i < count; i++) {
+            out.put((byte) 0);
+        }
+    }
+
+    /** Hands the filled buffer to the writer thread and continues in the spare one. */
+    private void flush() throws IOException {
+        awaitPending();
+        ByteBuffer full = buffer;
+        full.flip();
+        pending = io.submit(() -> {
+            try {
+                writeFully(full);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        buffer = spare;
+        spare = full;
+        buffer.clear();
+    }
+
+    private void awaitPending() throws IOException {
+        if (pending == null) {
+            return;
+        }
+        try {
+            pending.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while writing the capture");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof UncheckedIOException unchecked) {
+                throw unchecked.getCause();
+            }
+            throw new IOException(e.getCause());
+        } finally {
+            pending = null;
+        }
+    }
+
+    private void writeFully(ByteBuffer block) throws IOException {
+        while (block.hasRemaining()) {
+            channel.write(block);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        try (channel) {
+            flush();
+            awaitPending();
+        } finally {
+            io.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,352 @@
+package io.rocelens.generate;
+
+import java.util.zip.CRC32;
+
+/**
+ * Builds Ethernet frames byte for byte into one reused buffer: RoCEv2 over IPv4 or IPv6 and RoCEv1 (optionally
+ * 802.1Q tagged), MAC Control frames (PFC and 802.3x PAUSE), and a few ordinary frames. Nothing is allocated per frame.
+ * A call returns the frame length; the bytes are in {@link #frame()} until the next call.
+ */
+final class FrameBuilder {
+
+    static final int ROCE_PORT = 4791;
+    static final int MIN_FRAME = 60;
+    static final long MAC_CONTROL_DESTINATION = 0x0180C2000001L;
+    static final int ETHERTYPE_IPV4 = 0x0800;
+    static final int ETHERTYPE_IPV6 = 0x86DD;
+    static final int ETHERTYPE_VLAN = 0x8100;
+    static final int ETHERTYPE_ARP = 0x0806;
+    static final int ETHERTYPE_MAC_CONTROL = 0x8808;
+    static final int ETHERTYPE_ROCE_V1 = 0x8915;
+    /** GRH next header for a BTH (IBTA vol. 1 §8.3). */
+    static final int NEXT_HEADER_BTH = 0x1B;
+    static final int MAX_PAYLOAD = 4096;
+
+    private static final byte[] PAYLOAD_PATTERN = new byte[MAX_PAYLOAD];
+    private static final byte[] LRH_STAND_IN = {-1, -1, -1, -1, -1, -1, -1, -1};
+
+    static {
+        for (int i = 0; i < PAYLOAD_PATTERN.length; i++) {
+            PAYLOAD_PATTERN[i] = (byte) (i * 31 + 7);
+        }
+    }
+
+    private final byte[] frame = new byte[MAX_PAYLOAD + 256];
+    private final byte[] masked = new byte[40 + 8 + 12];
+    private final CRC32 crc = new CRC32();
+    private int ipv4Id;
+
+    byte[] frame() {
+        return frame;
+    }
+
+    /**
+     * Builds a RoCE frame from {@code p}: RoCEv2 (IPv4 or IPv6 + UDP), or RoCEv1 (EtherType 0x8915 + GRH) when
+     * {@code p.roceV1}. Returns the frame length.
+     */
+    int roce(RocePacket p) {
+        boolean v6 = p.src.ipv6();
+        int etherType = p.roceV1 ? ETHERTYPE_ROCE_V1 : v6 ? ETHERTYPE_IPV6 : ETHERTYPE_IPV4;
+        int pos = ethernet(p.dst.mac(), p.src.mac(), p.vlanPcp, p.vlanId, etherType);
+        int ipStart = pos;
+        int ext = Opcodes.extendedHeaders(p.opcode);
+        int pad = -p.payloadLength & 3;
+        int ibLength = 12 + Opcodes.extendedLength(ext) + p.payloadLength + pad + 4;
+        int udpLength = 8 + ibLength;
+        int tos = p.dscp << 2 | p.ecn;
+        if (p.roceV1) {
+            ipv6Header(pos, tos, p.flowLabel, ibLength, NEXT_HEADER_BTH, p.src.ip(), p.dst.ip());
+            pos += 40;
+        } else if (v6) {
+            ipv6Header(pos, tos, p.flowLabel, udpLength, 17, p.src.ip(), p.dst.ip());
+            pos += 40;
+        } else {
+            ipv4Header(pos, tos, 20 + udpLength, 17, p.src.ip(), p.dst.ip());
+            pos += 20;
+        }
+        int udpStart = -1;
+        if (!p.roceV1) {
+            udpStart = pos;
+            pos = put16(pos, p.udpSrcPort);
+            pos = put16(pos, ROCE_PORT);
+            pos = put16(pos, udpLength);
+            pos = put16(pos, 0);
+        }
+        int bthStart = pos;
+        frame[pos++] = (byte) p.opcode;
+        frame[pos++] = (byte) ((p.solicited ? 0x80 : 0) | pad << 4);     // M = 0, TVer = 0
+        pos = put16(pos, p.pkey);
+        frame[pos++] = (byte) (p.becn ? 0x40 : 0);
+        pos = put24(pos, p.destQp);
+        frame[pos++] = (byte) (p.ackRequest ? 0x80 : 0);
+        pos = put24(pos, p.psn & 0xFFFFFF);
+        pos = extendedHeaders(pos, ext, p);
+        System.arraycopy(PAYLOAD_PATTERN, 0, frame, pos, p.payloadLength);
+        pos += p.payloadLength;
+        for (int i = 0; i < pad; i++) {
+            frame[pos++] = 0;
+        }
+        int icrc = icrc(ipStart, v6, udpStart, bthStart, pos);
+        if (p.badIcrc) {
+            icrc = ~icrc;
+        }
+        frame[pos++] = (byte) icrc;
+        frame[pos++] = (byte) (icrc >>> 8);
+        frame[pos++] = (byte) (icrc >>> 16);
+        frame[pos++] = (byte) (icrc >>> 24);
+        if (v6 && !p.roceV1) {
+            put16(udpStart + 6, udpChecksumV6(ipStart, udpStart, udpLength));
+        }
+        return padToMinimum(pos);
+    }
+
+    private int extendedHeaders(int pos, int ext, RocePacket p) {
+        if ((ext & Opcodes.DETH) != 0) {
+            pos = put32(pos, p.qkey);
+            frame[pos++] = 0;
+            pos = put24(pos, p.srcQp);
+        }
+        if ((ext & Opcodes.RETH) != 0) {
+            pos = put64(pos, p.virtualAddress);
+            pos = put32(pos, p.rkey);
+            pos = put32(pos, p.dmaLength);
+        }
+        if ((ext & Opcodes.ATOMIC_ETH) != 0) {
+            pos = put64(pos, p.virtualAddress);
+            pos = put32(pos, p.rkey);
+            pos = put64(pos, p.swapAdd);
+            pos = put64(pos, p.compare);
+        }
+        if ((ext & Opcodes.AETH) != 0) {
+            frame[pos++] = (byte) p.syndrome;
+            pos = put24(pos, p.msn);
+        }
+        if ((ext & Opcodes.ATOMIC_ACK_ETH) != 0) {
+            pos = put64(pos, p.originalData);
+        }
+        if ((ext & Opcodes.IMM) != 0) {
+            pos = put32(pos, p.immediate);
+        }
+        if ((ext & Opcodes.IETH) != 0) {
+            pos = put32(pos, p.invalidateRkey);
+        }
+        if ((ext & Opcodes.CNP_RESERVED) != 0) {
+            for (int i = 0; i < 16; i++) {
+                frame[pos++] = 0;
+            }
+        }
+        return pos;
+    }
+
+    /**
+     * ICRC (ROCE-NOTES.md): CRC-32 over 8 x 0xFF + IP header (or GRH) + UDP header + BTH + the rest up to the
+     * ICRC, with the variant fields set to ones. The headers are copied to a scratch array for masking; the rest
+     * is summed straight from the frame. {@code udpStart} is -1 for RoCEv1, which has no UDP header.
+     */
+    private int icrc(int ipStart, boolean v6, int udpStart, int bthStart, int end) {
+        int headers = bthStart + 12 - ipStart;
+        System.arraycopy(frame, ipStart, masked, 0, headers);
+        if (v6) {
+            masked[0] |= 0x0F;                       // traffic class, high nibble
+            masked[1] = masked[2] = masked[3] = -1;   // traffic class low nibble, flow label
+            masked[7] = -1;                          // hop limit
+        } else {
+            masked[1] = -1;                          // TOS
+            masked[8] = -1;                          // TTL
+            masked[10] = masked[11] = -1;            // header checksum
+        }
+        if (udpStart >= 0) {
+            masked[udpStart - ipStart + 6] = masked[udpStart - ipStart + 7] = -1;    // UDP checksum
+        }
+        masked[bthStart - ipStart + 4] = -1;         // BTH FECN, BECN, reserved
+        crc.reset();
+        crc.update(LRH_STAND_IN, 0, LRH_STAND_IN.length);
+        crc.update(masked, 0, headers);
+        crc.update(frame, bthStart + 12, end - bthStart - 12);
+        return (int) crc.getValue();
+    }
+
+    private int ethernet(long dst, long src, int vlanPcp, int vlanId, int etherType) {
+        int pos = putMac(0, dst);
+        pos = putMac(pos, src);
+        if (vlanPcp >= 0) {
+            pos = put16(pos, ETHERTYPE_VLAN);
+            pos = put16(pos, vlanPcp << 13 | vlanId & 0x0FFF);
+        }
+        return put16(pos, etherType);
+    }
+
+    private void ipv4Header(int pos, int tos, int totalLength, int protocol, byte[] src, byte[] dst) {
+        frame[pos] = 0x45;
+        frame[pos + 1] = (byte) tos;
+        put16(pos + 2, totalLength);
+        put16(pos + 4, ipv4Id++ & 0xFFFF);
+        put16(pos + 6, 0x4000);                      // DF, fragment offset 0
+        frame[pos + 8] = 64;
+        frame[pos + 9] = (byte) protocol;
+        put16(pos + 10, 0);
+        System.arraycopy(src, 0, frame, pos + 12, 4);
+        System.arraycopy(dst, 0, frame, pos + 16, 4);
+        put16(pos + 10, onesComplement(0, pos, 20));
+    }
+
+    private void ipv6Header(int pos, int tos, int flowLabel, int payloadLength, int nextHeader, byte[] src,
+                            byte[] dst) {
+        put32(pos, 6 << 28 | tos << 20 | flowLabel & 0xFFFFF);
+        put16(pos + 4, payloadLength);
+        frame[pos + 6] = (byte) nextHeader;
+        frame[pos + 7] = 64;
+        System.arraycopy(src, 0, frame, pos + 8, 16);
+        System.arraycopy(dst, 0, frame, pos + 24, 16);
+    }
+
+    /** UDP checksum over the IPv6 pseudo-header (RFC 8200 §8.1); 0 is sent as 0xFFFF. */
+    private int udpChecksumV6(int ipStart, int udpStart, int udpLength) {
+        long sum = 0;
+        for (int i = 8; i < 40; i += 2) {
+            sum += word(ipStart + i);
+        }
+        sum += udpLength + 17;
+        int checksum = onesComplement(sum, udpStart, udpLength);
+        return checksum == 0 ? 0xFFFF : checksum;
+    }
+
+    private int onesComplement(long sum, int start, int length) {
+        int end = start + length;
+        int i = start;
+        for (; i + 1 < end; i += 2) {
+            sum += word(i);
+        }
+        if (i < end) {
+            sum += (frame[i] & 0xFF) << 8;
+        }
+        while (sum >>> 16 != 0) {
+            sum = (sum & 0xFFFF) + (sum >>> 16);
+        }
+        return (int) ~sum & 0xFFFF;
+    }
+
+    private int word(int i) {
+        return (frame[i] & 0xFF) << 8 | frame[i + 1] & 0xFF;
+    }
+
+    /** An 802.1Qbb PFC frame: class-enable vector, then eight pause times. */
+    int pfc(long srcMac, int classEnableVector, int[] quanta) {
+        int pos = ethernet(MAC_CONTROL_DESTINATION, srcMac, -1, 0, ETHERTYPE_MAC_CONTROL);
+        pos = put16(pos, 0x0101);
+        pos = put16(pos, classEnableVector);
+        for (int priority = 0; priority < 8; priority++) {
+            pos = put16(pos, quanta[priority]);
+        }
+        return padToMinimum(pos);
+    }
+
+    /** An 802.3x PAUSE frame for the whole link. */
+    int pause(long srcMac, int quanta) {
+        int pos = ethernet(MAC_CONTROL_DESTINATION, srcMac, -1, 0, ETHERTYPE_MAC_CONTROL);
+        pos = put16(pos, 0x0001);
+        pos = put16(pos, quanta);
+        return padToMinimum(pos);
+    }
+
+    /** An ARP request (RFC 826) for {@code target}'s address, broadcast. */
+    int arpRequest(Host sender, byte[] targetIp) {
+        int pos = ethernet(0xFFFFFFFFFFFFL, sender.mac(), -1, 0, ETHERTYPE_ARP);
+        pos = put16(pos, 1);
+        pos = put16(pos, ETHERTYPE_IPV4);
+        frame[pos++] = 6;
+        frame[pos++] = 4;
+        pos = put16(pos, 1);
+        pos = putMac(pos, sender.mac());
+        System.arraycopy(sender.ip(), 0, frame, pos, 4);
+        pos += 4;
+        pos = putMac(pos, 0);
+        System.arraycopy(targetIp, 0, frame, pos, 4);
+        pos += 4;
+        return padToMinimum(pos);
+    }
+
+    /** A TCP SYN over IPv4 with a correct TCP checksum. */
+    int tcpSyn(Host src, Host dst, int srcPort, int dstPort, int sequence) {
+        int pos = ethernet(dst.mac(), src.mac(), -1, 0, ETHERTYPE_IPV4);
+        int ipStart = pos;
+        ipv4Header(pos, 0, 20 + 20, 6, src.ip(), dst.ip());
+        pos += 20;
+        int tcpStart = pos;
+        pos = put16(pos, srcPort);
+        pos = put16(pos, dstPort);
+        pos = put32(pos, sequence);
+        pos = put32(pos, 0);
+        pos = put16(pos, 5 << 12 | 0x02);             // data offset 5 words, SYN
+        pos = put16(pos, 64240);
+        pos = put16(pos, 0);
+        pos = put16(pos, 0);
+        put16(tcpStart + 16, ipv4PseudoChecksum(ipStart, tcpStart, 20, 6));
+        return padToMinimum(pos);
+    }
+
+    /**
+     * A UDP datagram over IPv4 with {@code payloadLength} pattern bytes and a correct UDP checksum. With
+     * destination port 4791 and fewer than 12 + 4 payload bytes it is a deliberately malformed RoCEv2 packet.
+     */
+    int udp(Host src, Host dst, int srcPort, int dstPort, int payloadLength) {
+        int pos = ethernet(dst.mac(), src.mac(), -1, 0, ETHERTYPE_IPV4);
+        int ipStart = pos;
+        int udpLength = 8 + payloadLength;
+        ipv4Header(pos, 0, 20 + udpLength, 17, src.ip(), dst.ip());
+        pos += 20;
+        int udpStart = pos;
+        pos = put16(pos, srcPort);
+        pos = put16(pos, dstPort);
+        pos = put16(pos, udpLength);
+        pos = put16(pos, 0);
+        System.arraycopy(PAYLOAD_PATTERN, 0, frame, pos, payloadLength);
+        pos += payloadLength;
+        int checksum = ipv4PseudoChecksum(ipStart, udpStart, udpLength, 17);
+        put16(udpStart + 6, checksum == 0 ? 0xFFFF : checksum);
+        return padToMinimum(pos);
+    }
+
+    private int ipv4PseudoChecksum(int ipStart, int l4Start, int l4Length, int protocol) {
+        long sum = word(ipStart + 12) + word(ipStart + 14) + word(ipStart + 16) + word(ipStart + 18);
+        sum += protocol + l4Length;
+        return onesComplement(sum, l4Start, l4Length);
+    }
+
+    private int padToMinimum(int length) {
+        for (int i = length; i < MIN_FRAME; i++) {
+            frame[i] = 0;
+        }
+        return Math.max(length, MIN_FRAME);
+    }
+
+    private int putMac(int pos, long mac) {
+        for (int shift = 40; shift >= 0; shift -= 8) {
+            frame[pos++] = (byte) (mac >>> shift);
+        }
+        return pos;
+    }
+
+    private int put16(int pos, int value) {
+        frame[pos] = (byte) (value >>> 8);
+        frame[pos + 1] = (byte) value;
+        return pos + 2;
+    }
+
+    private int put24(int pos, int value) {
+        frame[pos] = (byte) (value >>> 16);
+        frame[pos + 1] = (byte) (value >>> 8);
+        frame[pos + 2] = (byte) value;
+        return pos + 3;
+    }
+
+    private int put32(int pos, int value) {
+        put16(pos, value >>> 16);
+        return put16(pos + 2, value);
+    }
+
+    private int put64(int pos, long value) {
+        put32(pos, (int) (value >>> 32));
+        return put32(pos + 4, (int) value);
+    }
+}

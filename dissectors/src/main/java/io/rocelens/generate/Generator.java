@@ -1,0 +1,95 @@
+package io.rocelens.generate;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rocelens.capture.CaptureFormat;
+import io.rocelens.capture.CaptureWriter;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Writes a synthetic RoCEv2 capture for a scenario and, on request, the analysis it should produce. */
+public final class Generator {
+
+    public static final long DEFAULT_LINK_SPEED_BPS = 100_000_000_000L;
+    private static final Pattern SPEED = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgt]?)(?:b/s|bps)?");
+
+    /**
+     * @param packets      frames to write (a scripted scenario writes at least its script)
+     * @param qps          queue pairs (senders for incast); ignored by {@code mixed}, whose script fixes them
+     * @param linkSpeedBps link speed: sets the frame spacing and the length of a PFC quantum
+     */
+    public record Options(Scenario scenario, int packets, int qps, long linkSpeedBps, int snaplen, long seed,
+                          CaptureFormat format) {
+        public Options {
+            if (packets < 1) {
+                throw new IllegalArgumentException("--packets must be at least 1");
+            }
+            if (qps < 1 || qps > 65_000) {
+                throw new IllegalArgumentException("--qps must be 1..65000");
+            }
+            if (linkSpeedBps < 1_000_000L) {
+                throw new IllegalArgumentException("--link-speed must be at least 1M");
+            }
+            if (snaplen < 1 || snaplen > CaptureWriter.MAX_SNAPLEN) {
+                throw new IllegalArgumentException("--snaplen must be 1.." + CaptureWriter.MAX_SNAPLEN);
+            }
+        }
+    }
+
+    /** @param frames frames written; @param spanNanos time from the first frame's start to the link going idle */
+    public record Result(long frames, long spanNanos) {
+    }
+
+    private Generator() {
+    }
+
+    /** Generates {@code output} and, when {@code truth} is not null, the expected analysis JSON there. */
+    public static Result generate(Options options, Path output, Path truth) throws IOException {
+        Emitter out;
+        try (CaptureWriter writer = CaptureWriter.open(output, options.format(), options.snaplen())) {
+            out = new Emitter(writer, options.linkSpeedBps(), truth != null);
+            options.scenario().run(out, options.packets(), options.qps(), new SplittableRandom(options.seed()));
+        }
+        if (truth != null) {
+            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            ObjectNode root = Truth.compute(out.emitted(), options.linkSpeedBps(), options.snaplen(), mapper);
+            ObjectNode generator = root.putObject("generator");
+            generator.put("scenario", options.scenario().cliName());
+            generator.put("seed", options.seed());
+            generator.put("link_speed_bps", options.linkSpeedBps());
+            generator.put("snaplen", options.snaplen());
+            try (Writer json = Files.newBufferedWriter(truth)) {
+                mapper.writeValue(json, root);
+            }
+        }
+        return new Result(out.frames(), out.now());
+    }
+
+    /** Parses a link speed such as {@code 100G}, {@code 25g}, {@code 400Gbps} or {@code 10000000000}. */
+    public static long parseLinkSpeed(String text) {
+        Matcher m = SPEED.matcher(text.trim().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw new IllegalArgumentException("not a link speed: '" + text + "' (try 25G, 100G, 400G)");
+        }
+        double multiplier = switch (m.group(2)) {
+            case "k" -> 1e3;
+            case "m" -> 1e6;
+            case "g" -> 1e9;
+            case "t" -> 1e12;
+            default -> 1;
+        };
+        return Math.round(Double.parseDouble(m.group(1)) * multiplier);
+    }
+
+    /** The {@code index}-th host address under a /16 such as {@code 10.1}, skipping .0 and .255. */
+    static String ipv4(String prefix16, int index) {
+        return prefix16 + "." + index / 254 + "." + (index % 254 + 1);
+    }
+}

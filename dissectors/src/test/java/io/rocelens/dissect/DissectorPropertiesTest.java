@@ -1,0 +1,123 @@
+package io.rocelens.dissect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.rocelens.capture.CaptureReader;
+import io.rocelens.capture.CaptureReaders;
+import io.rocelens.capture.Frame;
+import io.rocelens.capture.LinkType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * Random and mutated frames never make a dissector throw: every problem becomes a malformed summary with a
+ * reason, and a frame that is not malformed has consistent lengths.
+ */
+class DissectorPropertiesTest {
+
+    private static final Path REAL_CAPTURES = Path.of("../../shared/real-captures");
+    private static final List<byte[]> SEEDS = seedFrames();
+
+    private final FastDissector fast = new FastDissector(DissectorOptions.defaults());
+    private final Dissector detail = new Dissector(DissectorOptions.defaults());
+
+    @Property(tries = 3000)
+    void randomBytesNeverThrow(@ForAll("randomFrames") Frame frame) {
+        check(frame);
+    }
+
+    @Property(tries = 5000)
+    void mutatedRoceFramesNeverThrow(@ForAll("mutatedFrames") Frame frame) {
+        check(frame);
+    }
+
+    private void check(Frame frame) {
+        PacketSummary summary = new PacketSummary();
+        fast.summarize(frame, summary);
+        Dissection dissection = detail.dissect(frame);
+        assertEquals(summary.kinds, dissection.summary().kinds);
+        assertEquals(summary.malformedReason, dissection.summary().malformedReason);
+        if (summary.is(PacketSummary.MALFORMED)) {
+            assertNotNull(summary.malformedReason);
+            assertNotNull(dissection.layer("malformed"));
+        }
+        for (Layer layer : dissection.layers()) {
+            for (Field field : layer.fields()) {
+                assertTrue(field.offset() >= 0 && field.offset() + field.length() <= frame.capturedLength(),
+                        field.name() + " at " + field.offset() + "+" + field.length());
+            }
+        }
+        boolean whole = frame.capturedLength() == frame.originalLength();
+        if (summary.isRoce() && !summary.is(PacketSummary.MALFORMED) && whole) {
+            assertTrue(summary.payloadLength >= 0);
+        }
+    }
+
+    @Provide
+    Arbitrary<Frame> randomFrames() {
+        Arbitrary<byte[]> bytes = Arbitraries.bytes().array(byte[].class).ofMinSize(0).ofMaxSize(200);
+        Arbitrary<Integer> linkTypes = Arbitraries.of(LinkType.ETHERNET, LinkType.LINUX_SLL, LinkType.LINUX_SLL2, 197);
+        Arbitrary<Integer> extra = Arbitraries.integers().between(0, 3000);
+        return Combinators.combine(bytes, linkTypes, extra).as((b, linkType, more) -> frame(b, linkType, b.length + more));
+    }
+
+    @Provide
+    Arbitrary<Frame> mutatedFrames() {
+        Arbitrary<byte[]> seed = Arbitraries.of(SEEDS);
+        Arbitrary<Integer> position = Arbitraries.integers().between(0, 4000);
+        Arbitrary<Integer> value = Arbitraries.integers().between(0, 255);
+        Arbitrary<Integer> cut = Arbitraries.integers().between(0, 1200);
+        Arbitrary<Boolean> cutBySnapLength = Arbitraries.of(true, false);
+        return Combinators.combine(seed, position, value, cut, cutBySnapLength).as((bytes, at, v, keep, snapped) -> {
+            byte[] mutated = bytes.clone();
+            mutated[at % mutated.length] = (byte) (int) v;
+            mutated[(at * 7 + 13) % mutated.length] ^= (byte) (v * 31);
+            int length = Math.min(mutated.length, Math.max(keep, mutated.length / 2));
+            byte[] kept = java.util.Arrays.copyOf(mutated, length);
+            return frame(kept, LinkType.ETHERNET, snapped ? bytes.length : length);
+        });
+    }
+
+    private static Frame frame(byte[] bytes, int linkType, int originalLength) {
+        return new Frame(1, 0, originalLength, linkType, 0, -1, ByteBuffer.wrap(bytes));
+    }
+
+    /** RoCE frames of the real captures, or hand-made minimal frames when ../shared is absent. */
+    private static List<byte[]> seedFrames() {
+        List<byte[]> seeds = new ArrayList<>();
+        try {
+            if (Files.isDirectory(REAL_CAPTURES)) {
+                for (String name : List.of("rxe-rping-cm-ud-read-write.pcap", "rxe-rc-atomic-fetchadd.pcap",
+                        "huawei-hiroce-rc-send-with-imm-ect0-lowsrcport.pcap")) {
+                    try (CaptureReader reader = CaptureReaders.open(REAL_CAPTURES.resolve(name))) {
+                        Frame frame;
+                        while ((frame = reader.next()) != null && seeds.size() < 200) {
+                            byte[] bytes = new byte[frame.capturedLength()];
+                            frame.data().duplicate().get(bytes);
+                            seeds.add(bytes);
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (seeds.isEmpty()) {
+            seeds.add(new byte[64]);
+        }
+        return seeds;
+    }
+}
