@@ -4,10 +4,8 @@ import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.RoceAnalyzer;
 import io.rocelens.capture.CaptureReader;
-import io.rocelens.capture.Frame;
 import io.rocelens.dissect.DissectorOptions;
-import io.rocelens.dissect.FastDissector;
-import io.rocelens.dissect.PacketSummary;
+import io.rocelens.dissect.SummaryPipeline;
 import io.rocelens.export.CsvExport;
 import io.rocelens.export.JsonSummary;
 import io.rocelens.export.TextSummary;
@@ -33,8 +31,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * {@code rocelens analyze}: one ordered pass over a capture (fast dissector → analyzer), then a readable summary,
- * the JSON summary and the CSV exports.
+ * {@code rocelens analyze}: one ordered pass over a capture (frames dissected in batches on every core, summaries
+ * handed to the analyzer in capture order), then a readable summary, the JSON summary and the CSV exports.
  */
 @Command(name = "analyze", mixinStandardHelpOptions = true,
         description = {"Analyse the RoCE traffic of a pcap or pcapng file: QP flows, PSN gaps and retransmissions, "
@@ -127,7 +125,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
             if (reader == null) {
                 return CliSupport.EXIT_UNREADABLE;
             }
-            result = analyze(reader, new FastDissector(new DissectorOptions(rocePorts)), new RoceAnalyzer(options));
+            RoceAnalyzer analyzer = new RoceAnalyzer(options);
+            SummaryPipeline.forThisMachine(new DissectorOptions(rocePorts)).run(reader, count, analyzer::accept);
+            result = analyzer.result();
             status = CliSupport.reportProblem(file, reader);
         }
         if (binWidth > 0 && result.shownBins().widthNanos() != binWidth) {
@@ -152,17 +152,6 @@ public final class AnalyzeCommand implements Callable<Integer> {
         }
         stdout.flush();
         return status;
-    }
-
-    private AnalysisResult analyze(CaptureReader reader, FastDissector dissector, RoceAnalyzer analyzer)
-            throws IOException {
-        PacketSummary summary = new PacketSummary();
-        Frame frame;
-        for (long n = 0; n < count && (frame = reader.next()) != null; n++) {
-            dissector.summarize(frame, summary);
-            analyzer.accept(summary);
-        }
-        return analyzer.result();
     }
 
     private interface Export {
