@@ -18,11 +18,13 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -39,13 +41,15 @@ import picocli.CommandLine.TypeConversionException;
                 + "NAKs, CNPs and ECN marks, PFC pause time, bandwidth by priority.",
                 "Prints a readable summary unless --json is given or an export goes to standard output (-)."},
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {"0:the whole file was analysed",
-                "1:the file is cut short or corrupt; the frames before the damage were analysed and the outputs written",
+        exitCodeList = {"0:every file was analysed to its end",
+                "1:a file is cut short or corrupt; the frames before the damage were analysed and the outputs written",
                 "2:the file could not be read or is not a capture, or an output could not be written"})
 public final class AnalyzeCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "pcap or pcapng capture")
-    Path file;
+    @Parameters(arity = "1..*", paramLabel = "FILE",
+            description = "pcap or pcapng capture; with several files each is analysed on its own and the results "
+                    + "are merged (counters add up, flows with the same key combine; PSN analysis restarts per file)")
+    List<Path> files;
 
     @Option(names = "--json", description = "print the summary as one JSON object instead of text")
     boolean json;
@@ -104,7 +108,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     int maxEvents;
 
-    @Option(names = "-c", paramLabel = "N", description = "stop after N frames")
+    @Option(names = "-c", paramLabel = "N", description = "stop after N frames (over all files)")
     long count = Long.MAX_VALUE;
 
     @Override
@@ -119,17 +123,23 @@ public final class AnalyzeCommand implements Callable<Integer> {
             System.err.println("rocelens: " + wrong.getMessage());
             return CliSupport.EXIT_UNREADABLE;
         }
-        AnalysisResult result;
-        int status;
-        try (CaptureReader reader = CliSupport.open(file)) {
-            if (reader == null) {
-                return CliSupport.EXIT_UNREADABLE;
+        SummaryPipeline pipeline = SummaryPipeline.forThisMachine(new DissectorOptions(rocePorts));
+        AnalysisResult merged = null;
+        int status = CliSupport.EXIT_OK;
+        long left = count;
+        for (Path file : files) {
+            try (CaptureReader reader = CliSupport.open(file)) {
+                if (reader == null) {
+                    return CliSupport.EXIT_UNREADABLE;
+                }
+                RoceAnalyzer analyzer = new RoceAnalyzer(options);
+                left -= pipeline.run(reader, left, analyzer::accept);
+                AnalysisResult one = analyzer.result();
+                merged = merged == null ? one : merged.merge(one);
+                status = Math.max(status, CliSupport.reportProblem(file, reader));
             }
-            RoceAnalyzer analyzer = new RoceAnalyzer(options);
-            SummaryPipeline.forThisMachine(new DissectorOptions(rocePorts)).run(reader, count, analyzer::accept);
-            result = analyzer.result();
-            status = CliSupport.reportProblem(file, reader);
         }
+        AnalysisResult result = merged;
         if (binWidth > 0 && result.shownBins().widthNanos() != binWidth) {
             System.err.println("rocelens: bin width " + binWidth + " ns needs too many bins for this capture; using "
                     + result.shownBins().widthNanos() + " ns");
@@ -148,7 +158,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             JsonSummary.write(result, stdout, true);
             stdout.println();
         } else if (!"-".equals(qpCsv) && !"-".equals(priorityCsv) && !"-".equals(pfcCsv) && !"-".equals(eventsCsv)) {
-            TextSummary.write(result, file.toString(), top, stdout);
+            TextSummary.write(result, files.stream().map(Path::toString).collect(Collectors.joining(", ")), top, stdout);
         }
         stdout.flush();
         return status;

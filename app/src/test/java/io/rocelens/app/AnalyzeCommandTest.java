@@ -147,6 +147,27 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void severalFilesAreMerged() throws IOException {
+        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
+        // SOURCES.md: node0 has 275 frames (184 RoCEv2), node1 229 (184 RoCEv2); flows as tshark_expected.py found
+        String node0 = CAPTURES.resolve("rxe-nccl-ring-allreduce-node0.pcap").toString();
+        String node1 = CAPTURES.resolve("rxe-nccl-ring-allreduce-node1.pcap").toString();
+        JsonNode merged = JSON.readTree(run("analyze", "--json", node0, node1).out());
+        assertEquals(275 + 229, merged.get("packets").asLong());
+        assertEquals(184 + 184, merged.get("roce_packets").asLong());
+        JsonNode first = JSON.readTree(run("analyze", "--json", node0).out());
+        JsonNode second = JSON.readTree(run("analyze", "--json", node1).out());
+        java.util.Set<String> keys = new java.util.HashSet<>();
+        for (JsonNode part : List.of(first, second)) {
+            for (JsonNode flow : part.get("qps")) {
+                keys.add(flow.get("src_ip").asText() + ">" + flow.get("dst_ip").asText() + flow.get("dst_qp").asText());
+            }
+        }
+        assertEquals(keys.size(), merged.get("flows").asLong());
+        assertEquals(275 + 10, JSON.readTree(run("analyze", "--json", "-c", "285", node0, node1).out()).get("packets").asLong());
+    }
+
+    @Test
     void csvToStandardOutputReplacesTheSummary() {
         assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
         Run run = run("analyze", CAPTURES.resolve("rxe-ibv-ud-pingpong.pcap").toString(), "--qp-csv", "-");
