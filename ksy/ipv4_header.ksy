@@ -69,12 +69,12 @@ seq:
     doc: One's-complement checksum over the header only.
     doc-ref: https://www.rfc-editor.org/rfc/rfc791#section-3.1
   - id: src_addr
-    size: 4
-    doc: Source address.
+    type: u4
+    doc: Source address, as a big-endian 32-bit number (a.b.c.d = a << 24 | b << 16 | c << 8 | d).
     doc-ref: https://www.rfc-editor.org/rfc/rfc791#section-3.1
   - id: dst_addr
-    size: 4
-    doc: Destination address.
+    type: u4
+    doc: Destination address, as a big-endian 32-bit number.
     doc-ref: https://www.rfc-editor.org/rfc/rfc791#section-3.1
   - id: options
     size: len_header - 20

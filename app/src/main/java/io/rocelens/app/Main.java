@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             DecodeCommand.class,
             AnalyzeCommand.class,
+            BenchCommand.class,
             GenerateCommand.class,
         })
 public final class Main implements Runnable {

@@ -116,8 +116,8 @@ public final class Dissector {
     private static Layer ipv4(Ipv4Header ip, LayerMark mark) {
         Map<String, Integer> s = ip._attrStart;
         Map<String, Integer> e = ip._attrEnd;
-        String source = Addresses.ipv4(Addresses.mac(ip.srcAddr()));
-        String destination = Addresses.ipv4(Addresses.mac(ip.dstAddr()));
+        String source = Addresses.ipv4(ip.srcAddr());
+        String destination = Addresses.ipv4(ip.dstAddr());
         return new Layer("ip", "Internet Protocol Version 4, Src: " + source + ", Dst: " + destination,
                 mark.offset(), mark.length(), List.of(
                 at(Fields.IP_VERSION, ip.version(), s, e, "version"),

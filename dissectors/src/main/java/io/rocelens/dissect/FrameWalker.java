@@ -154,10 +154,11 @@ final class FrameWalker {
             malformed("IPv4 header has version " + ip.version() + " and header length " + headerLength);
         }
         summary.kinds |= PacketSummary.IPV4;
-        summary.ipSrcLo = Addresses.ipv4Mapped(Addresses.mac(ip.srcAddr()));
-        summary.ipDstLo = Addresses.ipv4Mapped(Addresses.mac(ip.dstAddr()));
+        summary.ipSrcLo = Addresses.ipv4Mapped(ip.srcAddr());
+        summary.ipDstLo = Addresses.ipv4Mapped(ip.dstAddr());
         summary.dscp = (int) ip.dscp();
         summary.ecn = (int) ip.ecn().id();
+        summary.ipProtocol = ip.protocol();
         mark(LayerMark.Kind.IPV4, offset, headerLength);
         int totalLength = ip.totalLength();
         if (totalLength < headerLength) {
@@ -188,6 +189,7 @@ final class FrameWalker {
         summary.ipDstLo = Addresses.low(destination);
         summary.dscp = (int) ip.dscp();
         summary.ecn = (int) ip.ecn();
+        summary.ipProtocol = ip.nextHeader();
         mark(LayerMark.Kind.IPV6, offset, 40);
         int end = offset + 40 + ip.payloadLength();
         checkEnd("IPv6 payload length ", ip.payloadLength(), end);

@@ -37,6 +37,10 @@ public final class PacketColumns {
         if (p.is(PacketSummary.UDP)) {
             return "UDP";
         }
+        String transport = p.ipProtocol >= 0 ? Fields.ipProtocolName(p.ipProtocol) : null;
+        if (transport != null) {
+            return transport;
+        }
         if (p.is(PacketSummary.IPV4)) {
             return "IPv4";
         }

@@ -45,8 +45,8 @@ class Ipv4HeaderTest {
         assertEquals(64, ip.ttl());
         assertEquals(17, ip.protocol());
         assertEquals(0xabcd, ip.headerChecksum());
-        assertArrayEquals(Hex.bytes("c0a80101"), ip.srcAddr());
-        assertArrayEquals(Hex.bytes("c0a80102"), ip.dstAddr());
+        assertEquals(0xc0a80101L, ip.srcAddr());   // 192.168.1.1
+        assertEquals(0xc0a80102L, ip.dstAddr());   // 192.168.1.2
         assertNull(ip.options());
         assertEquals(20, ip.lenHeader());
         assertEquals(20, io.pos(), "the header stops before the UDP header");
