@@ -78,8 +78,10 @@ public final class RoceAnalyzer {
         if (finished) {
             throw new IllegalStateException("result() was already called; start a new RoceAnalyzer");
         }
-        packets++;
         long ts = p.timestampNanos;
+        if (packets++ == 0) {
+            pfc.captureStartsAt(ts);
+        }
         if (ts < firstTs) {
             firstTs = ts;
         }
@@ -518,7 +520,7 @@ public final class RoceAnalyzer {
     /** Ends the pass (open PFC intervals run to their end) and returns what it found. Call once. */
     public AnalysisResult result() {
         finished = true;
-        pfc.finish();
+        pfc.finish(packets == 0 ? 0 : lastTs);
         for (int i = 0; i < flowCount; i++) {
             if (flows[i].nakFrame >= 0) {
                 linkNak(flows[i], -1, -1, -1);
@@ -545,7 +547,9 @@ public final class RoceAnalyzer {
                         "PFC storm: " + Formats.mac(storm.senderMac()) + " paused "
                                 + (storm.priority() < 0 ? "the link (802.3x)" : "priority " + storm.priority()) + " "
                                 + String.format(java.util.Locale.ROOT, "%.1f", storm.share() * 100) + " % of the "
-                                + Formats.duration(storm.windowNanos()) + " window"));
+                                + Formats.duration(storm.windowNanos()) + " window"
+                                + (storm.observedNanos() < storm.windowNanos()
+                                ? " (" + Formats.duration(storm.observedNanos()) + " of it in the capture)" : "")));
             } else {
                 eventsDropped++;
             }
