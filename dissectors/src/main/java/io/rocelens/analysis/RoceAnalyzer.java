@@ -543,7 +543,8 @@ public final class RoceAnalyzer {
         for (PfcStorm storm : storms) {
             eventCounts[EventKind.PFC_STORM.ordinal()]++;
             if (events.size() < options.maxStored()) {
-                events.add(new ExpertEvent(storm.frame(), storm.windowStartNanos(), EventKind.PFC_STORM, "",
+                events.add(new ExpertEvent(storm.frame(), Math.max(storm.windowStartNanos(), firstTs),
+                        EventKind.PFC_STORM, "",
                         "PFC storm: " + Formats.mac(storm.senderMac()) + " paused "
                                 + (storm.priority() < 0 ? "the link (802.3x)" : "priority " + storm.priority()) + " "
                                 + String.format(java.util.Locale.ROOT, "%.1f", storm.share() * 100) + " % of the "
