@@ -4,10 +4,8 @@ import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.RoceAnalyzer;
 import io.rocelens.capture.CaptureReader;
-import io.rocelens.capture.Frame;
 import io.rocelens.dissect.DissectorOptions;
-import io.rocelens.dissect.FastDissector;
-import io.rocelens.dissect.PacketSummary;
+import io.rocelens.dissect.SummaryPipeline;
 import io.rocelens.export.CsvExport;
 import io.rocelens.export.JsonSummary;
 import io.rocelens.export.TextSummary;
@@ -20,11 +18,13 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -33,21 +33,23 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * {@code rocelens analyze}: one ordered pass over a capture (fast dissector → analyzer), then a readable summary,
- * the JSON summary and the CSV exports.
+ * {@code rocelens analyze}: one ordered pass over a capture (frames dissected in batches on every core, summaries
+ * handed to the analyzer in capture order), then a readable summary, the JSON summary and the CSV exports.
  */
 @Command(name = "analyze", mixinStandardHelpOptions = true,
         description = {"Analyse the RoCE traffic of a pcap or pcapng file: QP flows, PSN gaps and retransmissions, "
                 + "NAKs, CNPs and ECN marks, PFC pause time, bandwidth by priority.",
                 "Prints a readable summary unless --json is given or an export goes to standard output (-)."},
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {"0:the whole file was analysed",
-                "1:the file is cut short or corrupt; the frames before the damage were analysed and the outputs written",
+        exitCodeList = {"0:every file was analysed to its end",
+                "1:a file is cut short or corrupt; the frames before the damage were analysed and the outputs written",
                 "2:the file could not be read or is not a capture, or an output could not be written"})
 public final class AnalyzeCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "pcap or pcapng capture")
-    Path file;
+    @Parameters(arity = "1..*", paramLabel = "FILE",
+            description = "pcap or pcapng capture; with several files each is analysed on its own and the results "
+                    + "are merged (counters add up, flows with the same key combine; PSN analysis restarts per file)")
+    List<Path> files;
 
     @Option(names = "--json", description = "print the summary as one JSON object instead of text")
     boolean json;
@@ -70,9 +72,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
             description = "link speed for PFC quanta (512 bit times each), e.g. 25G, 100G, 400G (default: ${DEFAULT-VALUE})")
     long linkSpeed;
 
-    @Option(names = "--dscp-map", paramLabel = "DSCP=PRIO,...", converter = DscpMap.class,
+    @Option(names = "--dscp-map", paramLabel = "DSCP=PRIO,...",
             description = "priority of untagged packets by DSCP, on top of the default DSCP >> 3, e.g. 26=3,48=6")
-    int[] dscpMap;
+    String dscpMap;
 
     @Option(names = "--roce-port", paramLabel = "PORT", split = ",", defaultValue = "4791",
             description = "UDP destination ports decoded as RoCEv2 (default: ${DEFAULT-VALUE})")
@@ -83,10 +85,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + "duration, at most 1000 bins)")
     long binWidth;
 
-    @Option(names = "--ets", paramLabel = "SHARES", converter = Ets.class,
+    @Option(names = "--ets", paramLabel = "SHARES",
             description = "ETS bandwidth shares in percent to compare with, for priorities 0, 1, 2, ... "
                     + "(70,20,10) or as PRIO=SHARE (3=50,0=30,6=20)")
-    double[] ets;
+    String ets;
 
     @Option(names = "--storm-threshold", paramLabel = "PERCENT", defaultValue = "50",
             description = "a PFC storm is a sender keeping a priority paused for more than this share of a storm "
@@ -106,28 +108,38 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     int maxEvents;
 
-    @Option(names = "-c", paramLabel = "N", description = "stop after N frames")
+    @Option(names = "-c", paramLabel = "N", description = "stop after N frames (over all files)")
     long count = Long.MAX_VALUE;
 
     @Override
     public Integer call() throws IOException {
         AnalysisOptions options;
         try {
-            options = new AnalysisOptions(linkSpeed, dscpMap == null ? AnalysisOptions.defaultDscpMap() : dscpMap,
-                    binWidth, ets, stormPercent / 100, stormWindow, maxEvents);
+            options = new AnalysisOptions(linkSpeed,
+                    dscpMap == null ? AnalysisOptions.defaultDscpMap() : AnalysisOptions.parseDscpMap(dscpMap),
+                    binWidth, ets == null ? null : AnalysisOptions.parseEts(ets), stormPercent / 100, stormWindow,
+                    maxEvents);
         } catch (IllegalArgumentException wrong) {
             System.err.println("rocelens: " + wrong.getMessage());
             return CliSupport.EXIT_UNREADABLE;
         }
-        AnalysisResult result;
-        int status;
-        try (CaptureReader reader = CliSupport.open(file)) {
-            if (reader == null) {
-                return CliSupport.EXIT_UNREADABLE;
+        SummaryPipeline pipeline = SummaryPipeline.forThisMachine(new DissectorOptions(rocePorts));
+        AnalysisResult merged = null;
+        int status = CliSupport.EXIT_OK;
+        long left = count;
+        for (Path file : files) {
+            try (CaptureReader reader = CliSupport.open(file)) {
+                if (reader == null) {
+                    return CliSupport.EXIT_UNREADABLE;
+                }
+                RoceAnalyzer analyzer = new RoceAnalyzer(options);
+                left -= pipeline.run(reader, left, analyzer::accept);
+                AnalysisResult one = analyzer.result();
+                merged = merged == null ? one : merged.merge(one);
+                status = Math.max(status, CliSupport.reportProblem(file, reader));
             }
-            result = analyze(reader, new FastDissector(new DissectorOptions(rocePorts)), new RoceAnalyzer(options));
-            status = CliSupport.reportProblem(file, reader);
         }
+        AnalysisResult result = merged;
         if (binWidth > 0 && result.shownBins().widthNanos() != binWidth) {
             System.err.println("rocelens: bin width " + binWidth + " ns needs too many bins for this capture; using "
                     + result.shownBins().widthNanos() + " ns");
@@ -146,21 +158,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
             JsonSummary.write(result, stdout, true);
             stdout.println();
         } else if (!"-".equals(qpCsv) && !"-".equals(priorityCsv) && !"-".equals(pfcCsv) && !"-".equals(eventsCsv)) {
-            TextSummary.write(result, file.toString(), top, stdout);
+            TextSummary.write(result, files.stream().map(Path::toString).collect(Collectors.joining(", ")), top, stdout);
         }
         stdout.flush();
         return status;
-    }
-
-    private AnalysisResult analyze(CaptureReader reader, FastDissector dissector, RoceAnalyzer analyzer)
-            throws IOException {
-        PacketSummary summary = new PacketSummary();
-        Frame frame;
-        for (long n = 0; n < count && (frame = reader.next()) != null; n++) {
-            dissector.summarize(frame, summary);
-            analyzer.accept(summary);
-        }
-        return analyzer.result();
     }
 
     private interface Export {
@@ -200,28 +201,6 @@ public final class AnalyzeCommand implements Callable<Integer> {
         public Long convert(String value) {
             try {
                 return AnalysisOptions.parseLinkSpeed(value);
-            } catch (IllegalArgumentException wrong) {
-                throw new TypeConversionException(wrong.getMessage());
-            }
-        }
-    }
-
-    static final class DscpMap implements ITypeConverter<int[]> {
-        @Override
-        public int[] convert(String value) {
-            try {
-                return AnalysisOptions.parseDscpMap(value);
-            } catch (IllegalArgumentException wrong) {
-                throw new TypeConversionException(wrong.getMessage());
-            }
-        }
-    }
-
-    static final class Ets implements ITypeConverter<double[]> {
-        @Override
-        public double[] convert(String value) {
-            try {
-                return AnalysisOptions.parseEts(value);
             } catch (IllegalArgumentException wrong) {
                 throw new TypeConversionException(wrong.getMessage());
             }

@@ -63,10 +63,6 @@ public record AnalysisOptions(long linkSpeedBps, int[] dscpToPriority, long binW
         return new AnalysisOptions(linkSpeedBps, map, binWidthNanos, etsShares, stormShare, stormWindowNanos, maxStored);
     }
 
-    public AnalysisOptions withBinWidth(long nanos) {
-        return new AnalysisOptions(linkSpeedBps, dscpToPriority, nanos, etsShares, stormShare, stormWindowNanos, maxStored);
-    }
-
     public AnalysisOptions withEts(double[] shares) {
         return new AnalysisOptions(linkSpeedBps, dscpToPriority, binWidthNanos, shares, stormShare, stormWindowNanos, maxStored);
     }

@@ -35,8 +35,21 @@ public record AnalysisResult(
         List<CnpLink> cnpLinks, long cnpLinksDropped,
         List<ExpertEvent> events, long[] eventCounts, long eventsDropped) {
 
-    static final Comparator<FlowStats> FLOW_ORDER = Comparator.comparing(FlowStats::srcIp)
-            .thenComparing(FlowStats::dstIp).thenComparingInt(FlowStats::dstQp);
+    /**
+     * Sorts flows by source IP text, destination IP text, then destination QP. The texts are made once per flow,
+     * not once per comparison: with many flows the formatting would otherwise dominate.
+     */
+    static List<FlowStats> sorted(List<FlowStats> flows) {
+        record Keyed(String src, String dst, FlowStats flow) {
+        }
+        List<Keyed> keyed = new ArrayList<>(flows.size());
+        for (FlowStats flow : flows) {
+            keyed.add(new Keyed(flow.srcIp(), flow.dstIp(), flow));
+        }
+        keyed.sort(Comparator.comparing(Keyed::src).thenComparing(Keyed::dst)
+                .thenComparingInt(k -> k.flow().dstQp()));
+        return keyed.stream().map(Keyed::flow).toList();
+    }
 
     public long psnGaps() {
         return flows.stream().mapToLong(FlowStats::psnGaps).sum();
@@ -113,8 +126,7 @@ public record AnalysisResult(
         for (FlowStats flow : other.flows) {
             merged.merge(key(flow), flow, FlowStats::merge);
         }
-        List<FlowStats> mergedFlows = new ArrayList<>(merged.values());
-        mergedFlows.sort(FLOW_ORDER);
+        List<FlowStats> mergedFlows = sorted(new ArrayList<>(merged.values()));
 
         List<PfcPriorityStats> mergedPfc = new ArrayList<>(8);
         for (int p = 0; p < 8; p++) {
@@ -146,7 +158,7 @@ public record AnalysisResult(
                 packets + other.packets, rocePackets + other.rocePackets, malformed + other.malformed,
                 icrcBad + other.icrcBad, pause8023x + other.pause8023x,
                 Math.min(firstTs, other.firstTs), Math.max(lastTs, other.lastTs),
-                List.copyOf(mergedFlows), List.copyOf(mergedPfc), List.copyOf(senders),
+                mergedFlows, List.copyOf(mergedPfc), List.copyOf(senders),
                 concat(pausedIntervals, other.pausedIntervals, max),
                 pausedIntervalsDropped + other.pausedIntervalsDropped + overflow(pausedIntervals, other.pausedIntervals, max),
                 concat(storms, other.storms, max),

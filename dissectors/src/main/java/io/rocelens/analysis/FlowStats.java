@@ -35,11 +35,6 @@ public record FlowStats(
         return duration > 0 ? bytes * 8 / duration : 0;
     }
 
-    boolean sameKey(FlowStats other) {
-        return srcHi == other.srcHi && srcLo == other.srcLo && dstHi == other.dstHi && dstLo == other.dstLo
-                && dstQp == other.dstQp;
-    }
-
     /** The same flow seen in two parts (two files or two chunks): counters add up, the earlier part names the first packet. */
     FlowStats merge(FlowStats other) {
         FlowStats early = firstTs <= other.firstTs ? this : other;

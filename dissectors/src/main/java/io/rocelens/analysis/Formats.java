@@ -83,11 +83,11 @@ public final class Formats {
                 Math.floorMod(epochNanos, 1_000_000_000L)));
     }
 
-    /** A duration for people: "850 ns", "12.345 µs", "3.2 ms", "1.500 s". */
+    /** A duration for people: "850 ns", "5.12 ns", "12.345 µs", "3.200 ms", "1.500 s". */
     public static String duration(double nanos) {
         double abs = Math.abs(nanos);
         if (abs < 1_000) {
-            return String.format(java.util.Locale.ROOT, "%.0f ns", nanos);
+            return String.format(java.util.Locale.ROOT, nanos == Math.rint(nanos) ? "%.0f ns" : "%.2f ns", nanos);
         }
         if (abs < 1_000_000) {
             return String.format(java.util.Locale.ROOT, "%.3f µs", nanos / 1e3);

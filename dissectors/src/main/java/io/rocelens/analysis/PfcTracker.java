@@ -20,6 +20,8 @@ final class PfcTracker {
     final List<PfcStorm> storms = new ArrayList<>();
     long stormsDropped;
     private boolean finished;
+    /** Timestamp of the capture's first frame: storm windows are judged over their part inside the capture. */
+    private long captureStart = Long.MIN_VALUE;
 
     PfcTracker(AnalysisOptions options) {
         this.options = options;
@@ -51,6 +53,10 @@ final class PfcTracker {
             this.mac = mac;
             this.priority = priority;
         }
+    }
+
+    void captureStartsAt(long ts) {
+        captureStart = ts;
     }
 
     /** One PFC frame: every priority whose class-enable bit is set. */
@@ -112,6 +118,11 @@ final class PfcTracker {
 
     /** Closes the open interval after {@code length} ns (a double: epoch nanoseconds would lose the fraction). */
     private void close(State s, double length, long endFrame, boolean byXon) {
+        close(s, length, length, endFrame, byXon);
+    }
+
+    /** @param observed how much of the interval lies inside the capture: what the storm windows see */
+    private void close(State s, double length, double observed, long endFrame, boolean byXon) {
         s.open = false;
         s.pausedNanos += length;
         s.intervals++;
@@ -121,7 +132,7 @@ final class PfcTracker {
         } else {
             intervalsDropped++;
         }
-        addToWindows(s, s.start, length);
+        addToWindows(s, s.start, observed);
     }
 
     /** Spreads a paused interval over the storm windows it covers; a window is judged once a later one starts. */
@@ -134,7 +145,7 @@ final class PfcTracker {
             double from = Math.max(0, w * width - start);
             double to = Math.min(length, (w + 1) * width - start);
             if (w != s.window) {
-                judgeWindow(s);
+                judgeWindow(s, Long.MAX_VALUE);
                 s.window = w;
                 s.windowPaused = 0;
                 s.windowFrame = s.startFrame;
@@ -143,30 +154,44 @@ final class PfcTracker {
         }
     }
 
-    private void judgeWindow(State s) {
+    /**
+     * A window is a storm when the sender kept the priority paused for more than the configured share of the part
+     * of the window inside the capture, so a capture shorter than one window is judged over what it holds.
+     */
+    private void judgeWindow(State s, long captureEnd) {
         long width = options.stormWindowNanos();
-        if (s.window != Long.MIN_VALUE && s.windowPaused > options.stormShare() * width) {
-            if (storms.size() < options.maxStored()) {
-                storms.add(new PfcStorm(s.mac, s.priority == PAUSE_INDEX ? -1 : s.priority, s.window * width, width,
-                        s.windowPaused, s.windowFrame));
-            } else {
-                stormsDropped++;
+        if (s.window != Long.MIN_VALUE) {
+            long from = Math.max(s.window * width, captureStart);
+            long to = Math.min((s.window + 1) * width, captureEnd);
+            long observed = to - from;
+            if (observed > 0 && s.windowPaused > options.stormShare() * observed) {
+                if (storms.size() < options.maxStored()) {
+                    storms.add(new PfcStorm(s.mac, s.priority == PAUSE_INDEX ? -1 : s.priority, s.window * width,
+                            width, observed, Math.min(s.windowPaused, observed), s.windowFrame));
+                } else {
+                    stormsDropped++;
+                }
             }
         }
         s.window = Long.MIN_VALUE;
     }
 
-    /** Ends every interval still open (at its XOFF's end, not clipped) and judges the last windows. */
-    void finish() {
+    /**
+     * Ends every interval still open (at its XOFF's end, not clipped: that is the paused time the contract counts)
+     * and judges the last windows, which see the intervals only up to the end of the capture.
+     *
+     * @param captureEnd timestamp of the last frame
+     */
+    void finish(long captureEnd) {
         if (finished) {
             return;
         }
         finished = true;
         for (State s : states) {
             if (s.open) {
-                close(s, s.endOffset, s.lastXoffFrame, false);
+                close(s, s.endOffset, Math.max(0, Math.min(s.endOffset, captureEnd - s.start)), s.lastXoffFrame, false);
             }
-            judgeWindow(s);
+            judgeWindow(s, captureEnd);
         }
     }
 

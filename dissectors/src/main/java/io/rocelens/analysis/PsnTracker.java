@@ -78,10 +78,6 @@ final class PsnTracker {
         return DUPLICATE;
     }
 
-    boolean started() {
-        return started;
-    }
-
     /** True when the PSN lies beyond the expected range (what {@link #accept} would count as a gap). */
     boolean isAhead(int psn) {
         int ahead = ((psn & MASK) - hi) & MASK;

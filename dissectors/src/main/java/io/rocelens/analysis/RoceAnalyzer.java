@@ -78,8 +78,10 @@ public final class RoceAnalyzer {
         if (finished) {
             throw new IllegalStateException("result() was already called; start a new RoceAnalyzer");
         }
-        packets++;
         long ts = p.timestampNanos;
+        if (packets++ == 0) {
+            pfc.captureStartsAt(ts);
+        }
         if (ts < firstTs) {
             firstTs = ts;
         }
@@ -518,7 +520,7 @@ public final class RoceAnalyzer {
     /** Ends the pass (open PFC intervals run to their end) and returns what it found. Call once. */
     public AnalysisResult result() {
         finished = true;
-        pfc.finish();
+        pfc.finish(packets == 0 ? 0 : lastTs);
         for (int i = 0; i < flowCount; i++) {
             if (flows[i].nakFrame >= 0) {
                 linkNak(flows[i], -1, -1, -1);
@@ -534,7 +536,6 @@ public final class RoceAnalyzer {
                     f.acks, f.naks, f.rnrNaks, f.cnps, f.ecnCe,
                     f.psnGaps(), f.missingPsns(), f.retransmitted(), f.duplicates(), f.outOfOrder(), f.icrcErrors));
         }
-        stats.sort(AnalysisResult.FLOW_ORDER);
         List<PausedInterval> intervals = new ArrayList<>(pfc.intervals);
         intervals.sort(Comparator.comparingLong(PausedInterval::startNanos));
         List<PfcStorm> storms = new ArrayList<>(pfc.storms);
@@ -542,11 +543,14 @@ public final class RoceAnalyzer {
         for (PfcStorm storm : storms) {
             eventCounts[EventKind.PFC_STORM.ordinal()]++;
             if (events.size() < options.maxStored()) {
-                events.add(new ExpertEvent(storm.frame(), storm.windowStartNanos(), EventKind.PFC_STORM, "",
+                events.add(new ExpertEvent(storm.frame(), Math.max(storm.windowStartNanos(), firstTs),
+                        EventKind.PFC_STORM, "",
                         "PFC storm: " + Formats.mac(storm.senderMac()) + " paused "
                                 + (storm.priority() < 0 ? "the link (802.3x)" : "priority " + storm.priority()) + " "
                                 + String.format(java.util.Locale.ROOT, "%.1f", storm.share() * 100) + " % of the "
-                                + Formats.duration(storm.windowNanos()) + " window"));
+                                + Formats.duration(storm.windowNanos()) + " window"
+                                + (storm.observedNanos() < storm.windowNanos()
+                                ? " (" + Formats.duration(storm.observedNanos()) + " of it in the capture)" : "")));
             } else {
                 eventsDropped++;
             }
@@ -558,7 +562,7 @@ public final class RoceAnalyzer {
         boolean empty = packets == 0;
         return new AnalysisResult(options, packets, rocePackets, malformed, icrcBad, pause8023x,
                 empty ? 0 : firstTs, empty ? 0 : lastTs,
-                List.copyOf(stats), List.copyOf(pfc.perPriority()), List.copyOf(pfc.perSender()),
+                AnalysisResult.sorted(stats), List.copyOf(pfc.perPriority()), List.copyOf(pfc.perSender()),
                 List.copyOf(intervals), pfc.intervalsDropped, List.copyOf(storms), pfc.stormsDropped,
                 priorityBytes.clone(), priorityPackets.clone(), bins.copy(), nakCodes.clone(),
                 List.copyOf(nakLinks), nakLinksDropped, List.copyOf(cnpLinks), cnpLinksDropped,

@@ -39,23 +39,24 @@ public final class CsvExport {
     private CsvExport() {
     }
 
+    /** The printer is flushed, never closed, by the writers below: closing it would close the caller's stream. */
     private static CSVPrinter printer(Appendable out, List<String> columns) throws IOException {
         return CSVFormat.RFC4180.builder().setHeader(columns.toArray(String[]::new)).get().print(out);
     }
 
     /** One row per flow, sorted as {@link AnalysisResult#flows()}. */
     public static void writeQps(AnalysisResult result, Appendable out) throws IOException {
-        try (CSVPrinter csv = printer(out, QP_COLUMNS)) {
-            for (FlowStats f : result.flows()) {
-                csv.printRecord(f.srcIp(), f.dstIp(), f.srcQp() < 0 ? "" : Formats.qp(f.srcQp()), Formats.qp(f.dstQp()),
-                        f.priority(), f.dscp() < 0 ? "" : f.dscp(), f.packets(), f.bytes(), f.payloadBytes(),
-                        Formats.time(f.firstTs()), Formats.time(f.lastTs()),
-                        Numbers.decimal(f.durationSeconds(), 9), Numbers.decimal(f.throughputBps(), 3),
-                        f.messages(), f.rdmaWrite(), f.rdmaReadReq(), f.readResp(), f.send(), f.atomic(),
-                        f.acks(), f.naks(), f.rnrNaks(), f.cnps(), f.ecnCe(), f.psnGaps(), f.missingPsns(),
-                        f.retransmitted(), f.duplicates(), f.outOfOrder(), f.icrcErrors());
-            }
+        CSVPrinter csv = printer(out, QP_COLUMNS);
+        for (FlowStats f : result.flows()) {
+            csv.printRecord(f.srcIp(), f.dstIp(), f.srcQp() < 0 ? "" : Formats.qp(f.srcQp()), Formats.qp(f.dstQp()),
+                    f.priority(), f.dscp() < 0 ? "" : f.dscp(), f.packets(), f.bytes(), f.payloadBytes(),
+                    Formats.time(f.firstTs()), Formats.time(f.lastTs()),
+                    Numbers.decimal(f.durationSeconds(), 9), Numbers.decimal(f.throughputBps(), 3),
+                    f.messages(), f.rdmaWrite(), f.rdmaReadReq(), f.readResp(), f.send(), f.atomic(),
+                    f.acks(), f.naks(), f.rnrNaks(), f.cnps(), f.ecnCe(), f.psnGaps(), f.missingPsns(),
+                    f.retransmitted(), f.duplicates(), f.outOfOrder(), f.icrcErrors());
         }
+        csv.flush();
     }
 
     /**
@@ -65,47 +66,47 @@ public final class CsvExport {
     public static void writePriorities(AnalysisResult result, Appendable out) throws IOException {
         BandwidthBins bins = result.shownBins();
         double width = bins.widthNanos() / 1e9;
-        try (CSVPrinter csv = printer(out, PRIORITY_COLUMNS)) {
-            for (int bin = 0; bin < bins.size(); bin++) {
-                long total = 0;
-                for (int p = 0; p < 8; p++) {
-                    total += bins.bytes(bin, p);
+        CSVPrinter csv = printer(out, PRIORITY_COLUMNS);
+        for (int bin = 0; bin < bins.size(); bin++) {
+            long total = 0;
+            for (int p = 0; p < 8; p++) {
+                total += bins.bytes(bin, p);
+            }
+            long start = bins.startNanos(bin);
+            for (int p = 0; p < 8; p++) {
+                if (result.priorityPackets()[p] == 0) {
+                    continue;
                 }
-                long start = bins.startNanos(bin);
-                for (int p = 0; p < 8; p++) {
-                    if (result.priorityPackets()[p] == 0) {
-                        continue;
-                    }
-                    long bytes = bins.bytes(bin, p);
-                    csv.printRecord(Formats.time(start), Numbers.decimal((start - result.firstTs()) / 1e9, 9),
-                            Numbers.decimal(width, 9), p, bins.packets(bin, p), bytes,
-                            Numbers.decimal(bytes * 8 / width, 3), Numbers.decimal(total == 0 ? 0 : (double) bytes / total, 6));
-                }
+                long bytes = bins.bytes(bin, p);
+                csv.printRecord(Formats.time(start), Numbers.decimal((start - result.firstTs()) / 1e9, 9),
+                        Numbers.decimal(width, 9), p, bins.packets(bin, p), bytes,
+                        Numbers.decimal(bytes * 8 / width, 3), Numbers.decimal(total == 0 ? 0 : (double) bytes / total, 6));
             }
         }
+        csv.flush();
     }
 
     /** One row per paused interval, in start order; priority "all" is 802.3x PAUSE. */
     public static void writePfc(AnalysisResult result, Appendable out) throws IOException {
-        try (CSVPrinter csv = printer(out, PFC_COLUMNS)) {
-            for (PausedInterval i : result.pausedIntervals()) {
-                csv.printRecord(Formats.mac(i.senderMac()), i.priority() < 0 ? "all" : Integer.toString(i.priority()),
-                        Formats.time(i.startNanos()), Formats.time(i.endNanos()),
-                        Numbers.decimal((i.startNanos() - result.firstTs()) / 1e9, 9),
-                        Numbers.decimal(i.durationNanos() / 1000, 6), i.startFrame(), i.endFrame(), i.xoffFrames(),
-                        i.endedByXon() ? "xon" : "expired");
-            }
+        CSVPrinter csv = printer(out, PFC_COLUMNS);
+        for (PausedInterval i : result.pausedIntervals()) {
+            csv.printRecord(Formats.mac(i.senderMac()), i.priority() < 0 ? "all" : Integer.toString(i.priority()),
+                    Formats.time(i.startNanos()), Formats.time(i.endNanos()),
+                    Numbers.decimal((i.startNanos() - result.firstTs()) / 1e9, 9),
+                    Numbers.decimal(i.durationNanos() / 1000, 6), i.startFrame(), i.endFrame(), i.xoffFrames(),
+                    i.endedByXon() ? "xon" : "expired");
         }
+        csv.flush();
     }
 
     /** One row per stored expert event, in time order. */
     public static void writeEvents(AnalysisResult result, Appendable out) throws IOException {
-        try (CSVPrinter csv = printer(out, EVENT_COLUMNS)) {
-            for (ExpertEvent e : result.events()) {
-                csv.printRecord(e.frame(), Formats.time(e.timestampNanos()),
-                        Numbers.decimal((e.timestampNanos() - result.firstTs()) / 1e9, 9), e.severity().label(),
-                        e.kind().label(), e.flow(), e.message());
-            }
+        CSVPrinter csv = printer(out, EVENT_COLUMNS);
+        for (ExpertEvent e : result.events()) {
+            csv.printRecord(e.frame(), Formats.time(e.timestampNanos()),
+                    Numbers.decimal((e.timestampNanos() - result.firstTs()) / 1e9, 9), e.severity().label(),
+                    e.kind().label(), e.flow(), e.message());
         }
+        csv.flush();
     }
 }

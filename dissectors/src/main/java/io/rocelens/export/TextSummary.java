@@ -123,7 +123,7 @@ public final class TextSummary {
         }
         out.println("By sender:");
         for (PfcSenderStats s : r.pfcSenders()) {
-            out.printf(Locale.ROOT, "  %s %-10s %6d frames, %6d intervals, paused %s%n", Formats.mac(s.senderMac()),
+            out.printf(Locale.ROOT, "  %s %-10s frames %6d, paused intervals %6d, paused %s%n", Formats.mac(s.senderMac()),
                     s.priority() < 0 ? "802.3x" : "priority " + s.priority(), s.frames(), s.intervals(),
                     Formats.duration(s.pausedNanos()));
         }

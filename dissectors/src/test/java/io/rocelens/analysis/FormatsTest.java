@@ -35,5 +35,9 @@ class FormatsTest {
         // 2026-11-29T20:00:00Z is 1795982400 s after the epoch (date -ud @1795982400)
         assertEquals("2026-11-29T20:00:00.000000123Z", Formats.time(1_795_982_400_000_000_123L));
         assertEquals("1970-01-01T00:00:00.000000000Z", Formats.time(0));
+        assertEquals("5.12 ns", Formats.duration(5.12));
+        assertEquals("850 ns", Formats.duration(850));
+        assertEquals("150.014 µs", Formats.duration(150_014.4));
+        assertEquals("1.280 ms", Formats.duration(1_280_000));
     }
 }

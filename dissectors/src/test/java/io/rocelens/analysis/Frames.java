@@ -73,6 +73,17 @@ public final class Frames {
             return this;
         }
 
+        /** Makes it RoCEv1: EtherType 0x8915, GRH (the addresses are GIDs), no IP or UDP header. */
+        public Builder roceV1() {
+            p.kinds &= ~(PacketSummary.IPV4 | PacketSummary.IPV6 | PacketSummary.UDP | PacketSummary.ROCEV2);
+            p.kinds |= PacketSummary.ROCEV1;
+            p.etherType = 0x8915;
+            p.udpSrcPort = -1;
+            p.udpDstPort = -1;
+            p.udpLength = -1;
+            return this;
+        }
+
         public Builder icrcBad() {
             p.icrcStatus = PacketSummary.ICRC_BAD;
             return this;

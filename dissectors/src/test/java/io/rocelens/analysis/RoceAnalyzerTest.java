@@ -330,17 +330,43 @@ class RoceAnalyzerTest {
     @Test
     void pfcStormAboveTheShareOfAWindow() {
         // window 10 µs, threshold 50 %: priority 3 refreshed every 3 µs with 1000 quanta (5.12 µs) from t=0 to
-        // t=9 µs stays paused [0, 14.12 µs): window [0, 10) 100 % -> storm; window [10, 20) 4.12 µs = 41 % -> none
+        // t=9 µs stays paused [0, 14.12 µs); a RoCE frame at t=25 µs ends the capture.
+        // window [0, 10) paused 10 µs = 100 % -> storm; window [10, 20) paused 4.12 µs = 41 % -> none
         Frames f = new Frames(AnalysisOptions.defaults().withStorm(0.5, 10_000));
         for (long t = 0; t <= 9_000; t += 3_000) {
             f.pfc(t, 7, -1, -1, -1, 1000);
         }
+        f.roce(25_000, A, B, QP_B, WRITE_ONLY, 1).send();
         AnalysisResult r = f.result();
         assertEquals(1, r.stormCount());
         assertEquals(0, r.storms().get(0).windowStartNanos());
+        assertEquals(10_000, r.storms().get(0).observedNanos());
         assertEquals(10_000, r.storms().get(0).pausedNanos(), 1e-6);
         assertEquals(1, r.eventCount(EventKind.PFC_STORM));
         assertEquals(14.12, r.pfc().get(3).pausedMicros(), 1e-6);
+    }
+
+    @Test
+    void aCaptureShorterThanTheWindowIsJudgedOverWhatItHolds() {
+        // default 100 ms windows; the capture spans t = 1 ms .. 1.8 ms (window [0, 100 ms) observed for 800 µs).
+        // priority 4 paused by XOFF 0xFFFF (335.5392 µs) at 1.1 ms, refreshed at 1.4 ms, XON at 1.6 ms:
+        // one interval of 500 µs = 62.5 % of the 800 µs observed -> storm.
+        // priority 2: XOFF 0xFFFF at 1.7 ms, never resumed: 335.5392 µs of paused time (not clipped), but only the
+        // 100 µs up to the capture's end count for the storm: 12.5 % -> none
+        Frames f = new Frames();
+        f.roce(1_000_000, A, B, QP_B, WRITE_ONLY, 1).send();
+        f.pfc(1_100_000, 9, -1, -1, -1, -1, 0xFFFF);
+        f.pfc(1_400_000, 9, -1, -1, -1, -1, 0xFFFF);
+        f.pfc(1_600_000, 9, -1, -1, -1, -1, 0);
+        f.pfc(1_700_000, 9, -1, -1, 0xFFFF);
+        f.roce(1_800_000, A, B, QP_B, WRITE_ONLY, 2).send();
+        AnalysisResult r = f.result();
+        assertEquals(1, r.stormCount());
+        PfcStorm storm = r.storms().get(0);
+        assertEquals(4, storm.priority());
+        assertEquals(800_000, storm.observedNanos());
+        assertEquals(0.625, storm.share(), 1e-9);
+        assertEquals(335.5392, r.pfc().get(2).pausedMicros(), 1e-6);
     }
 
     @Test

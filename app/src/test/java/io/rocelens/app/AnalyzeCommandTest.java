@@ -1,0 +1,258 @@
+package io.rocelens.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code rocelens analyze} on the real captures. The expected numbers in {@code src/test/resources/analysis/*.json}
+ * come from tshark's decode through {@code tshark_expected.py} (next to them, with the command in each file's
+ * "_command"), not from RoCE Lens.
+ */
+class AnalyzeCommandTest {
+
+    private static final Path CAPTURES = Path.of(System.getProperty("user.dir")).resolve("../../shared/real-captures");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    record Run(int status, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int status = Main.run(args);
+            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    static Stream<String> expectedFiles() {
+        return Stream.of("huawei-hiroce-rc-send-with-imm-ect0-lowsrcport", "rxe-ibv-ud-pingpong",
+                "rxe-nccl-allreduce-with-tcp-tls-noise-node0", "rxe-nccl-ring-allreduce-node0", "rxe-rc-atomic-fetchadd",
+                "rxe-rc-rdma-read-multi-packet-response", "rxe-rc-rdma-write-first-middle-last",
+                "rxe-rdmacm-two-connections-small-sends", "rxe-rdmacm-write-read-with-arp", "rxe-rping-cm-ud-read-write");
+    }
+
+    @ParameterizedTest
+    @MethodSource("expectedFiles")
+    void jsonMatchesTheTsharkDerivedNumbers(String name) throws IOException {
+        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
+        JsonNode expected;
+        try (InputStream in = getClass().getResourceAsStream("/analysis/" + name + ".json")) {
+            expected = JSON.readTree(in);
+        }
+        Run run = run("analyze", "--json", CAPTURES.resolve(name + ".pcap").toString());
+        assertEquals(0, run.status(), run.err());
+        JsonNode actual = JSON.readTree(run.out());
+        assertShared(name, expected, actual);
+    }
+
+    /** Every key of the expected object (except "_…" notes) must be there with the same value; qps match by key. */
+    private static void assertShared(String where, JsonNode expected, JsonNode actual) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = expected.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            String key = entry.getKey();
+            if (key.startsWith("_")) {
+                continue;
+            }
+            assertTrue(actual.has(key), where + ": missing " + key);
+            if (key.equals("qps")) {
+                assertEquals(entry.getValue().size(), actual.get("qps").size(), where + ": flows");
+                for (JsonNode flow : entry.getValue()) {
+                    JsonNode match = null;
+                    for (JsonNode candidate : actual.get("qps")) {
+                        if (candidate.get("src_ip").equals(flow.get("src_ip"))
+                                && candidate.get("dst_ip").equals(flow.get("dst_ip"))
+                                && candidate.get("dst_qp").equals(flow.get("dst_qp"))) {
+                            match = candidate;
+                        }
+                    }
+                    assertTrue(match != null, where + ": no flow " + flow);
+                    assertShared(where + " " + flow.get("src_ip") + ">" + flow.get("dst_ip") + " " + flow.get("dst_qp"),
+                            flow, match);
+                }
+            } else if (entry.getValue().isObject()) {
+                assertShared(where + "." + key, entry.getValue(), actual.get(key));
+            } else {
+                assertEquals(entry.getValue().asText(), actual.get(key).asText(), where + ": " + key);
+            }
+        }
+    }
+
+    @Test
+    void requesterQpIsLearntFromTheResponses() throws IOException {
+        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
+        // SOURCES.md: requests go to QP 0x11, ACKs and READ responses to QP 0x17
+        Run run = run("analyze", "--json", CAPTURES.resolve("rxe-rdmacm-write-read-with-arp.pcap").toString());
+        JsonNode request = null;
+        for (JsonNode flow : JSON.readTree(run.out()).get("qps")) {
+            if (flow.get("dst_qp").asText().equals("0x000011")) {
+                request = flow;
+            }
+        }
+        assertEquals("0x000017", request.get("src_qp").asText());
+    }
+
+    @Test
+    void csvExportsAreWritten(@TempDir Path dir) throws IOException {
+        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
+        Path qp = dir.resolve("qp.csv");
+        Path priority = dir.resolve("priority.csv");
+        Path pfc = dir.resolve("pfc.csv");
+        Path events = dir.resolve("events.csv");
+        Run run = run("analyze", CAPTURES.resolve("rxe-rc-rdma-write-first-middle-last.pcap").toString(),
+                "--qp-csv", qp.toString(), "--priority-csv", priority.toString(), "--pfc-csv", pfc.toString(),
+                "--events-csv", events.toString(), "--bin-width", "100us");
+        assertEquals(0, run.status(), run.err());
+        assertTrue(run.out().contains("Top 2 of 2 flows by bytes"), run.out());
+        List<String> rows = Files.readAllLines(qp);
+        assertEquals(3, rows.size());
+        assertTrue(rows.get(0).startsWith("src_ip,dst_ip,src_qp,dst_qp,priority,dscp,packets,"));
+        assertEquals("sender_mac,priority,start,end,start_offset_s,duration_us,start_frame,end_frame,xoff_frames,ended_by",
+                Files.readAllLines(pfc).get(0));
+        assertEquals(1, Files.readAllLines(events).size());
+        // RoCE frames from epoch 1781621761.226451 s to .227161 s (tshark -Y infiniband -e frame.time_epoch):
+        // 100 µs bins .2264 .. .2271 = 8 bins, priority 0 only
+        List<String> bins = Files.readAllLines(priority);
+        assertEquals(1 + 8, bins.size());
+        assertTrue(bins.get(1).startsWith("2026-06-16T14:56:01.226400000Z,"), bins.get(1));
+        assertTrue(bins.get(1).contains(",0.0001,0,"), bins.get(1));
+    }
+
+    @Test
+    void severalFilesAreMerged() throws IOException {
+        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
+        // SOURCES.md: node0 has 275 frames (184 RoCEv2), node1 229 (184 RoCEv2); flows as tshark_expected.py found
+        String node0 = CAPTURES.resolve("rxe-nccl-ring-allreduce-node0.pcap").toString();
+        String node1 = CAPTURES.resolve("rxe-nccl-ring-allreduce-node1.pcap").toString();
+        JsonNode merged = JSON.readTree(run("analyze", "--json", node0, node1).out());
+        assertEquals(275 + 229, merged.get("packets").asLong());
+        assertEquals(184 + 184, merged.get("roce_packets").asLong());
+        JsonNode first = JSON.readTree(run("analyze", "--json", node0).out());
+        JsonNode second = JSON.readTree(run("analyze", "--json", node1).out());
+        java.util.Set<String> keys = new java.util.HashSet<>();
+        for (JsonNode part : List.of(first, second)) {
+            for (JsonNode flow : part.get("qps")) {
+                keys.add(flow.get("src_ip").asText() + ">" + flow.get("dst_ip").asText() + flow.get("dst_qp").asText());
+            }
+        }
+        assertEquals(keys.size(), merged.get("flows").asLong());
+        assertEquals(275 + 10, JSON.readTree(run("analyze", "--json", "-c", "285", node0, node1).out()).get("packets").asLong());
+    }
+
+    @Test
+    void csvToStandardOutputReplacesTheSummary() {
+        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
+        Run run = run("analyze", CAPTURES.resolve("rxe-ibv-ud-pingpong.pcap").toString(), "--qp-csv", "-");
+        assertEquals(0, run.status());
+        assertTrue(run.out().startsWith("src_ip,dst_ip,"), run.out());
+        assertFalse(run.out().contains("RoCE analysis"));
+    }
+
+    @Test
+    void etsAndDscpMapChangeTheOutput() throws IOException {
+        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
+        // every RoCE packet of this capture has DSCP 0 (SOURCES.md): mapped to priority 4, all bytes move there
+        Run run = run("analyze", "--json", "--ets", "4=60,0=40", "--dscp-map", "0=4",
+                CAPTURES.resolve("rxe-ibv-rc-pingpong.pcap").toString());
+        assertEquals(0, run.status(), run.err());
+        JsonNode json = JSON.readTree(run.out());
+        assertEquals(0, json.get("priority_bytes").get("0").asLong());
+        assertTrue(json.get("priority_bytes").get("4").asLong() > 0);
+        assertEquals(60, json.get("ets").get("4").get("configured_pct").asDouble());
+        assertEquals(100, json.get("ets").get("4").get("observed_pct").asDouble(), 1e-9);
+    }
+
+    @Test
+    void notACaptureIsOneLineAndStatus2(@TempDir Path dir) throws IOException {
+        Path text = dir.resolve("notes.txt");
+        Files.writeString(text, "this is not a capture file at all\n");
+        Run run = run("analyze", text.toString());
+        assertEquals(2, run.status());
+        assertEquals(1, run.err().lines().count(), run.err());
+        assertTrue(run.err().startsWith("rocelens: "), run.err());
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void captureWithoutFramesGivesAnEmptyAnalysis(@TempDir Path dir) throws IOException {
+        // a pcap global header only: magic a1b2c3d4 (little-endian), version 2.4, snaplen 65535, link type 1
+        java.nio.ByteBuffer header = java.nio.ByteBuffer.allocate(24).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .putInt(0xA1B2C3D4).putShort((short) 2).putShort((short) 4).putInt(0).putInt(0).putInt(65535).putInt(1);
+        Path empty = dir.resolve("empty.pcap");
+        Files.write(empty, header.array());
+        Run run = run("analyze", "--json", empty.toString());
+        assertEquals(0, run.status(), run.err());
+        JsonNode json = JSON.readTree(run.out());
+        assertEquals(0, json.get("packets").asLong());
+        assertEquals(0, json.get("flows").asLong());
+        assertEquals(8, json.get("pfc").size());
+        assertEquals(0, run("analyze", empty.toString()).status());
+    }
+
+    @Test
+    void missingFileIsStatus2() {
+        Run run = run("analyze", "/nonexistent/capture.pcap");
+        assertEquals(2, run.status());
+        assertEquals(1, run.err().lines().count(), run.err());
+    }
+
+    @Test
+    void cutFileIsAnalysedUpToTheCutWithStatus1(@TempDir Path dir) throws IOException {
+        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
+        byte[] whole = Files.readAllBytes(CAPTURES.resolve("rxe-rping-cm-ud-read-write.pcap"));
+        Path cut = dir.resolve("cut.pcap");
+        Files.write(cut, java.util.Arrays.copyOf(whole, whole.length / 2));
+        Run run = run("analyze", "--json", cut.toString());
+        assertEquals(1, run.status());
+        assertEquals(1, run.err().lines().count(), run.err());
+        long packets = JSON.readTree(run.out()).get("packets").asLong();
+        assertTrue(packets > 0 && packets < 65, "packets " + packets);
+    }
+
+    @Test
+    void badOptionValuesAreRejected() {
+        Run run = run("analyze", "x.pcap", "--link-speed", "fast");
+        assertEquals(2, run.status());
+        assertTrue(run.err().contains("not a link speed"), run.err());
+        Run ets = run("analyze", "x.pcap", "--ets", "80,40");
+        assertEquals(2, ets.status());
+        assertEquals("rocelens: ETS shares add up to more than 100 %: 120.0", ets.err().strip());
+        Run dscp = run("analyze", "x.pcap", "--dscp-map", "26=9");
+        assertEquals(2, dscp.status());
+        assertEquals("rocelens: priority out of range 0-7: 9", dscp.err().strip());
+        Run bins = run("analyze", "x.pcap", "--bin-width", "soon");
+        assertEquals(2, bins.status());
+        assertTrue(bins.err().contains("not a duration"), bins.err());
+        Run storm = run("analyze", "x.pcap", "--storm-threshold", "150");
+        assertEquals(2, storm.status());
+        assertEquals("rocelens: storm threshold must be a share in (0, 1]", storm.err().strip());
+    }
+}
