@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -34,25 +31,6 @@ class AnalyzeCommandTest {
     private static final Path CAPTURES = Path.of(System.getProperty("user.dir")).resolve("../../shared/real-captures");
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    record Run(int status, String out, String err) {
-    }
-
-    static Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int status = Main.run(args);
-            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
-
     static Stream<String> expectedFiles() {
         return Stream.of("huawei-hiroce-rc-send-with-imm-ect0-lowsrcport", "rxe-ibv-ud-pingpong",
                 "rxe-nccl-allreduce-with-tcp-tls-noise-node0", "rxe-nccl-ring-allreduce-node0", "rxe-rc-atomic-fetchadd",
@@ -68,7 +46,7 @@ class AnalyzeCommandTest {
         try (InputStream in = getClass().getResourceAsStream("/analysis/" + name + ".json")) {
             expected = JSON.readTree(in);
         }
-        Run run = run("analyze", "--json", CAPTURES.resolve(name + ".pcap").toString());
+        CommandRunner run = CommandRunner.run("analyze", "--json", CAPTURES.resolve(name + ".pcap").toString());
         assertEquals(0, run.status(), run.err());
         JsonNode actual = JSON.readTree(run.out());
         assertShared(name, expected, actual);
@@ -110,7 +88,7 @@ class AnalyzeCommandTest {
     void requesterQpIsLearntFromTheResponses() throws IOException {
         assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
         // SOURCES.md: requests go to QP 0x11, ACKs and READ responses to QP 0x17
-        Run run = run("analyze", "--json", CAPTURES.resolve("rxe-rdmacm-write-read-with-arp.pcap").toString());
+        CommandRunner run = CommandRunner.run("analyze", "--json", CAPTURES.resolve("rxe-rdmacm-write-read-with-arp.pcap").toString());
         JsonNode request = null;
         for (JsonNode flow : JSON.readTree(run.out()).get("qps")) {
             if (flow.get("dst_qp").asText().equals("0x000011")) {
@@ -127,7 +105,7 @@ class AnalyzeCommandTest {
         Path priority = dir.resolve("priority.csv");
         Path pfc = dir.resolve("pfc.csv");
         Path events = dir.resolve("events.csv");
-        Run run = run("analyze", CAPTURES.resolve("rxe-rc-rdma-write-first-middle-last.pcap").toString(),
+        CommandRunner run = CommandRunner.run("analyze", CAPTURES.resolve("rxe-rc-rdma-write-first-middle-last.pcap").toString(),
                 "--qp-csv", qp.toString(), "--priority-csv", priority.toString(), "--pfc-csv", pfc.toString(),
                 "--events-csv", events.toString(), "--bin-width", "100us");
         assertEquals(0, run.status(), run.err());
@@ -152,11 +130,11 @@ class AnalyzeCommandTest {
         // SOURCES.md: node0 has 275 frames (184 RoCEv2), node1 229 (184 RoCEv2); flows as tshark_expected.py found
         String node0 = CAPTURES.resolve("rxe-nccl-ring-allreduce-node0.pcap").toString();
         String node1 = CAPTURES.resolve("rxe-nccl-ring-allreduce-node1.pcap").toString();
-        JsonNode merged = JSON.readTree(run("analyze", "--json", node0, node1).out());
+        JsonNode merged = JSON.readTree(CommandRunner.run("analyze", "--json", node0, node1).out());
         assertEquals(275 + 229, merged.get("packets").asLong());
         assertEquals(184 + 184, merged.get("roce_packets").asLong());
-        JsonNode first = JSON.readTree(run("analyze", "--json", node0).out());
-        JsonNode second = JSON.readTree(run("analyze", "--json", node1).out());
+        JsonNode first = JSON.readTree(CommandRunner.run("analyze", "--json", node0).out());
+        JsonNode second = JSON.readTree(CommandRunner.run("analyze", "--json", node1).out());
         java.util.Set<String> keys = new java.util.HashSet<>();
         for (JsonNode part : List.of(first, second)) {
             for (JsonNode flow : part.get("qps")) {
@@ -164,13 +142,13 @@ class AnalyzeCommandTest {
             }
         }
         assertEquals(keys.size(), merged.get("flows").asLong());
-        assertEquals(275 + 10, JSON.readTree(run("analyze", "--json", "-c", "285", node0, node1).out()).get("packets").asLong());
+        assertEquals(275 + 10, JSON.readTree(CommandRunner.run("analyze", "--json", "-c", "285", node0, node1).out()).get("packets").asLong());
     }
 
     @Test
     void csvToStandardOutputReplacesTheSummary() {
         assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
-        Run run = run("analyze", CAPTURES.resolve("rxe-ibv-ud-pingpong.pcap").toString(), "--qp-csv", "-");
+        CommandRunner run = CommandRunner.run("analyze", CAPTURES.resolve("rxe-ibv-ud-pingpong.pcap").toString(), "--qp-csv", "-");
         assertEquals(0, run.status());
         assertTrue(run.out().startsWith("src_ip,dst_ip,"), run.out());
         assertFalse(run.out().contains("RoCE analysis"));
@@ -180,7 +158,7 @@ class AnalyzeCommandTest {
     void etsAndDscpMapChangeTheOutput() throws IOException {
         assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
         // every RoCE packet of this capture has DSCP 0 (SOURCES.md): mapped to priority 4, all bytes move there
-        Run run = run("analyze", "--json", "--ets", "4=60,0=40", "--dscp-map", "0=4",
+        CommandRunner run = CommandRunner.run("analyze", "--json", "--ets", "4=60,0=40", "--dscp-map", "0=4",
                 CAPTURES.resolve("rxe-ibv-rc-pingpong.pcap").toString());
         assertEquals(0, run.status(), run.err());
         JsonNode json = JSON.readTree(run.out());
@@ -194,7 +172,7 @@ class AnalyzeCommandTest {
     void notACaptureIsOneLineAndStatus2(@TempDir Path dir) throws IOException {
         Path text = dir.resolve("notes.txt");
         Files.writeString(text, "this is not a capture file at all\n");
-        Run run = run("analyze", text.toString());
+        CommandRunner run = CommandRunner.run("analyze", text.toString());
         assertEquals(2, run.status());
         assertEquals(1, run.err().lines().count(), run.err());
         assertTrue(run.err().startsWith("rocelens: "), run.err());
@@ -208,18 +186,18 @@ class AnalyzeCommandTest {
                 .putInt(0xA1B2C3D4).putShort((short) 2).putShort((short) 4).putInt(0).putInt(0).putInt(65535).putInt(1);
         Path empty = dir.resolve("empty.pcap");
         Files.write(empty, header.array());
-        Run run = run("analyze", "--json", empty.toString());
+        CommandRunner run = CommandRunner.run("analyze", "--json", empty.toString());
         assertEquals(0, run.status(), run.err());
         JsonNode json = JSON.readTree(run.out());
         assertEquals(0, json.get("packets").asLong());
         assertEquals(0, json.get("flows").asLong());
         assertEquals(8, json.get("pfc").size());
-        assertEquals(0, run("analyze", empty.toString()).status());
+        assertEquals(0, CommandRunner.run("analyze", empty.toString()).status());
     }
 
     @Test
     void missingFileIsStatus2() {
-        Run run = run("analyze", "/nonexistent/capture.pcap");
+        CommandRunner run = CommandRunner.run("analyze", "/nonexistent/capture.pcap");
         assertEquals(2, run.status());
         assertEquals(1, run.err().lines().count(), run.err());
     }
@@ -230,7 +208,7 @@ class AnalyzeCommandTest {
         byte[] whole = Files.readAllBytes(CAPTURES.resolve("rxe-rping-cm-ud-read-write.pcap"));
         Path cut = dir.resolve("cut.pcap");
         Files.write(cut, java.util.Arrays.copyOf(whole, whole.length / 2));
-        Run run = run("analyze", "--json", cut.toString());
+        CommandRunner run = CommandRunner.run("analyze", "--json", cut.toString());
         assertEquals(1, run.status());
         assertEquals(1, run.err().lines().count(), run.err());
         long packets = JSON.readTree(run.out()).get("packets").asLong();
@@ -239,19 +217,19 @@ class AnalyzeCommandTest {
 
     @Test
     void badOptionValuesAreRejected() {
-        Run run = run("analyze", "x.pcap", "--link-speed", "fast");
+        CommandRunner run = CommandRunner.run("analyze", "x.pcap", "--link-speed", "fast");
         assertEquals(2, run.status());
         assertTrue(run.err().contains("not a link speed"), run.err());
-        Run ets = run("analyze", "x.pcap", "--ets", "80,40");
+        CommandRunner ets = CommandRunner.run("analyze", "x.pcap", "--ets", "80,40");
         assertEquals(2, ets.status());
         assertEquals("rocelens: ETS shares add up to more than 100 %: 120.0", ets.err().strip());
-        Run dscp = run("analyze", "x.pcap", "--dscp-map", "26=9");
+        CommandRunner dscp = CommandRunner.run("analyze", "x.pcap", "--dscp-map", "26=9");
         assertEquals(2, dscp.status());
         assertEquals("rocelens: priority out of range 0-7: 9", dscp.err().strip());
-        Run bins = run("analyze", "x.pcap", "--bin-width", "soon");
+        CommandRunner bins = CommandRunner.run("analyze", "x.pcap", "--bin-width", "soon");
         assertEquals(2, bins.status());
         assertTrue(bins.err().contains("not a duration"), bins.err());
-        Run storm = run("analyze", "x.pcap", "--storm-threshold", "150");
+        CommandRunner storm = CommandRunner.run("analyze", "x.pcap", "--storm-threshold", "150");
         assertEquals(2, storm.status());
         assertEquals("rocelens: storm threshold must be a share in (0, 1]", storm.err().strip());
     }

@@ -1,5 +1,7 @@
 package io.rocelens.analysis;
 
+import io.rocelens.dissect.Addresses;
+
 /**
  * The statistics of one flow (source IP, destination IP, destination QP), as the per-QP CSV and the JSON "qps"
  * array show them. Addresses are 128-bit (IPv4 mapped); {@code srcQp} is -1 when unknown; times are nanoseconds
@@ -14,11 +16,11 @@ public record FlowStats(
         long psnGaps, long missingPsns, long retransmitted, long duplicates, long outOfOrder, long icrcErrors) {
 
     public String srcIp() {
-        return Formats.ip(srcHi, srcLo);
+        return Addresses.ip(srcHi, srcLo);
     }
 
     public String dstIp() {
-        return Formats.ip(dstHi, dstLo);
+        return Addresses.ip(dstHi, dstLo);
     }
 
     public String name() {

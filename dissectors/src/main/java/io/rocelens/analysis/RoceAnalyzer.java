@@ -1,5 +1,6 @@
 package io.rocelens.analysis;
 
+import io.rocelens.dissect.Addresses;
 import io.rocelens.dissect.PacketSummary;
 
 import java.util.ArrayList;
@@ -101,7 +102,7 @@ public final class RoceAnalyzer {
             pause8023x++;
             pfc.pause(p.ethSrc, p.number, ts, p.pauseQuanta);
             if (count(EventKind.PAUSE_8023X)) {
-                store(p, EventKind.PAUSE_8023X, "", "802.3x PAUSE from " + Formats.mac(p.ethSrc) + ", "
+                store(p, EventKind.PAUSE_8023X, "", "802.3x PAUSE from " + Addresses.mac(p.ethSrc) + ", "
                         + p.pauseQuanta + " quanta" + (p.pauseQuanta == 0 ? " (resume)" : ""));
             }
         }
@@ -545,7 +546,7 @@ public final class RoceAnalyzer {
             if (events.size() < options.maxStored()) {
                 events.add(new ExpertEvent(storm.frame(), Math.max(storm.windowStartNanos(), firstTs),
                         EventKind.PFC_STORM, "",
-                        "PFC storm: " + Formats.mac(storm.senderMac()) + " paused "
+                        "PFC storm: " + Addresses.mac(storm.senderMac()) + " paused "
                                 + (storm.priority() < 0 ? "the link (802.3x)" : "priority " + storm.priority()) + " "
                                 + String.format(java.util.Locale.ROOT, "%.1f", storm.share() * 100) + " % of the "
                                 + Formats.duration(storm.windowNanos()) + " window"

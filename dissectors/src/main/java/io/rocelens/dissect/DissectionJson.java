@@ -3,7 +3,6 @@ package io.rocelens.dissect;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.math.BigInteger;
-import java.time.Instant;
 
 /**
  * Writes dissections as JSON, one object per frame, through a streaming generator so memory does not grow with the
@@ -17,7 +16,7 @@ public final class DissectionJson {
     public static void write(Dissection dissection, JsonGenerator json) throws IOException {
         json.writeStartObject();
         json.writeNumberField("number", dissection.number());
-        json.writeStringField("timestamp", isoTimestamp(dissection.timestampNanos()));
+        json.writeStringField("timestamp", Timestamps.iso(dissection.timestampNanos()));
         json.writeNumberField("frame.len", dissection.originalLength());
         json.writeNumberField("frame.caplen", dissection.capturedLength());
         json.writeStringField("protocol", dissection.protocol());
@@ -56,16 +55,5 @@ public final class DissectionJson {
         } else {
             json.writeStringField(name, String.valueOf(value));
         }
-    }
-
-    /** ISO-8601 UTC with nanoseconds, e.g. 2026-11-29T20:00:00.000000123Z. */
-    public static String isoTimestamp(long epochNanos) {
-        Instant instant = Instant.ofEpochSecond(Math.floorDiv(epochNanos, 1_000_000_000L),
-                Math.floorMod(epochNanos, 1_000_000_000L));
-        String text = instant.toString();
-        // Instant.toString drops trailing zero groups; a fixed 9 digits keeps columns and parsers simple.
-        int dot = text.indexOf('.');
-        String seconds = dot < 0 ? text.substring(0, text.length() - 1) : text.substring(0, dot);
-        return String.format("%s.%09dZ", seconds, instant.getNano());
     }
 }

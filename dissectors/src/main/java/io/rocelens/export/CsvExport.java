@@ -6,6 +6,8 @@ import io.rocelens.analysis.ExpertEvent;
 import io.rocelens.analysis.FlowStats;
 import io.rocelens.analysis.Formats;
 import io.rocelens.analysis.PausedInterval;
+import io.rocelens.dissect.Addresses;
+import io.rocelens.dissect.Timestamps;
 
 import java.io.IOException;
 import java.util.List;
@@ -50,7 +52,7 @@ public final class CsvExport {
         for (FlowStats f : result.flows()) {
             csv.printRecord(f.srcIp(), f.dstIp(), f.srcQp() < 0 ? "" : Formats.qp(f.srcQp()), Formats.qp(f.dstQp()),
                     f.priority(), f.dscp() < 0 ? "" : f.dscp(), f.packets(), f.bytes(), f.payloadBytes(),
-                    Formats.time(f.firstTs()), Formats.time(f.lastTs()),
+                    Timestamps.iso(f.firstTs()), Timestamps.iso(f.lastTs()),
                     Numbers.decimal(f.durationSeconds(), 9), Numbers.decimal(f.throughputBps(), 3),
                     f.messages(), f.rdmaWrite(), f.rdmaReadReq(), f.readResp(), f.send(), f.atomic(),
                     f.acks(), f.naks(), f.rnrNaks(), f.cnps(), f.ecnCe(), f.psnGaps(), f.missingPsns(),
@@ -78,7 +80,7 @@ public final class CsvExport {
                     continue;
                 }
                 long bytes = bins.bytes(bin, p);
-                csv.printRecord(Formats.time(start), Numbers.decimal((start - result.firstTs()) / 1e9, 9),
+                csv.printRecord(Timestamps.iso(start), Numbers.decimal((start - result.firstTs()) / 1e9, 9),
                         Numbers.decimal(width, 9), p, bins.packets(bin, p), bytes,
                         Numbers.decimal(bytes * 8 / width, 3), Numbers.decimal(total == 0 ? 0 : (double) bytes / total, 6));
             }
@@ -90,8 +92,8 @@ public final class CsvExport {
     public static void writePfc(AnalysisResult result, Appendable out) throws IOException {
         CSVPrinter csv = printer(out, PFC_COLUMNS);
         for (PausedInterval i : result.pausedIntervals()) {
-            csv.printRecord(Formats.mac(i.senderMac()), i.priority() < 0 ? "all" : Integer.toString(i.priority()),
-                    Formats.time(i.startNanos()), Formats.time(i.endNanos()),
+            csv.printRecord(Addresses.mac(i.senderMac()), i.priority() < 0 ? "all" : Integer.toString(i.priority()),
+                    Timestamps.iso(i.startNanos()), Timestamps.iso(i.endNanos()),
                     Numbers.decimal((i.startNanos() - result.firstTs()) / 1e9, 9),
                     Numbers.decimal(i.durationNanos() / 1000, 6), i.startFrame(), i.endFrame(), i.xoffFrames(),
                     i.endedByXon() ? "xon" : "expired");
@@ -103,7 +105,7 @@ public final class CsvExport {
     public static void writeEvents(AnalysisResult result, Appendable out) throws IOException {
         CSVPrinter csv = printer(out, EVENT_COLUMNS);
         for (ExpertEvent e : result.events()) {
-            csv.printRecord(e.frame(), Formats.time(e.timestampNanos()),
+            csv.printRecord(e.frame(), Timestamps.iso(e.timestampNanos()),
                     Numbers.decimal((e.timestampNanos() - result.firstTs()) / 1e9, 9), e.severity().label(),
                     e.kind().label(), e.flow(), e.message());
         }

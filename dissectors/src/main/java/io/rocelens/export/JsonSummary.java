@@ -8,6 +8,8 @@ import io.rocelens.analysis.Formats;
 import io.rocelens.analysis.NakLink;
 import io.rocelens.analysis.PfcPriorityStats;
 import io.rocelens.analysis.PfcSenderStats;
+import io.rocelens.dissect.Addresses;
+import io.rocelens.dissect.Timestamps;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -88,8 +90,8 @@ public final class JsonSummary {
 
         json.writeNumberField("link_speed_bps", r.options().linkSpeedBps());
         if (r.packets() > 0) {
-            json.writeStringField("first_ts", Formats.time(r.firstTs()));
-            json.writeStringField("last_ts", Formats.time(r.lastTs()));
+            json.writeStringField("first_ts", Timestamps.iso(r.firstTs()));
+            json.writeStringField("last_ts", Timestamps.iso(r.lastTs()));
         }
         json.writeNumberField("duration_s", r.durationSeconds());
         json.writeObjectFieldStart("nak_codes");
@@ -111,7 +113,7 @@ public final class JsonSummary {
         json.writeArrayFieldStart("pfc_senders");
         for (PfcSenderStats s : r.pfcSenders()) {
             json.writeStartObject();
-            json.writeStringField("sender_mac", Formats.mac(s.senderMac()));
+            json.writeStringField("sender_mac", Addresses.mac(s.senderMac()));
             json.writeStringField("priority", s.priority() < 0 ? "all" : Integer.toString(s.priority()));
             json.writeNumberField("frames", s.frames());
             json.writeNumberField("xoff", s.xoff());
@@ -155,8 +157,8 @@ public final class JsonSummary {
         json.writeNumberField("packets", f.packets());
         json.writeNumberField("bytes", f.bytes());
         json.writeNumberField("payload_bytes", f.payloadBytes());
-        json.writeStringField("first_ts", Formats.time(f.firstTs()));
-        json.writeStringField("last_ts", Formats.time(f.lastTs()));
+        json.writeStringField("first_ts", Timestamps.iso(f.firstTs()));
+        json.writeStringField("last_ts", Timestamps.iso(f.lastTs()));
         json.writeNumberField("duration_s", f.durationSeconds());
         json.writeNumberField("throughput_bps", f.throughputBps());
         json.writeNumberField("messages", f.messages());

@@ -8,6 +8,8 @@ import io.rocelens.analysis.Formats;
 import io.rocelens.analysis.NakLink;
 import io.rocelens.analysis.PfcPriorityStats;
 import io.rocelens.analysis.PfcSenderStats;
+import io.rocelens.dissect.Addresses;
+import io.rocelens.dissect.Timestamps;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -33,7 +35,7 @@ public final class TextSummary {
         out.printf(Locale.ROOT, "Frames: %d   RoCE: %d   other: %d   malformed: %d%n", r.packets(), r.rocePackets(),
                 r.packets() - r.rocePackets(), r.malformed());
         if (r.packets() > 0) {
-            out.printf(Locale.ROOT, "Time: %s .. %s (%s)%n", Formats.time(r.firstTs()), Formats.time(r.lastTs()),
+            out.printf(Locale.ROOT, "Time: %s .. %s (%s)%n", Timestamps.iso(r.firstTs()), Timestamps.iso(r.lastTs()),
                     Formats.duration(r.lastTs() - r.firstTs()));
         }
         out.printf(Locale.ROOT, "Flows: %d   PSN gaps: %d (%d PSNs still missing)   retransmitted: %d "
@@ -123,7 +125,7 @@ public final class TextSummary {
         }
         out.println("By sender:");
         for (PfcSenderStats s : r.pfcSenders()) {
-            out.printf(Locale.ROOT, "  %s %-10s frames %6d, paused intervals %6d, paused %s%n", Formats.mac(s.senderMac()),
+            out.printf(Locale.ROOT, "  %s %-10s frames %6d, paused intervals %6d, paused %s%n", Addresses.mac(s.senderMac()),
                     s.priority() < 0 ? "802.3x" : "priority " + s.priority(), s.frames(), s.intervals(),
                     Formats.duration(s.pausedNanos()));
         }

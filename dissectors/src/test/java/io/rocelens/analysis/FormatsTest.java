@@ -2,6 +2,9 @@ package io.rocelens.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.rocelens.dissect.Addresses;
+import io.rocelens.dissect.Timestamps;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -24,17 +27,17 @@ class FormatsTest {
     })
     void ipTexts(String input, String expected) {
         long[] address = Frames.address(input);
-        assertEquals(expected, Formats.ip(address[0], address[1]));
+        assertEquals(expected, Addresses.ip(address[0], address[1]));
     }
 
     @Test
     void qpMacAndTime() {
         assertEquals("0x000022", Formats.qp(0x22));
         assertEquals("0xabcdef", Formats.qp(0xABCDEF));
-        assertEquals("01:80:c2:00:00:01", Formats.mac(0x0180C2000001L));
+        assertEquals("01:80:c2:00:00:01", Addresses.mac(0x0180C2000001L));
         // 2026-11-29T20:00:00Z is 1795982400 s after the epoch (date -ud @1795982400)
-        assertEquals("2026-11-29T20:00:00.000000123Z", Formats.time(1_795_982_400_000_000_123L));
-        assertEquals("1970-01-01T00:00:00.000000000Z", Formats.time(0));
+        assertEquals("2026-11-29T20:00:00.000000123Z", Timestamps.iso(1_795_982_400_000_000_123L));
+        assertEquals("1970-01-01T00:00:00.000000000Z", Timestamps.iso(0));
         assertEquals("5.12 ns", Formats.duration(5.12));
         assertEquals("850 ns", Formats.duration(850));
         assertEquals("150.014 µs", Formats.duration(150_014.4));
