@@ -1,6 +1,5 @@
 package io.rocelens.dissect;
 
-import io.kaitai.struct.ByteBufferKaitaiStream;
 import io.rocelens.capture.Frame;
 import io.rocelens.capture.LinkType;
 import io.rocelens.ksy.Bth;
@@ -57,7 +56,7 @@ final class FrameWalker {
     private PacketSummary summary;
     private List<LayerMark> marks;
     private ByteBuffer data;
-    private ByteBufferKaitaiStream io;
+    private FastKaitaiStream io;
     private String layerName;
 
     void walk(Frame frame, PacketSummary out, List<LayerMark> layerMarks) {
@@ -69,7 +68,7 @@ final class FrameWalker {
         summary = out;
         marks = layerMarks;
         data = frame.data().duplicate();   // the Kaitai stream moves the position; the caller's buffer stays put
-        io = new ByteBufferKaitaiStream(data);
+        io = new FastKaitaiStream(data);
         layerName = "frame";
         try {
             switch (frame.linkType()) {
