@@ -22,12 +22,12 @@ doc-ref:
   - IEEE 802.1Q clause 9 (Tag format)
 seq:
   - id: dst_mac
-    size: 6
-    doc: Destination MAC address.
+    type: b48
+    doc: Destination MAC address, as a 48-bit big-endian number (the first octet in the top byte).
     doc-ref: IEEE 802.3 clause 3.2.4 (Destination Address field)
   - id: src_mac
-    size: 6
-    doc: Source MAC address.
+    type: b48
+    doc: Source MAC address, as a 48-bit big-endian number.
     doc-ref: IEEE 802.3 clause 3.2.5 (Source Address field)
   - id: tags
     type: ether_type_or_tag

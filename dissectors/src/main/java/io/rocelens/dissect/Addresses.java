@@ -9,15 +9,6 @@ public final class Addresses {
     private Addresses() {
     }
 
-    /** The bytes of a MAC or IPv4 address as an unsigned big-endian number. */
-    public static long mac(byte[] bytes) {
-        long value = 0;
-        for (byte b : bytes) {
-            value = (value << 8) | (b & 0xff);
-        }
-        return value;
-    }
-
     public static String mac(long value) {
         StringBuilder text = new StringBuilder(17);
         for (int shift = 40; shift >= 0; shift -= 8) {

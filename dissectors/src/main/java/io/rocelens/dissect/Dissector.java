@@ -95,10 +95,10 @@ public final class Dissector {
     private static void ethernet(EthernetHeader eth, LayerMark mark, List<Layer> layers) {
         List<EthernetHeader.EtherTypeOrTag> tags = eth.tags();
         EthernetHeader.EtherTypeOrTag first = tags.get(0);
-        layers.add(new Layer("eth", "Ethernet II, Src: " + Addresses.mac(Addresses.mac(eth.srcMac())) + ", Dst: "
-                + Addresses.mac(Addresses.mac(eth.dstMac())), 0, 14, List.of(
-                at(Fields.ETH_DST, Addresses.mac(Addresses.mac(eth.dstMac())), eth._attrStart, eth._attrEnd, "dstMac"),
-                at(Fields.ETH_SRC, Addresses.mac(Addresses.mac(eth.srcMac())), eth._attrStart, eth._attrEnd, "srcMac"),
+        layers.add(new Layer("eth", "Ethernet II, Src: " + Addresses.mac(eth.srcMac()) + ", Dst: "
+                + Addresses.mac(eth.dstMac()), 0, 14, List.of(
+                at(Fields.ETH_DST, Addresses.mac(eth.dstMac()), eth._attrStart, eth._attrEnd, "dstMac"),
+                at(Fields.ETH_SRC, Addresses.mac(eth.srcMac()), eth._attrStart, eth._attrEnd, "srcMac"),
                 at(Fields.ETH_TYPE, (long) first.tpid(), first._attrStart, first._attrEnd, "tpid"))));
         for (int i = 0; i + 1 < tags.size(); i++) {
             EthernetHeader.EtherTypeOrTag tag = tags.get(i);

@@ -100,8 +100,8 @@ final class FrameWalker {
         need(0, 14);
         EthernetHeader eth = new EthernetHeader(io);
         summary.kinds |= PacketSummary.ETHERNET;
-        summary.ethDst = Addresses.mac(eth.dstMac());
-        summary.ethSrc = Addresses.mac(eth.srcMac());
+        summary.ethDst = eth.dstMac();
+        summary.ethSrc = eth.srcMac();
         List<EthernetHeader.EtherTypeOrTag> tags = eth.tags();
         if (tags.size() > 1) {
             summary.kinds |= PacketSummary.VLAN;

@@ -18,8 +18,8 @@ class EthernetHeaderTest {
         ByteBufferKaitaiStream io = Hex.stream(MACS + " 08 00" + " 45 00");
         EthernetHeader eth = new EthernetHeader(io);
 
-        assertArrayEquals(Hex.bytes("0180c2000001"), eth.dstMac());
-        assertArrayEquals(Hex.bytes("021122334455"), eth.srcMac());
+        assertEquals(0x0180c2000001L, eth.dstMac());
+        assertEquals(0x021122334455L, eth.srcMac());
         assertEquals(1, eth.tags().size());
         assertFalse(eth.tags().get(0).isTag());
         assertNull(eth.tags().get(0).pcp());
