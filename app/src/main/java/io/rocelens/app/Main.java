@@ -1,5 +1,7 @@
 package io.rocelens.app;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -19,6 +21,8 @@ import picocli.CommandLine.Command;
         })
 public final class Main implements Runnable {
 
+    private static final Logger LOG = LoggerFactory.getLogger(Main.class);
+
     public static void main(String[] args) {
         System.exit(run(args));
     }
@@ -26,6 +30,14 @@ public final class Main implements Runnable {
     /** Runs the command line and returns the exit status, so tests can call it without exiting the JVM. */
     public static int run(String... args) {
         CommandLine commandLine = new CommandLine(new Main());
+        commandLine.setExecutionExceptionHandler((failure, line, parsed) -> {
+            // A bug, not bad input (bad input has its own one-line messages): one line for the user, the trace
+            // for whoever runs with -Dorg.slf4j.simpleLogger.defaultLogLevel=debug.
+            LOG.debug("rocelens failed", failure);
+            System.err.println("rocelens: internal error: " + failure + " (run with"
+                    + " -Dorg.slf4j.simpleLogger.defaultLogLevel=debug for details)");
+            return 3;
+        });
         return commandLine.execute(args);
     }
 

@@ -1,5 +1,6 @@
 package io.rocelens.dissect;
 
+import io.kaitai.struct.KaitaiStream;
 import io.rocelens.capture.Frame;
 import io.rocelens.capture.LinkType;
 import io.rocelens.ksy.Bth;
@@ -12,6 +13,7 @@ import io.rocelens.ksy.LinuxSll;
 import io.rocelens.ksy.LinuxSll2;
 import io.rocelens.ksy.MacControl;
 import io.rocelens.ksy.UdpHeader;
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.List;
 
@@ -81,8 +83,9 @@ final class FrameWalker {
             }
         } catch (Stop stop) {
             // the walk ended early; the summary says why when that is a problem
-        } catch (RuntimeException parseFailure) {
-            // A Kaitai read ran past the captured bytes: cut by the snap length is normal, otherwise malformed.
+        } catch (BufferUnderflowException | IllegalArgumentException | KaitaiStream.KaitaiStructError parseFailure) {
+            // A Kaitai read or seek ran past the captured bytes: cut by the snap length is normal, otherwise
+            // malformed. Anything else is a bug in RoCE Lens and is left to surface.
             if (!cutBySnapLength()) {
                 summary.kinds |= PacketSummary.MALFORMED;
                 summary.malformedReason = layerName + " header is cut short";
