@@ -38,6 +38,12 @@ public final class Main implements Runnable {
                     + " -Dorg.slf4j.simpleLogger.defaultLogLevel=debug for details)");
             return 3;
         });
+        commandLine.setParameterExceptionHandler((wrong, arguments) -> {
+            // picocli would add the whole usage text; one line names the problem and where the usage is
+            System.err.println("rocelens: " + wrong.getMessage().strip().replaceAll("\\s*\\R\\s*", "; ") + " (see '"
+                    + wrong.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
+            return 2;
+        });
         return commandLine.execute(args);
     }
 

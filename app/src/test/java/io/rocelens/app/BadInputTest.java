@@ -1,0 +1,32 @@
+package io.rocelens.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Bad command lines get one plain line on stderr and status 2, never the usage text or a stack trace. */
+class BadInputTest {
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "analyze x.pcap --link-speed 0   | link speed out of range",
+        "analyze x.pcap --bin-width 0    | duration out of range",
+        "analyze                         | Missing required parameter",
+        "decode x.pcap --no-such-option  | Unknown option",
+        "decode x.pcap -c many           | Invalid value for option '-c'",
+    })
+    void anOptionPicocliRejectsGetsOneLine(String arguments, String message) {
+        assertOneLine(CommandRunner.run(arguments.split(" ")), message);
+    }
+
+    static void assertOneLine(CommandRunner run, String message) {
+        assertEquals(2, run.status(), run.err());
+        assertEquals("", run.out());
+        assertTrue(run.err().startsWith("rocelens: ") && run.err().contains(message), run.err());
+        assertEquals(1, run.err().lines().count(), run.err());
+        assertFalse(run.err().contains("Usage") || run.err().contains("Exception"), run.err());
+    }
+}
