@@ -125,6 +125,20 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void filesYearsApartMergeWithAGivenBinWidth() throws IOException {
+        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
+        // SOURCES.md: 123 frames (105 RoCEv2) captured in 2022, 31 frames (20 RoCEv2) in 2026; at 1 µs the bins
+        // between them would number about 10^14, so the merge widens them
+        CommandRunner run = CommandRunner.run("analyze", "--json", "--bin-width", "1us",
+                CAPTURES.resolve("huawei-hiroce-rc-send-with-imm-ect0-lowsrcport.pcap").toString(),
+                CAPTURES.resolve("rxe-ibv-rc-pingpong.pcap").toString());
+        assertEquals(0, run.status(), run.err());
+        JsonNode merged = JSON.readTree(run.out());
+        assertEquals(123 + 31, merged.get("packets").asLong());
+        assertEquals(105 + 20, merged.get("roce_packets").asLong());
+    }
+
+    @Test
     void severalFilesAreMerged() throws IOException {
         assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
         // SOURCES.md: node0 has 275 frames (184 RoCEv2), node1 229 (184 RoCEv2); flows as tshark_expected.py found

@@ -111,7 +111,10 @@ public final class BandwidthBins {
         return new BandwidthBins(widthNanos, maxBins, firstIndex, count, Arrays.copyOf(data, Math.max(count, 1) * STRIDE));
     }
 
-    /** The sum of two sets of bins; the result has the wider width when one width divides the other. */
+    /**
+     * The sum of two sets of bins; the result has the wider width when one width divides the other, widened tenfold
+     * more while the two together would need more than {@code maxBins} bins.
+     */
     BandwidthBins merge(BandwidthBins other) {
         long wide = Math.max(widthNanos, other.widthNanos);
         if (wide % widthNanos != 0 || wide % other.widthNanos != 0) {
@@ -125,6 +128,12 @@ public final class BandwidthBins {
         if (b.count == 0) {
             return a;
         }
+        // captures far apart in time: widen tenfold, as add() does, until both fit in maxBins bins together
+        while (Math.max(a.firstIndex + a.count, b.firstIndex + b.count) - Math.min(a.firstIndex, b.firstIndex)
+                > maxBins) {
+            a = a.coarsened(10);
+            b = b.coarsened(10);
+        }
         long first = Math.min(a.firstIndex, b.firstIndex);
         int total = (int) (Math.max(a.firstIndex + a.count, b.firstIndex + b.count) - first);
         long[] sum = new long[total * STRIDE];
@@ -134,8 +143,7 @@ public final class BandwidthBins {
                 sum[offset + i] += part.data[i];
             }
         }
-        BandwidthBins result = new BandwidthBins(wide, Math.max(maxBins, total), first, total, sum);
-        return total > maxBins ? result.atMost(maxBins) : result;
+        return new BandwidthBins(a.widthNanos, maxBins, first, total, sum);
     }
 
     public long widthNanos() {

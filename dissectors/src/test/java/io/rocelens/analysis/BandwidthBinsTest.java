@@ -72,4 +72,20 @@ class BandwidthBinsTest {
         assertEquals(5, merged.bytes(0, 1));
         assertEquals(7, merged.bytes(2, 1));
     }
+
+    @Test
+    void capturesFarApartMergeIntoTenTimesWiderBins() {
+        // t = 0 and t = 10^15 ns (11.6 days) with 100 000 bins at most: at 10^10 ns the bins are 0 and 100 000,
+        // 100 001 of them; at 10^11 ns they are 0 and 10 000, 10 001 of them
+        BandwidthBins early = new BandwidthBins(1_000, 100_000);
+        early.add(0, 3, 100);
+        BandwidthBins late = new BandwidthBins(1_000, 100_000);
+        late.add(1_000_000_000_000_000L, 3, 50);
+        BandwidthBins merged = early.merge(late);
+        assertEquals(100_000_000_000L, merged.widthNanos());
+        assertEquals(10_001, merged.size());
+        assertEquals(100, merged.bytes(0, 3));
+        assertEquals(50, merged.bytes(10_000, 3));
+        assertEquals(1, merged.packets(10_000, 3));
+    }
 }
