@@ -2,13 +2,24 @@ package io.rocelens.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Bad command lines get one plain line on stderr and status 2, never the usage text or a stack trace. */
 class BadInputTest {
+
+    @TempDir
+    Path temp;
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
@@ -28,5 +39,22 @@ class BadInputTest {
         assertTrue(run.err().startsWith("rocelens: ") && run.err().contains(message), run.err());
         assertEquals(1, run.err().lines().count(), run.err());
         assertFalse(run.err().contains("Usage") || run.err().contains("Exception"), run.err());
+    }
+
+    @Test
+    void aDirectoryIsNotACapture() {
+        for (String command : new String[] {"decode", "analyze"}) {
+            assertOneLine(CommandRunner.run(command, temp.toString()), "is a directory");
+        }
+    }
+
+    @Test
+    void aPipeIsRefusedAtOnceInsteadOfWaitingForAWriter() throws IOException, InterruptedException {
+        Path fifo = temp.resolve("capture.pcap");
+        assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0, "mkfifo not available");
+        assumeTrue(Files.exists(fifo));
+        CommandRunner run = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> CommandRunner.run("decode", fifo.toString()));
+        assertOneLine(run, "not a regular file");
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -28,8 +29,8 @@ public final class CaptureReaders {
     /**
      * Opens a pcap (microsecond or nanosecond, either byte order) or pcapng file.
      *
-     * @throws NotACaptureException if the file is empty, is not a capture file, or its file header is cut short or
-     *                              damaged; the message is one line naming the file
+     * @throws NotACaptureException if the file is empty, a directory, a pipe or a device, is not a capture file, or
+     *                              its file header is cut short or damaged; the message is one line naming the file
      * @throws IOException          if the file cannot be opened or read
      */
     public static CaptureReader open(Path file) throws IOException {
@@ -38,6 +39,11 @@ public final class CaptureReaders {
 
     /** As {@link #open(Path)}, with a chosen mapping window size so tests can make records cross window ends. */
     static CaptureReader open(Path file, int windowSize) throws IOException {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // a FIFO would block the open until a writer comes, and neither it nor a device can be memory-mapped
+            throw new NotACaptureException(file.getFileName() + " is " + (Files.isDirectory(file) ? "a directory"
+                    : "not a regular file (a pipe or a device)") + ", not a pcap or pcapng capture file");
+        }
         FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
         try {
             return open(file, channel, windowSize);
