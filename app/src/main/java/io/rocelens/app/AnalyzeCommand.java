@@ -76,7 +76,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             description = "priority of untagged packets by DSCP, on top of the default DSCP >> 3, e.g. 26=3,48=6")
     String dscpMap;
 
-    @Option(names = "--roce-port", paramLabel = "PORT", split = ",", defaultValue = "4791",
+    @Option(names = "--roce-port", paramLabel = "PORT", split = ",", defaultValue = "4791", converter = CliSupport.Port.class,
             description = "UDP destination ports decoded as RoCEv2 (default: ${DEFAULT-VALUE})")
     Set<Integer> rocePorts;
 
@@ -99,7 +99,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             description = "length of the windows PFC storms are measured over (default: ${DEFAULT-VALUE})")
     long stormWindow;
 
-    @Option(names = "--top", paramLabel = "N", defaultValue = "10",
+    @Option(names = "--top", paramLabel = "N", defaultValue = "10", converter = CliSupport.NonNegative.class,
             description = "flows shown in the readable summary (default: ${DEFAULT-VALUE})")
     int top;
 
@@ -108,7 +108,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     int maxEvents;
 
-    @Option(names = "-c", paramLabel = "N", description = "stop after N frames (over all files)")
+    @Option(names = "-c", paramLabel = "N", converter = CliSupport.Count.class,
+            description = "stop after N frames (over all files)")
     long count = Long.MAX_VALUE;
 
     @Override

@@ -25,20 +25,21 @@ public final class BenchCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "pcap or pcapng capture")
     Path file;
 
-    @Option(names = "--passes", paramLabel = "N", defaultValue = "5", description = "passes over the file (default: ${DEFAULT-VALUE})")
+    @Option(names = "--passes", paramLabel = "N", defaultValue = "5", converter = CliSupport.PositiveInt.class,
+            description = "passes over the file, at most 1048576 (default: ${DEFAULT-VALUE})")
     int passes;
 
-    @Option(names = "--workers", paramLabel = "N", description = "dissection threads (default: one per core)")
+    @Option(names = "--workers", paramLabel = "N", converter = CliSupport.PositiveInt.class,
+            description = "dissection threads (default: one per core)")
     Integer workers;
 
     @Override
     public Integer call() throws IOException {
         int threads = workers != null ? workers : Runtime.getRuntime().availableProcessors();
         SummaryPipeline pipeline = new SummaryPipeline(DissectorOptions.defaults(), threads);
-        double[] rates = new double[passes];
-        System.out.printf(Locale.ROOT, "%s, %d dissection thread(s), %d core(s)%n", file, threads,
-                Runtime.getRuntime().availableProcessors());
-        for (int pass = 0; pass < passes; pass++) {
+        double[] rates = new double[Math.min(passes, 1 << 20)];
+        int status = CliSupport.EXIT_OK;
+        for (int pass = 0; pass < rates.length; pass++) {
             long cpuBefore = processCpuNanos();
             long start = System.nanoTime();
             RoceAnalyzer analyzer = new RoceAnalyzer();
@@ -47,7 +48,15 @@ public final class BenchCommand implements Callable<Integer> {
                 if (reader == null) {
                     return CliSupport.EXIT_UNREADABLE;
                 }
+                if (pass == 0) {
+                    System.out.printf(Locale.ROOT, "%s, %d dissection thread(s), %d core(s)%n", file, threads,
+                            Runtime.getRuntime().availableProcessors());
+                }
                 frames = pipeline.run(reader, Long.MAX_VALUE, analyzer::accept);
+                if (pass == 0) {
+                    // timing a damaged file is allowed, but the figures then cover only the part before the damage
+                    status = CliSupport.reportProblem(file, reader);
+                }
             }
             analyzer.result();
             double seconds = (System.nanoTime() - start) / 1e9;
@@ -56,13 +65,13 @@ public final class BenchCommand implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "pass %d: %d frames in %.3f s = %.2f M frames/s (%.2f s CPU)%n",
                     pass + 1, frames, seconds, rates[pass] / 1e6, cpuSeconds);
         }
-        if (passes > 1) {
-            double[] warm = Arrays.copyOfRange(rates, 1, passes);
+        if (rates.length > 1) {
+            double[] warm = Arrays.copyOfRange(rates, 1, rates.length);
             Arrays.sort(warm);
             System.out.printf(Locale.ROOT, "warm passes: median %.2f M frames/s, best %.2f M frames/s%n",
                     warm[warm.length / 2] / 1e6, warm[warm.length - 1] / 1e6);
         }
-        return CliSupport.EXIT_OK;
+        return status;
     }
 
     private static long processCpuNanos() {

@@ -35,13 +35,13 @@ public final class DecodeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "pcap or pcapng capture")
     Path file;
 
-    @Option(names = "-c", paramLabel = "N", description = "stop after N frames")
+    @Option(names = "-c", paramLabel = "N", converter = CliSupport.Count.class, description = "stop after N frames")
     long count = Long.MAX_VALUE;
 
     @Option(names = "--json", description = "print a JSON array with one object per frame and every field")
     boolean json;
 
-    @Option(names = "--roce-port", paramLabel = "PORT", split = ",",
+    @Option(names = "--roce-port", paramLabel = "PORT", split = ",", converter = CliSupport.Port.class,
             description = "UDP destination ports decoded as RoCEv2 (default: ${DEFAULT-VALUE})", defaultValue = "4791")
     Set<Integer> rocePorts;
 

@@ -28,6 +28,14 @@ class BadInputTest {
         "analyze                         | Missing required parameter",
         "decode x.pcap --no-such-option  | Unknown option",
         "decode x.pcap -c many           | Invalid value for option '-c'",
+        "decode x.pcap -c 0              | '0' is out of range: at least 1",
+        "analyze x.pcap -c -1            | '-1' is out of range: at least 1",
+        "decode x.pcap --roce-port 70000 | '70000' is out of range: 1 to 65535",
+        "analyze x.pcap --roce-port 0    | '0' is out of range: 1 to 65535",
+        "analyze x.pcap --top -1         | '-1' is out of range: at least 0",
+        "bench x.pcap --passes 0         | '0' is out of range: at least 1",
+        "bench x.pcap --passes -1        | '-1' is out of range: at least 1",
+        "bench x.pcap --workers 0        | '0' is out of range: at least 1",
     })
     void anOptionPicocliRejectsGetsOneLine(String arguments, String message) {
         assertOneLine(CommandRunner.run(arguments.split(" ")), message);
@@ -43,7 +51,7 @@ class BadInputTest {
 
     @Test
     void aDirectoryIsNotACapture() {
-        for (String command : new String[] {"decode", "analyze"}) {
+        for (String command : new String[] {"decode", "analyze", "bench"}) {
             assertOneLine(CommandRunner.run(command, temp.toString()), "is a directory");
         }
     }
@@ -56,5 +64,17 @@ class BadInputTest {
         CommandRunner run = assertTimeoutPreemptively(Duration.ofSeconds(20),
                 () -> CommandRunner.run("decode", fifo.toString()));
         assertOneLine(run, "not a regular file");
+    }
+
+    @Test
+    void benchOnACutFileSaysWhereItStoppedAndExitsWith1() throws IOException {
+        Path whole = temp.resolve("mixed.pcap");
+        assertEquals(0, CommandRunner.run("generate", "mixed", "-o", whole.toString()).status());
+        byte[] bytes = Files.readAllBytes(whole);
+        Path cut = Files.write(temp.resolve("cut.pcap"), java.util.Arrays.copyOf(bytes, bytes.length - 10));
+        CommandRunner run = CommandRunner.run("bench", "--passes", "2", cut.toString());
+        assertEquals(1, run.status(), run.err());
+        assertEquals(1, run.err().lines().count(), run.err());
+        assertTrue(run.err().contains("cut short"), run.err());
     }
 }

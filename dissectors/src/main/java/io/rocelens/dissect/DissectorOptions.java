@@ -13,6 +13,11 @@ public record DissectorOptions(Set<Integer> rocePorts) {
 
     public DissectorOptions {
         rocePorts = Set.copyOf(rocePorts);
+        for (int port : rocePorts) {
+            if (port < 0 || port > 0xFFFF) {
+                throw new IllegalArgumentException("not a UDP port: " + port);
+            }
+        }
     }
 
     public static DissectorOptions defaults() {

@@ -48,7 +48,7 @@ public final class SummaryPipeline {
         ThreadLocal<FastDissector> dissectors = ThreadLocal.withInitial(() -> new FastDissector(options));
         ArrayDeque<Future<Batch>> inFlight = new ArrayDeque<>();
         ArrayDeque<Batch> spare = new ArrayDeque<>();
-        int maxInFlight = workers * 2 + 1;
+        int maxInFlight = (int) Math.min(workers * 2L + 1, Integer.MAX_VALUE);
         long delivered = 0;
         long read = 0;
         boolean more = true;
