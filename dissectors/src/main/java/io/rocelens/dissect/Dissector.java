@@ -88,7 +88,7 @@ public final class Dissector {
             case PAYLOAD -> layers.add(new Layer("payload", "Data (" + summary.payloadLength + " bytes"
                     + (summary.padCount > 0 ? " + " + summary.padCount + " pad" : "") + ")", mark.offset(), mark.length(),
                     List.of(new Field(Fields.PAYLOAD_LEN, (long) summary.payloadLength, mark.offset(), mark.length()))));
-            case MAC_CONTROL -> layers.add(macControl(new MacControl(io), mark));
+            case MAC_CONTROL -> layers.add(macControl(new MacControl(io), data, mark));
         }
     }
 
@@ -272,10 +272,12 @@ public final class Dissector {
                 new Field(Fields.ICRC_STATUS, status, mark.offset(), mark.length())));
     }
 
-    private static Layer macControl(MacControl control, LayerMark mark) {
+    private static Layer macControl(MacControl control, ByteBuffer data, LayerMark mark) {
         Map<String, Integer> s = control._attrStart;
         Map<String, Integer> e = control._attrEnd;
-        long opcode = control.opcode().id();
+        // the enum has PAUSE and PFC only: another opcode (e.g. 0x0002 GATE, IEEE 802.3 Annex 31A) reads as null
+        long opcode = control.opcode() != null ? control.opcode().id()
+                : ((data.get(mark.offset()) & 0xFF) << 8) | (data.get(mark.offset() + 1) & 0xFF);
         List<Field> fields = new ArrayList<>();
         fields.add(at(Fields.MACCTRL_OPCODE, opcode, s, e, "opcode"));
         String title = "MAC Control";

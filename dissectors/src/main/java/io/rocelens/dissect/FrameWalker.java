@@ -328,7 +328,8 @@ final class FrameWalker {
         need(offset, 2);
         io.seek(offset);
         MacControl control = new MacControl(io);
-        int opcode = (int) control.opcode().id();
+        // opcodes other than PAUSE and PFC (e.g. 0x0002 GATE, IEEE 802.3 Annex 31A) have no enum value: null
+        int opcode = control.opcode() == null ? -1 : (int) control.opcode().id();
         mark(LayerMark.Kind.MAC_CONTROL, offset, (int) io.pos() - offset);
         if (opcode == MAC_CONTROL_PAUSE) {
             summary.kinds |= PacketSummary.PAUSE;
