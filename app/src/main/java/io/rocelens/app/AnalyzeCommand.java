@@ -151,7 +151,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
             export(pfcCsv, out -> CsvExport.writePfc(result, out));
             export(eventsCsv, out -> CsvExport.writeEvents(result, out));
         } catch (OutputFailure failure) {
-            System.err.println("rocelens: cannot write " + failure.target + ": " + failure.getCause().getMessage());
+            System.err.println("rocelens: cannot write " + failure.target + ": "
+                    + CliSupport.reason((IOException) failure.getCause()));
             return CliSupport.EXIT_UNREADABLE;
         }
         PrintWriter stdout = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8)));

@@ -4,6 +4,7 @@ import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.NotACaptureException;
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
@@ -31,9 +32,26 @@ final class CliSupport {
         } catch (AccessDeniedException denied) {
             System.err.println("rocelens: " + file + ": permission denied");
         } catch (IOException failure) {
-            System.err.println("rocelens: cannot read " + file + ": " + failure.getMessage());
+            System.err.println("rocelens: cannot read " + file + ": " + reason(failure));
         }
         return null;
+    }
+
+    /**
+     * Why a file operation failed, in words: the NIO exceptions for a missing file or a denied access carry only the
+     * file name as their message.
+     */
+    static String reason(IOException failure) {
+        if (failure instanceof NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (failure instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (failure instanceof FileSystemException fileSystem && fileSystem.getReason() != null) {
+            return fileSystem.getReason();
+        }
+        return String.valueOf(failure.getMessage());
     }
 
     /** Prints where and why reading stopped early, if it did, and returns the exit status. */

@@ -4,8 +4,7 @@ import io.rocelens.capture.CaptureFormat;
 import io.rocelens.generate.Generator;
 import io.rocelens.generate.Scenario;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.NoSuchFileException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -18,6 +17,8 @@ import picocli.CommandLine.Parameters;
 /** {@code rocelens generate}: writes a synthetic RoCEv2 capture and, optionally, the analysis it should give. */
 @Command(name = "generate",
         mixinStandardHelpOptions = true,
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:the capture was written", "2:bad arguments, or the capture or truth file could not be written"},
         description = {
             "Writes a synthetic RoCEv2 capture with correct checksums, ICRCs and wire timing.",
             "Scenarios: mixed (every opcode, loss, RNR, PSN wrap, CE/CNP, PFC/PAUSE, IPv6, UD, VLAN),",
@@ -68,7 +69,7 @@ final class GenerateCommand implements Callable<Integer> {
                     Generator.parseLinkSpeed(linkSpeed), snaplen, seed, captureFormat());
         } catch (IllegalArgumentException e) {
             System.err.println("rocelens generate: " + e.getMessage());
-            return 2;
+            return CliSupport.EXIT_UNREADABLE;
         }
         try {
             long start = System.nanoTime();
@@ -77,17 +78,12 @@ final class GenerateCommand implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "%s: %d frames, %.6f s of traffic, written in %.3f s (%.0f frames/s)%s%n",
                     output, result.frames(), result.spanNanos() / 1e9, seconds, result.frames() / seconds,
                     truth != null ? ", truth in " + truth : "");
-            return 0;
-        } catch (NoSuchFileException e) {
-            System.err.println("rocelens generate: cannot write " + e.getFile() + " (no such directory)");
-            return 1;
-        } catch (AccessDeniedException e) {
-            System.err.println("rocelens generate: cannot write " + e.getFile() + " (permission denied)");
-            return 1;
+            return CliSupport.EXIT_OK;
         } catch (IOException e) {
             LOG.debug("generate failed", e);
-            System.err.println("rocelens generate: cannot write: " + e.getMessage());
-            return 1;
+            String file = e instanceof FileSystemException named && named.getFile() != null ? " " + named.getFile() : "";
+            System.err.println("rocelens generate: cannot write" + file + ": " + CliSupport.reason(e));
+            return CliSupport.EXIT_UNREADABLE;
         }
     }
 

@@ -77,4 +77,23 @@ class BadInputTest {
         assertEquals(1, run.err().lines().count(), run.err());
         assertTrue(run.err().contains("cut short"), run.err());
     }
+
+    @Test
+    void anOutputThatCannotBeWrittenGetsOneLineWithTheReason() throws IOException {
+        Path capture = temp.resolve("mixed.pcap");
+        assertEquals(0, CommandRunner.run("generate", "mixed", "-o", capture.toString()).status());
+        String missing = temp.resolve("no-such-dir/qps.csv").toString();
+        assertOneLine(CommandRunner.run("analyze", capture.toString(), "--qp-csv", missing),
+                "cannot write " + missing + ": no such file or directory");
+        assertOneLine(CommandRunner.run("analyze", capture.toString(), "--events-csv", temp.toString()),
+                "cannot write " + temp + ": Is a directory");
+        CommandRunner generate = CommandRunner.run("generate", "mixed", "-o", missing);
+        assertEquals(2, generate.status());
+        assertEquals("rocelens generate: cannot write " + missing + ": no such file or directory",
+                generate.err().strip());
+        CommandRunner truth = CommandRunner.run("generate", "mixed", "-o", capture.toString(), "--truth",
+                temp.toString());
+        assertEquals(2, truth.status());
+        assertEquals("rocelens generate: cannot write " + temp + ": Is a directory", truth.err().strip());
+    }
 }
