@@ -93,7 +93,8 @@ public final class SummaryPipeline {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while dissecting", interrupted);
         } catch (ExecutionException failed) {
-            throw new IllegalStateException("dissection failed", failed.getCause());
+            // the cause in the message too: the user's one line shows only the message of what reaches Main
+            throw new IllegalStateException("dissection failed: " + failed.getCause(), failed.getCause());
         }
     }
 
