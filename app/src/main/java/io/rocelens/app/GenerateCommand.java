@@ -1,5 +1,6 @@
 package io.rocelens.app;
 
+import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.capture.CaptureFormat;
 import io.rocelens.generate.Generator;
 import io.rocelens.generate.Scenario;
@@ -66,7 +67,7 @@ final class GenerateCommand implements Callable<Integer> {
             options = new Generator.Options(chosen,
                     packets != null ? packets : chosen.defaultPackets(),
                     qps != null ? qps : chosen.defaultQps(),
-                    Generator.parseLinkSpeed(linkSpeed), snaplen, seed, captureFormat());
+                    AnalysisOptions.parseLinkSpeed(linkSpeed), snaplen, seed, captureFormat());
         } catch (IllegalArgumentException e) {
             System.err.println("rocelens generate: " + e.getMessage());
             return CliSupport.EXIT_UNREADABLE;

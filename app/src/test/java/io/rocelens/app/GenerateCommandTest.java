@@ -61,7 +61,7 @@ class GenerateCommandTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "generate nosuch -o X                        | unknown scenario 'nosuch'",
-        "generate mixed -o X --link-speed fast       | not a link speed: 'fast'",
+        "generate mixed -o X --link-speed fast       | not a link speed: \"fast\"",
         "generate mixed -o X --format erf            | --format must be pcap or pcapng",
         "generate bulk -o X --packets 0              | --packets must be at least 1",
         "generate mixed -o X --snaplen 0             | --snaplen must be",

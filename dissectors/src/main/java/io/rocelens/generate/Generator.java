@@ -9,16 +9,12 @@ import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** Writes a synthetic RoCEv2 capture for a scenario and, on request, the analysis it should produce. */
 public final class Generator {
 
     public static final long DEFAULT_LINK_SPEED_BPS = 100_000_000_000L;
-    private static final Pattern SPEED = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgt]?)(?:b/s|bps)?");
 
     /**
      * @param packets      frames to write (a scripted scenario writes at least its script)
@@ -70,22 +66,6 @@ public final class Generator {
             }
         }
         return new Result(out.frames(), out.now());
-    }
-
-    /** Parses a link speed such as {@code 100G}, {@code 25g}, {@code 400Gbps} or {@code 10000000000}. */
-    public static long parseLinkSpeed(String text) {
-        Matcher m = SPEED.matcher(text.trim().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            throw new IllegalArgumentException("not a link speed: '" + text + "' (try 25G, 100G, 400G)");
-        }
-        double multiplier = switch (m.group(2)) {
-            case "k" -> 1e3;
-            case "m" -> 1e6;
-            case "g" -> 1e9;
-            case "t" -> 1e12;
-            default -> 1;
-        };
-        return Math.round(Double.parseDouble(m.group(1)) * multiplier);
     }
 
     /** The {@code index}-th host address under a /16 such as {@code 10.1}, skipping .0 and .255. */
