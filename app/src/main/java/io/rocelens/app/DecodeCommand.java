@@ -73,8 +73,12 @@ public final class DecodeCommand implements Callable<Integer> {
                 firstTimestamp = d.timestampNanos();
             }
             long relative = d.timestampNanos() - firstTimestamp;
-            lines.printf(Locale.ROOT, "%6d %4d.%09d %s → %s %s %d %s%n", d.number(), relative / 1_000_000_000L,
-                    Math.abs(relative % 1_000_000_000L), d.source(), d.destination(), d.protocol(), d.originalLength(),
+            // a frame earlier than the first (pcapng interfaces need not be in time order) gets a minus sign, as in
+            // tshark; the sign cannot ride on the whole seconds, which are 0 for -0.5 s
+            long magnitude = Math.abs(relative);
+            String seconds = (relative < 0 ? "-" : "") + magnitude / 1_000_000_000L;
+            lines.printf(Locale.ROOT, "%6d %4s.%09d %s → %s %s %d %s%n", d.number(), seconds,
+                    magnitude % 1_000_000_000L, d.source(), d.destination(), d.protocol(), d.originalLength(),
                     d.info());
         }
         lines.flush();

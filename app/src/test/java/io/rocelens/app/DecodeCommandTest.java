@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -94,6 +96,24 @@ class DecodeCommandTest {
         assertEquals(11, run.out().split("\n").length, "the 11 whole frames before the cut");
         assertOneLine(run.err());
         assertTrue(run.err().contains("frame 12"), run.err());
+    }
+
+    @Test
+    void aFrameEarlierThanTheFirstHasANegativeTime() throws IOException {
+        // three 60-byte frames at 10.5 s, 10.0 s and 12.25 s; `tshark -r F -T fields -e frame.time_relative` on this
+        // file prints 0.000000000, -0.500000000, 1.750000000
+        ByteBuffer file = ByteBuffer.allocate(24 + 3 * (16 + 60)).order(ByteOrder.LITTLE_ENDIAN);
+        file.putInt(0xa1b2c3d4).putShort((short) 2).putShort((short) 4).putInt(0).putInt(0).putInt(65535).putInt(1);
+        long[][] times = {{10, 500_000}, {10, 0}, {12, 250_000}};
+        for (long[] time : times) {
+            file.putInt((int) time[0]).putInt((int) time[1]).putInt(60).putInt(60);
+            file.put(new byte[12]).putShort((short) 0x0608).put(new byte[46]);   // EtherType 0x0806, little-endian
+        }
+        Path capture = Files.write(temp.resolve("out-of-order.pcap"), file.array());
+        String[] lines = CommandRunner.run("decode", capture.toString()).out().split("\n");
+        assertEquals("0.000000000", lines[0].trim().split(" +")[1]);
+        assertEquals("-0.500000000", lines[1].trim().split(" +")[1]);
+        assertEquals("1.750000000", lines[2].trim().split(" +")[1]);
     }
 
     private static void assertOneLine(String err) {
