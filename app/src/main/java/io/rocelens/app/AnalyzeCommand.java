@@ -103,7 +103,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             description = "flows shown in the readable summary (default: ${DEFAULT-VALUE})")
     int top;
 
-    @Option(names = "--max-events", paramLabel = "N", defaultValue = "100000",
+    @Option(names = "--max-events", paramLabel = "N", defaultValue = "100000", converter = CliSupport.NonNegative.class,
             description = "events, NAK/CNP links and paused intervals kept for the outputs; more are only counted "
                     + "(default: ${DEFAULT-VALUE})")
     int maxEvents;
@@ -114,6 +114,12 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (!(stormPercent > 0 && stormPercent <= 100)) {
+            // the analysis takes a share in (0, 1]; its message would not match the percent the user typed
+            System.err.println("rocelens: --storm-threshold must be a percentage above 0 and at most 100, not "
+                    + stormPercent);
+            return CliSupport.EXIT_UNREADABLE;
+        }
         AnalysisOptions options;
         try {
             options = new AnalysisOptions(linkSpeed,

@@ -245,6 +245,7 @@ class AnalyzeCommandTest {
         assertTrue(bins.err().contains("not a duration"), bins.err());
         CommandRunner storm = CommandRunner.run("analyze", "x.pcap", "--storm-threshold", "150");
         assertEquals(2, storm.status());
-        assertEquals("rocelens: storm threshold must be a share in (0, 1]", storm.err().strip());
+        assertEquals("rocelens: --storm-threshold must be a percentage above 0 and at most 100, not 150.0",
+                storm.err().strip());
     }
 }

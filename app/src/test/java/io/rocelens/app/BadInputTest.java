@@ -33,6 +33,7 @@ class BadInputTest {
         "decode x.pcap --roce-port 70000 | '70000' is out of range: 1 to 65535",
         "analyze x.pcap --roce-port 0    | '0' is out of range: 1 to 65535",
         "analyze x.pcap --top -1         | '-1' is out of range: at least 0",
+        "analyze x.pcap --max-events -1  | '-1' is out of range: at least 0",
         "bench x.pcap --passes 0         | '0' is out of range: at least 1",
         "bench x.pcap --passes -1        | '-1' is out of range: at least 1",
         "bench x.pcap --workers 0        | '0' is out of range: at least 1",
