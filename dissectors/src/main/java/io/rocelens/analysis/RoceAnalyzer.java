@@ -1,6 +1,7 @@
 package io.rocelens.analysis;
 
 import io.rocelens.dissect.Addresses;
+import io.rocelens.dissect.AethText;
 import io.rocelens.dissect.PacketSummary;
 
 import java.util.ArrayList;
@@ -354,7 +355,7 @@ public final class RoceAnalyzer {
         EventKind kind = rnr ? EventKind.RNR_NAK : EventKind.NAK;
         if (count(kind)) {
             store(p, kind, flowName(f), (rnr ? "RNR NAK, timer code " + (p.aethSyndrome & 0x1F)
-                    : "NAK " + nakName(p.aethSyndrome & 0x1F)) + ", PSN " + p.psn);
+                    : "NAK " + AethText.nakName(p.aethSyndrome & 0x1F)) + ", PSN " + p.psn);
         }
         if (f.paired < 0) {
             addNakLink(new NakLink(p.number, p.timestampNanos, rnr, p.aethSyndrome, p.psn, "", -1, -1, -1));
@@ -384,17 +385,6 @@ public final class RoceAnalyzer {
         } else {
             nakLinksDropped++;
         }
-    }
-
-    static String nakName(int code) {
-        return switch (code) {
-            case 0 -> "PSN sequence error";
-            case 1 -> "invalid request";
-            case 2 -> "remote access error";
-            case 3 -> "remote operational error";
-            case 4 -> "invalid RD request";
-            default -> "reserved code " + code;
-        };
     }
 
     /**

@@ -32,8 +32,13 @@ public final class AethText {
         return switch ((syndrome >>> 5) & 3) {
             case 0 -> value == 0x1f ? "ACK" : "ACK (credits " + value + ")";
             case 1 -> "RNR NAK: timer " + value + " (" + RNR_TIMER_MS[value] + " ms)";
-            case 3 -> "NAK: " + (value < NAK_CODES.length ? NAK_CODES[value] : "reserved code " + value);
+            case 3 -> "NAK: " + nakName(value);
             default -> String.format("reserved syndrome 0x%02x", syndrome);
         };
+    }
+
+    /** "PSN sequence error", ..., "reserved code 7": the NAK code in syndrome bits 4-0. */
+    public static String nakName(int code) {
+        return code < NAK_CODES.length ? NAK_CODES[code] : "reserved code " + code;
     }
 }
