@@ -12,6 +12,7 @@ import io.rocelens.dissect.DissectionJson;
 import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.DissectorOptions;
 import java.io.BufferedOutputStream;
+import java.io.Flushable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -31,6 +32,9 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {"0:the whole file was decoded", "1:the file is cut short or corrupt; frames before the damage were decoded",
                 "2:the file could not be read or is not a capture"})
 public final class DecodeCommand implements Callable<Integer> {
+
+    /** How often (in frames) to look whether standard output is still read. */
+    private static final int READER_CHECK_FRAMES = 512;
 
     @Parameters(index = "0", paramLabel = "FILE", description = "pcap or pcapng capture")
     Path file;
@@ -68,6 +72,9 @@ public final class DecodeCommand implements Callable<Integer> {
         long firstTimestamp = Long.MIN_VALUE;
         Frame frame;
         for (long n = 0; n < count && (frame = reader.next()) != null; n++) {
+            if (n % READER_CHECK_FRAMES == READER_CHECK_FRAMES - 1 && readerGone(lines)) {
+                break;
+            }
             Dissection d = dissector.dissect(frame);
             if (firstTimestamp == Long.MIN_VALUE) {
                 firstTimestamp = d.timestampNanos();
@@ -84,6 +91,15 @@ public final class DecodeCommand implements Callable<Integer> {
         lines.flush();
     }
 
+    /**
+     * True once standard output has failed, typically a pipe whose reader quit ({@code decode F | head}): Java
+     * ignores SIGPIPE and System.out swallows the error, so without this the whole file would still be decoded.
+     */
+    private static boolean readerGone(Flushable ours) throws IOException {
+        ours.flush();
+        return System.out.checkError();
+    }
+
     private void writeJson(CaptureReader reader, Dissector dissector, OutputStream out) throws IOException {
         try (JsonGenerator generator = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
             generator.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
@@ -91,6 +107,9 @@ public final class DecodeCommand implements Callable<Integer> {
             generator.writeStartArray();
             Frame frame;
             for (long n = 0; n < count && (frame = reader.next()) != null; n++) {
+                if (n % READER_CHECK_FRAMES == READER_CHECK_FRAMES - 1 && readerGone(generator)) {
+                    break;
+                }
                 DissectionJson.write(dissector.dissect(frame), generator);
             }
             generator.writeEndArray();
