@@ -151,17 +151,15 @@ public record AnalysisResult(
         for (int i = 0; i < eventsByKind.length; i++) {
             eventsByKind[i] = eventCounts[i] + other.eventCounts[i];
         }
-        List<ExpertEvent> allEvents = concat(events, other.events, max);
-        List<ExpertEvent> sortedEvents = new ArrayList<>(allEvents);
-        sortedEvents.sort(Comparator.comparingLong(ExpertEvent::timestampNanos));
         return new AnalysisResult(options,
                 packets + other.packets, rocePackets + other.rocePackets, malformed + other.malformed,
                 icrcBad + other.icrcBad, pause8023x + other.pause8023x,
                 Math.min(firstTs, other.firstTs), Math.max(lastTs, other.lastTs),
                 mergedFlows, List.copyOf(mergedPfc), List.copyOf(senders),
-                concat(pausedIntervals, other.pausedIntervals, max),
+                inOrder(concat(pausedIntervals, other.pausedIntervals, max),
+                        Comparator.comparingLong(PausedInterval::startNanos)),
                 pausedIntervalsDropped + other.pausedIntervalsDropped + overflow(pausedIntervals, other.pausedIntervals, max),
-                concat(storms, other.storms, max),
+                inOrder(concat(storms, other.storms, max), Comparator.comparingLong(PfcStorm::windowStartNanos)),
                 stormsDropped + other.stormsDropped + overflow(storms, other.storms, max),
                 add(priorityBytes, other.priorityBytes), add(priorityPackets, other.priorityPackets),
                 bins.merge(other.bins), add(nakCodes, other.nakCodes),
@@ -169,7 +167,8 @@ public record AnalysisResult(
                 nakLinksDropped + other.nakLinksDropped + overflow(nakLinks, other.nakLinks, max),
                 concat(cnpLinks, other.cnpLinks, max),
                 cnpLinksDropped + other.cnpLinksDropped + overflow(cnpLinks, other.cnpLinks, max),
-                List.copyOf(sortedEvents), eventsByKind,
+                inOrder(concat(events, other.events, max), Comparator.comparingLong(ExpertEvent::timestampNanos)),
+                eventsByKind,
                 eventsDropped + other.eventsDropped + overflow(events, other.events, max));
     }
 
@@ -195,6 +194,13 @@ public record AnalysisResult(
             all.add(t);
         }
         return List.copyOf(all);
+    }
+
+    /** The parts of two files keep the order one pass gives them (by time) whichever file was named first. */
+    private static <T> List<T> inOrder(List<T> list, Comparator<T> order) {
+        List<T> copy = new ArrayList<>(list);
+        copy.sort(order);
+        return List.copyOf(copy);
     }
 
     private static long overflow(List<?> a, List<?> b, int max) {

@@ -429,6 +429,21 @@ class RoceAnalyzerTest {
     }
 
     @Test
+    void mergeKeepsIntervalsAndEventsInTimeOrderWhenTheLaterFileComesFirst() {
+        Frames later = new Frames();
+        Frames earlier = new Frames();
+        later.pfc(9_000, 1, -1, -1, -1, 100);             // priority 3 paused at t = 9 µs
+        later.roce(9_500, A, B, QP_B, WRITE_ONLY, 1).ecn(3).send();
+        earlier.pfc(2_000, 1, -1, -1, -1, 100);           // priority 3 paused at t = 2 µs
+        earlier.roce(2_500, A, B, QP_B, WRITE_ONLY, 1).ecn(3).send();
+        AnalysisResult r = later.result().merge(earlier.result());
+        assertEquals(List.of(2_000L, 9_000L), r.pausedIntervals().stream().map(PausedInterval::startNanos).toList());
+        // events: the CE marks, and a storm each (a pause that long is most of so short a capture)
+        assertEquals(List.of(2_000L, 2_500L, 9_000L, 9_500L),
+                r.events().stream().map(ExpertEvent::timestampNanos).toList());
+    }
+
+    @Test
     void mergeOfTwoHalvesAddsUp() {
         Frames first = new Frames();
         Frames second = new Frames();
