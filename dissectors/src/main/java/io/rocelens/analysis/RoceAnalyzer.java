@@ -62,6 +62,7 @@ public final class RoceAnalyzer {
     private long cnpLinksDropped;
 
     private boolean finished;
+    private AnalysisResult result;
 
     public RoceAnalyzer(AnalysisOptions options) {
         this.options = options;
@@ -508,8 +509,12 @@ public final class RoceAnalyzer {
         return Formats.flow(f.srcHi, f.srcLo, f.dstHi, f.dstLo, f.dstQp);
     }
 
-    /** Ends the pass (open PFC intervals run to their end) and returns what it found. Call once. */
+    /** Ends the pass (open PFC intervals run to their end) and returns what it found; later calls return the same. */
     public AnalysisResult result() {
+        if (result != null) {
+            // a second pass over the stored state would count the storms and the unanswered NAKs again
+            return result;
+        }
         finished = true;
         pfc.finish(packets == 0 ? 0 : lastTs);
         for (int i = 0; i < flowCount; i++) {
@@ -551,12 +556,13 @@ public final class RoceAnalyzer {
         List<ExpertEvent> sortedEvents = new ArrayList<>(events);
         sortedEvents.sort(Comparator.comparingLong(ExpertEvent::timestampNanos));
         boolean empty = packets == 0;
-        return new AnalysisResult(options, packets, rocePackets, malformed, icrcBad, pause8023x,
+        result = new AnalysisResult(options, packets, rocePackets, malformed, icrcBad, pause8023x,
                 empty ? 0 : firstTs, empty ? 0 : lastTs,
                 AnalysisResult.sorted(stats), List.copyOf(pfc.perPriority()), List.copyOf(pfc.perSender()),
                 List.copyOf(intervals), pfc.intervalsDropped, List.copyOf(storms), pfc.stormsDropped,
                 priorityBytes.clone(), priorityPackets.clone(), bins.copy(), nakCodes.clone(),
                 List.copyOf(nakLinks), nakLinksDropped, List.copyOf(cnpLinks), cnpLinksDropped,
                 List.copyOf(sortedEvents), eventCounts.clone(), eventsDropped);
+        return result;
     }
 }

@@ -444,6 +444,18 @@ class RoceAnalyzerTest {
     }
 
     @Test
+    void askingForTheResultTwiceCountsNothingTwice() {
+        Frames f = new Frames();
+        f.pfc(2_000, 1, -1, -1, -1, 100);                 // a storm in so short a capture
+        f.roce(2_500, A, B, QP_B, WRITE_ONLY, 1).send();
+        AnalysisResult first = f.result();
+        AnalysisResult second = f.result();
+        assertEquals(1, first.storms().size());
+        assertEquals(1, second.eventCount(EventKind.PFC_STORM));
+        assertEquals(first.events(), second.events());
+    }
+
+    @Test
     void mergeOfTwoHalvesAddsUp() {
         Frames first = new Frames();
         Frames second = new Frames();
