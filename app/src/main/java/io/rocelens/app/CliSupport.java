@@ -23,6 +23,11 @@ final class CliSupport {
 
     /** Opens the capture, or prints one line on stderr and returns null. */
     static CaptureReader open(Path file) {
+        if (file.toString().isEmpty()) {
+            // Path.of("") is the current directory, which would be reported under an empty name
+            System.err.println("rocelens: the file name is empty");
+            return null;
+        }
         try {
             return CaptureReaders.open(file);
         } catch (NotACaptureException notCapture) {

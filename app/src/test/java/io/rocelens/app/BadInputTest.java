@@ -58,6 +58,12 @@ class BadInputTest {
     }
 
     @Test
+    void anEmptyFileNameIsSaidToBeEmpty() {
+        assertOneLine(CommandRunner.run("decode", ""), "the file name is empty");
+        assertOneLine(CommandRunner.run("analyze", ""), "the file name is empty");
+    }
+
+    @Test
     void aPipeIsRefusedAtOnceInsteadOfWaitingForAWriter() throws IOException, InterruptedException {
         Path fifo = temp.resolve("capture.pcap");
         assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0, "mkfifo not available");
