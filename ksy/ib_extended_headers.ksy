@@ -105,10 +105,6 @@ instances:
     value: opcode & 0x1f
     doc: Operation, the low 5 bits of the opcode.
     doc-ref: IBTA vol. 1, §9.2 Base Transport Header, OpCode (Table 38)
-  is_reliable:
-    value: transport == 0 or transport == 2 or transport == 5
-    doc: RC, RD or XRC, the transports with the full operation set (RDMA READ, atomics, acknowledgements).
-    doc-ref: IBTA vol. 1, §9.2 Base Transport Header, OpCode (Table 38)
   is_known_opcode:
     value: |
       ((transport == 0 or transport == 5) and (operation <= 0x14 or operation == 0x16 or operation == 0x17))
@@ -121,50 +117,70 @@ instances:
     doc-ref: IBTA vol. 1, §9.2 Base Transport Header, OpCode (Table 38)
   has_xrceth:
     value: |
-      transport == 5 and (operation <= 0x0c or operation == 0x13 or operation == 0x14
-      or operation == 0x16 or operation == 0x17)
-    doc: XRC requests carry an XRCETH; XRC responses and acknowledgements do not.
+      (opcode >= 0xa0 and opcode <= 0xac) or opcode == 0xb3 or opcode == 0xb4
+      or opcode == 0xb6 or opcode == 0xb7
+    doc: |
+      XRC requests carry an XRCETH: SEND, RDMA WRITE and RDMA READ Request (0xa0-0xac),
+      CmpSwap / FetchAdd (0xb3, 0xb4) and SEND with Invalidate (0xb6, 0xb7); XRC responses
+      and acknowledgements (0xad-0xb2) do not.
     doc-ref: IBTA vol. 1, Annex A14, XRCETH
   has_rdeth:
-    value: transport == 2 and operation <= 0x15
-    doc: Every RD packet starts its extended headers with an RDETH.
+    value: opcode >= 0x40 and opcode <= 0x55
+    doc: Every RD packet (0x40-0x55) starts its extended headers with an RDETH.
     doc-ref: IBTA vol. 1, §9.3.1 Reliable Datagram Extended Transport Header (RDETH)
   has_deth:
     value: |
-      (has_rdeth and not (operation >= 0x0d and operation <= 0x12))
+      (opcode >= 0x40 and opcode <= 0x4c) or (opcode >= 0x53 and opcode <= 0x55)
       or opcode == 0x64 or opcode == 0x65
-    doc: UD packets and RD requests (not RD READ responses or acknowledgements) carry a DETH.
+    doc: |
+      RD requests (0x40-0x4c, 0x53-0x55; not the READ responses and acknowledgements
+      0x4d-0x52) and UD SENDs (0x64, 0x65) carry a DETH.
     doc-ref: IBTA vol. 1, §9.3.2 Datagram Extended Transport Header (DETH)
   has_reth:
     value: |
-      (is_reliable and (operation == 0x06 or operation == 0x0a or operation == 0x0b or operation == 0x0c))
-      or (transport == 1 and (operation == 0x06 or operation == 0x0a or operation == 0x0b))
-    doc: RDMA WRITE First, RDMA WRITE Only (with Immediate) and RDMA READ Request carry a RETH.
+      opcode == 0x06 or opcode == 0x0a or opcode == 0x0b or opcode == 0x0c
+      or opcode == 0x26 or opcode == 0x2a or opcode == 0x2b
+      or opcode == 0x46 or opcode == 0x4a or opcode == 0x4b or opcode == 0x4c
+      or opcode == 0xa6 or opcode == 0xaa or opcode == 0xab or opcode == 0xac
+    doc: |
+      RDMA WRITE First (operation 0x06), RDMA WRITE Only (0x0a) and Only with Immediate
+      (0x0b), and RDMA READ Request (0x0c, not in UC) carry a RETH, in RC (0x00-), UC
+      (0x20-), RD (0x40-) and XRC (0xa0-).
     doc-ref: IBTA vol. 1, §9.3.3 RDMA Extended Transport Header (RETH)
   has_atomic_eth:
-    value: is_reliable and (operation == 0x13 or operation == 0x14)
-    doc: CmpSwap and FetchAdd carry an AtomicETH.
+    value: |
+      opcode == 0x13 or opcode == 0x14 or opcode == 0x53 or opcode == 0x54
+      or opcode == 0xb3 or opcode == 0xb4
+    doc: CmpSwap and FetchAdd (operations 0x13, 0x14 of RC, RD and XRC) carry an AtomicETH.
     doc-ref: IBTA vol. 1, §9.3.4 Atomic Extended Transport Header (AtomicETH)
   has_aeth:
     value: |
-      is_reliable and (operation == 0x0d or operation == 0x0f or operation == 0x10
-      or operation == 0x11 or operation == 0x12)
-    doc: READ Response First / Last / Only, Acknowledge and ATOMIC Acknowledge carry an AETH.
+      opcode == 0x0d or (opcode >= 0x0f and opcode <= 0x12)
+      or opcode == 0x4d or (opcode >= 0x4f and opcode <= 0x52)
+      or opcode == 0xad or (opcode >= 0xaf and opcode <= 0xb2)
+    doc: |
+      READ Response First (operation 0x0d), Last (0x0f) and Only (0x10), Acknowledge (0x11)
+      and ATOMIC Acknowledge (0x12) carry an AETH, in RC, RD and XRC; READ Response
+      Middle (0x0e) does not.
     doc-ref: IBTA vol. 1, §9.3.5 ACK Extended Transport Header (AETH)
   has_atomic_ack_eth:
-    value: is_reliable and operation == 0x12
-    doc: ATOMIC Acknowledge carries an AtomicAckETH after its AETH.
+    value: opcode == 0x12 or opcode == 0x52 or opcode == 0xb2
+    doc: ATOMIC Acknowledge (operation 0x12 of RC, RD and XRC) carries an AtomicAckETH after its AETH.
     doc-ref: IBTA vol. 1, §9.3.6 Atomic Acknowledge Extended Transport Header (AtomicAckETH)
   has_imm_dt:
     value: |
-      ((is_reliable or transport == 1)
-       and (operation == 0x03 or operation == 0x05 or operation == 0x09 or operation == 0x0b))
+      opcode == 0x03 or opcode == 0x05 or opcode == 0x09 or opcode == 0x0b
+      or opcode == 0x23 or opcode == 0x25 or opcode == 0x29 or opcode == 0x2b
+      or opcode == 0x43 or opcode == 0x45 or opcode == 0x49 or opcode == 0x4b
+      or opcode == 0xa3 or opcode == 0xa5 or opcode == 0xa9 or opcode == 0xab
       or opcode == 0x65
-    doc: The "with Immediate" SEND and RDMA WRITE opcodes carry an ImmDt.
+    doc: |
+      The "with Immediate" opcodes carry an ImmDt: SEND Last (operation 0x03) and Only (0x05),
+      RDMA WRITE Last (0x09) and Only (0x0b) in RC, UC, RD and XRC, and UD SEND Only (0x65).
     doc-ref: IBTA vol. 1, §9.3.7 Immediate Extended Transport Header (ImmDt)
   has_ieth:
-    value: (transport == 0 or transport == 5) and (operation == 0x16 or operation == 0x17)
-    doc: SEND Last / Only with Invalidate (RC and XRC) carry an IETH.
+    value: opcode == 0x16 or opcode == 0x17 or opcode == 0xb6 or opcode == 0xb7
+    doc: SEND Last / Only with Invalidate (operations 0x16, 0x17 of RC and XRC) carry an IETH.
     doc-ref: IBTA vol. 1, §9.3.8 Invalidate Extended Transport Header (IETH)
   has_cnp:
     value: opcode == 0x81
