@@ -3,7 +3,6 @@ package io.rocelens.capture;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 
 /**
@@ -12,27 +11,19 @@ import java.nio.channels.FileChannel;
  *
  * @see <a href="https://datatracker.ietf.org/doc/draft-ietf-opsawg-pcap/">draft-ietf-opsawg-pcap</a>
  */
-final class PcapReader implements CaptureReader {
+final class PcapReader extends MappedCaptureReader {
     private static final int FILE_HEADER_LENGTH = 24;
     private static final int RECORD_HEADER_LENGTH = 16;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
-    private final FileChannel channel;
-    private final MappedWindow window;
-    private final long fileSize;
     private final long fractionToNanos;
     private final int linkType;
     private long position = FILE_HEADER_LENGTH;
     private long frameNumber;
-    private String problem;
-    private boolean done;
-    private boolean closed;
 
     PcapReader(String name, FileChannel channel, MappedWindow window, ByteOrder order, boolean nanos)
             throws IOException {
-        this.channel = channel;
-        this.window = window;
-        this.fileSize = window.fileSize();
+        super(channel, window);
         this.fractionToNanos = nanos ? 1 : 1000;
         if (fileSize < FILE_HEADER_LENGTH) {
             throw new NotACaptureException(name + " is cut short inside its " + FILE_HEADER_LENGTH
@@ -53,9 +44,7 @@ final class PcapReader implements CaptureReader {
 
     @Override
     public Frame next() throws IOException {
-        if (closed) {
-            throw new ClosedChannelException();
-        }
+        checkOpen();
         if (done) {
             return null;
         }
@@ -94,12 +83,6 @@ final class PcapReader implements CaptureReader {
         return frame;
     }
 
-    private Frame stop(String reason) {
-        problem = reason;
-        done = true;
-        return null;
-    }
-
     @Override
     public CaptureFormat format() {
         return CaptureFormat.PCAP;
@@ -108,16 +91,5 @@ final class PcapReader implements CaptureReader {
     @Override
     public int linkType() {
         return linkType;
-    }
-
-    @Override
-    public String problem() {
-        return problem;
-    }
-
-    @Override
-    public void close() throws IOException {
-        closed = true;
-        channel.close();
     }
 }

@@ -3,7 +3,6 @@ package io.rocelens.capture;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +14,7 @@ import java.util.List;
  *
  * @see <a href="https://datatracker.ietf.org/doc/draft-ietf-opsawg-pcapng/">draft-ietf-opsawg-pcapng</a>
  */
-final class PcapngReader implements CaptureReader {
+final class PcapngReader extends MappedCaptureReader {
     private static final int SECTION_HEADER = CaptureReaders.PCAPNG_SECTION_HEADER;
     private static final int INTERFACE_DESCRIPTION = 1;
     private static final int OBSOLETE_PACKET = 2;
@@ -40,22 +39,14 @@ final class PcapngReader implements CaptureReader {
     private static final int OPT_IF_TSRESOL = 9;
     private static final int OPT_IF_TSOFFSET = 14;
 
-    private final FileChannel channel;
-    private final MappedWindow window;
-    private final long fileSize;
     private final List<Interface> interfaces = new ArrayList<>();
     private final int linkType;
     private long position;
     private long frameNumber;
     private long lastTimestamp;
-    private String problem;
-    private boolean done;
-    private boolean closed;
 
     PcapngReader(String name, FileChannel channel, MappedWindow window) throws IOException {
-        this.channel = channel;
-        this.window = window;
-        this.fileSize = window.fileSize();
+        super(channel, window);
         String damage = readSectionHeader();
         if (damage != null) {
             throw new NotACaptureException(name + " is not a readable pcapng file: " + damage);
@@ -78,9 +69,7 @@ final class PcapngReader implements CaptureReader {
 
     @Override
     public Frame next() throws IOException {
-        if (closed) {
-            throw new ClosedChannelException();
-        }
+        checkOpen();
         Frame frame = null;
         while (frame == null && !done) {
             frame = readBlock();
@@ -333,12 +322,6 @@ final class PcapngReader implements CaptureReader {
         return "before frame " + (frameNumber + 1);
     }
 
-    private Frame stop(String reason) {
-        problem = reason;
-        done = true;
-        return null;
-    }
-
     @Override
     public CaptureFormat format() {
         return CaptureFormat.PCAPNG;
@@ -349,16 +332,6 @@ final class PcapngReader implements CaptureReader {
         return linkType;
     }
 
-    @Override
-    public String problem() {
-        return problem;
-    }
-
-    @Override
-    public void close() throws IOException {
-        closed = true;
-        channel.close();
-    }
 
     /** One interface description: link type, snap length and how to turn its timestamps into epoch nanoseconds. */
     private static final class Interface {
