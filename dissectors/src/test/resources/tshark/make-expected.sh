@@ -10,7 +10,9 @@ fields=(
   eth.dst eth.src eth.type vlan.priority vlan.dei vlan.id
   ip.src ip.dst ip.dsfield.dscp ip.dsfield.ecn ip.ttl ip.proto
   ipv6.src ipv6.dst ipv6.tclass.dscp ipv6.tclass.ecn ipv6.flow
-  udp.srcport udp.dstport udp.length
+  ip.hdr_len udp.srcport udp.dstport udp.length
+  tcp.srcport tcp.dstport tcp.seq_raw tcp.ack_raw tcp.hdr_len tcp.flags tcp.window_size_value
+  arp.opcode arp.src.hw_mac arp.src.proto_ipv4 arp.dst.hw_mac arp.dst.proto_ipv4
   infiniband.bth.opcode infiniband.bth.se infiniband.bth.m infiniband.bth.padcnt infiniband.bth.tver
   infiniband.bth.p_key infiniband.bth.destqp infiniband.bth.a infiniband.bth.psn
   infiniband.reth.va infiniband.reth.r_key infiniband.reth.dmalen

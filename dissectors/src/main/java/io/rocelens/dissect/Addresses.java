@@ -9,6 +9,15 @@ public final class Addresses {
     private Addresses() {
     }
 
+    /** The bytes of an address (MAC or IPv4) as an unsigned big-endian number. */
+    public static long number(byte[] bytes) {
+        long value = 0;
+        for (byte b : bytes) {
+            value = (value << 8) | (b & 0xff);
+        }
+        return value;
+    }
+
     public static String mac(long value) {
         StringBuilder text = new StringBuilder(17);
         for (int shift = 40; shift >= 0; shift -= 8) {

@@ -3,6 +3,7 @@ package io.rocelens.dissect;
 import io.kaitai.struct.ByteBufferKaitaiStream;
 import io.rocelens.capture.Frame;
 import io.rocelens.ksy.pos.Aeth;
+import io.rocelens.ksy.pos.ArpPacket;
 import io.rocelens.ksy.pos.AtomicAckEth;
 import io.rocelens.ksy.pos.AtomicEth;
 import io.rocelens.ksy.pos.Bth;
@@ -18,6 +19,7 @@ import io.rocelens.ksy.pos.LinuxSll;
 import io.rocelens.ksy.pos.LinuxSll2;
 import io.rocelens.ksy.pos.MacControl;
 import io.rocelens.ksy.pos.Rdeth;
+import io.rocelens.ksy.pos.TcpHeader;
 import io.rocelens.ksy.pos.Reth;
 import io.rocelens.ksy.pos.UdpHeader;
 import java.nio.ByteBuffer;
@@ -82,6 +84,8 @@ public final class Dissector {
             case IPV4 -> layers.add(ipv4(new Ipv4Header(io), mark));
             case IPV6 -> layers.add(ipv6(new Ipv6Header(io), mark));
             case UDP -> layers.add(udp(new UdpHeader(io), mark));
+            case TCP -> layers.add(tcp(new TcpHeader(io), mark));
+            case ARP -> layers.add(arp(new ArpPacket(io), mark));
             case GRH -> layers.add(grh(new Grh(io), mark));
             case BTH -> layers.add(bth(new Bth(io), mark));
             case EXTENDED_HEADERS -> extendedHeaders(new IbExtendedHeaders(io, summary.opcode), layers);
@@ -121,7 +125,7 @@ public final class Dissector {
         return new Layer("ip", "Internet Protocol Version 4, Src: " + source + ", Dst: " + destination,
                 mark.offset(), mark.length(), List.of(
                 at(Fields.IP_VERSION, ip.version(), s, e, "version"),
-                at(Fields.IP_HDR_LEN, ip.ihl(), s, e, "ihl"),
+                at(Fields.IP_HDR_LEN, ip.ihl() * 4, s, e, "ihl"),
                 at(Fields.IP_DSCP, ip.dscp(), s, e, "dscp"),
                 at(Fields.IP_ECN, ip.ecn().id(), s, e, "ecn"),
                 at(Fields.IP_LEN, (long) ip.totalLength(), s, e, "totalLength"),
@@ -163,6 +167,39 @@ public final class Dissector {
                 at(Fields.UDP_DSTPORT, (long) udp.dstPort(), s, e, "dstPort"),
                 at(Fields.UDP_LENGTH, (long) udp.lenDatagram(), s, e, "lenDatagram"),
                 at(Fields.UDP_CHECKSUM, (long) udp.checksum(), s, e, "checksum")));
+    }
+
+    private static Layer tcp(TcpHeader tcp, LayerMark mark) {
+        Map<String, Integer> s = tcp._attrStart;
+        Map<String, Integer> e = tcp._attrEnd;
+        return new Layer("tcp", "Transmission Control Protocol, Src Port: " + tcp.srcPort() + ", Dst Port: "
+                + tcp.dstPort(), mark.offset(), mark.length(), List.of(
+                at(Fields.TCP_SRCPORT, (long) tcp.srcPort(), s, e, "srcPort"),
+                at(Fields.TCP_DSTPORT, (long) tcp.dstPort(), s, e, "dstPort"),
+                at(Fields.TCP_SEQ_RAW, tcp.seqNum(), s, e, "seqNum"),
+                at(Fields.TCP_ACK_RAW, tcp.ackNum(), s, e, "ackNum"),
+                at(Fields.TCP_HDR_LEN, tcp.dataOffset() * 4, s, e, "dataOffset"),
+                at(Fields.TCP_FLAGS, (long) tcp.flags(), s, e, "flags"),
+                at(Fields.TCP_WINDOW, (long) tcp.window(), s, e, "window"),
+                at(Fields.TCP_CHECKSUM, (long) tcp.checksum(), s, e, "checksum")));
+    }
+
+    private static Layer arp(ArpPacket arp, LayerMark mark) {
+        Map<String, Integer> s = arp._attrStart;
+        Map<String, Integer> e = arp._attrEnd;
+        List<Field> fields = new ArrayList<>();
+        fields.add(at(Fields.ARP_OPCODE, (long) arp.operation(), s, e, "operation"));
+        if (arp.lenHardwareAddr() == 6 && arp.lenProtocolAddr() == 4) {
+            fields.add(at(Fields.ARP_SRC_MAC, Addresses.mac(Addresses.number(arp.senderHwAddr())), s, e, "senderHwAddr"));
+            fields.add(at(Fields.ARP_SRC_IP, Addresses.ipv4(Addresses.number(arp.senderProtoAddr())), s, e,
+                    "senderProtoAddr"));
+            fields.add(at(Fields.ARP_DST_MAC, Addresses.mac(Addresses.number(arp.targetHwAddr())), s, e, "targetHwAddr"));
+            fields.add(at(Fields.ARP_DST_IP, Addresses.ipv4(Addresses.number(arp.targetProtoAddr())), s, e,
+                    "targetProtoAddr"));
+        }
+        String operation = Fields.arpOperationName(arp.operation());
+        return new Layer("arp", "Address Resolution Protocol" + (operation != null ? " (" + operation + ")" : ""),
+                mark.offset(), mark.length(), fields);
     }
 
     private static Layer grh(Grh grh, LayerMark mark) {

@@ -28,7 +28,7 @@ public final class Fields {
     public static final FieldDef SLL_PROTOCOL = hex("sll.protocol", "Protocol", 4, Fields::etherTypeName);
 
     public static final FieldDef IP_VERSION = bits("ip.version", "Version", FieldType.UINT, 1, null);
-    public static final FieldDef IP_HDR_LEN = bits("ip.hdr_len", "Header length (32-bit words)", FieldType.UINT, 1, null);
+    public static final FieldDef IP_HDR_LEN = bits("ip.hdr_len", "Header length (bytes)", FieldType.UINT, 1, null);
     public static final FieldDef IP_DSCP = bits("ip.dscp", "Differentiated Services Code Point", FieldType.UINT, 1, null);
     public static final FieldDef IP_ECN = bits("ip.ecn", "Explicit Congestion Notification", FieldType.UINT, 1, Fields::ecnName);
     public static final FieldDef IP_LEN = uint("ip.len", "Total length");
@@ -56,6 +56,21 @@ public final class Fields {
     public static final FieldDef UDP_DSTPORT = uint("udp.dstport", "Destination port");
     public static final FieldDef UDP_LENGTH = uint("udp.length", "Length");
     public static final FieldDef UDP_CHECKSUM = hex("udp.checksum", "Checksum", 4, null);
+
+    public static final FieldDef TCP_SRCPORT = uint("tcp.srcport", "Source port");
+    public static final FieldDef TCP_DSTPORT = uint("tcp.dstport", "Destination port");
+    public static final FieldDef TCP_SEQ_RAW = uint("tcp.seq_raw", "Sequence number (raw)");
+    public static final FieldDef TCP_ACK_RAW = uint("tcp.ack_raw", "Acknowledgment number (raw)");
+    public static final FieldDef TCP_HDR_LEN = bits("tcp.hdr_len", "Header length (bytes)", FieldType.UINT, 1, null);
+    public static final FieldDef TCP_FLAGS = def("tcp.flags", "Flags", FieldType.HEX, 3, 0, Fields::tcpFlagNames);
+    public static final FieldDef TCP_WINDOW = uint("tcp.window_size_value", "Window");
+    public static final FieldDef TCP_CHECKSUM = hex("tcp.checksum", "Checksum", 4, null);
+
+    public static final FieldDef ARP_OPCODE = def("arp.opcode", "Opcode", FieldType.UINT, 0, 0, Fields::arpOperationName);
+    public static final FieldDef ARP_SRC_MAC = def("arp.src.hw_mac", "Sender MAC address", FieldType.MAC);
+    public static final FieldDef ARP_SRC_IP = def("arp.src.proto_ipv4", "Sender IP address", FieldType.ADDRESS);
+    public static final FieldDef ARP_DST_MAC = def("arp.dst.hw_mac", "Target MAC address", FieldType.MAC);
+    public static final FieldDef ARP_DST_IP = def("arp.dst.proto_ipv4", "Target IP address", FieldType.ADDRESS);
 
     public static final FieldDef GRH_IPVER = bits("grh.ipver", "IP version", FieldType.UINT, 1, null);
     public static final FieldDef GRH_TCLASS = bits("grh.tclass", "Traffic class", FieldType.HEX, 2, null);
@@ -161,6 +176,26 @@ public final class Fields {
             case 6 -> "TCP";
             case 17 -> "UDP";
             case 58 -> "ICMPv6";
+            default -> null;
+        };
+    }
+
+    /** "SYN, ACK" from the TCP control bits, most significant first as Wireshark lists them. */
+    public static String tcpFlagNames(long flags) {
+        String[] names = {"FIN", "SYN", "RST", "PSH", "ACK", "URG", "ECE", "CWR"};
+        StringBuilder text = new StringBuilder();
+        for (int bit : new int[] {1, 0, 2, 3, 4, 5, 6, 7}) {
+            if ((flags & (1L << bit)) != 0) {
+                text.append(text.length() > 0 ? ", " : "").append(names[bit]);
+            }
+        }
+        return text.length() > 0 ? text.toString() : null;
+    }
+
+    public static String arpOperationName(long operation) {
+        return switch ((int) operation) {
+            case 1 -> "request";
+            case 2 -> "reply";
             default -> null;
         };
     }

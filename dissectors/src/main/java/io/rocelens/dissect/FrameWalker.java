@@ -3,6 +3,7 @@ package io.rocelens.dissect;
 import io.kaitai.struct.KaitaiStream;
 import io.rocelens.capture.Frame;
 import io.rocelens.capture.LinkType;
+import io.rocelens.ksy.ArpPacket;
 import io.rocelens.ksy.Bth;
 import io.rocelens.ksy.EthernetHeader;
 import io.rocelens.ksy.Grh;
@@ -12,6 +13,7 @@ import io.rocelens.ksy.Ipv6Header;
 import io.rocelens.ksy.LinuxSll;
 import io.rocelens.ksy.LinuxSll2;
 import io.rocelens.ksy.MacControl;
+import io.rocelens.ksy.TcpHeader;
 import io.rocelens.ksy.UdpHeader;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
@@ -26,9 +28,11 @@ import java.util.List;
 final class FrameWalker {
 
     private static final int ETHERTYPE_IPV4 = 0x0800;
+    private static final int ETHERTYPE_ARP = 0x0806;
     private static final int ETHERTYPE_IPV6 = 0x86dd;
     private static final int ETHERTYPE_MAC_CONTROL = 0x8808;
     private static final int ETHERTYPE_ROCE_V1 = 0x8915;
+    private static final int IP_PROTO_TCP = 6;
     private static final int IP_PROTO_UDP = 17;
     private static final int GRH_NEXT_HEADER_BTH = 0x1b;
     private static final int BTH_LENGTH = 12;
@@ -153,6 +157,7 @@ final class FrameWalker {
             case ETHERTYPE_IPV6 -> ipv6(offset);
             case ETHERTYPE_MAC_CONTROL -> macControl(offset);
             case ETHERTYPE_ROCE_V1 -> roceV1(offset);
+            case ETHERTYPE_ARP -> arp(offset);
             default -> {
                 // ARP, LLDP and the rest are not RoCE: left undissected
             }
@@ -181,10 +186,10 @@ final class FrameWalker {
         }
         int end = offset + totalLength;
         checkEnd("IPv4 total length ", totalLength, end);
-        if (ip.moreFragments() || ip.fragmentOffset() != 0 || ip.protocol() != IP_PROTO_UDP) {
+        if (ip.moreFragments() || ip.fragmentOffset() != 0) {
             return;
         }
-        udp(offset + headerLength, end, offset, 4);
+        transport(ip.protocol(), offset + headerLength, end, offset, 4);
     }
 
     private void ipv6(int offset) {
@@ -208,8 +213,47 @@ final class FrameWalker {
         mark(LayerMark.Kind.IPV6, offset, 40);
         int end = offset + 40 + ip.payloadLength();
         checkEnd("IPv6 payload length ", ip.payloadLength(), end);
-        if (ip.nextHeader() == IP_PROTO_UDP) {
-            udp(offset + 40, end, offset, 6);
+        transport(ip.nextHeader(), offset + 40, end, offset, 6);
+    }
+
+    private void transport(int protocol, int offset, int ipEnd, int ipOffset, int ipVersion) {
+        if (protocol == IP_PROTO_UDP) {
+            udp(offset, ipEnd, ipOffset, ipVersion);
+        } else if (protocol == IP_PROTO_TCP) {
+            tcp(offset, ipEnd);
+        }
+    }
+
+    private void tcp(int offset, int ipEnd) {
+        layerName = "TCP";
+        need(offset, 20);
+        io.seek(offset);
+        TcpHeader tcp = new TcpHeader(io);
+        summary.kinds |= PacketSummary.TCP;
+        summary.tcpSrcPort = tcp.srcPort();
+        summary.tcpDstPort = tcp.dstPort();
+        summary.tcpFlags = tcp.flags();
+        int headerLength = (int) tcp.dataOffset() * 4;
+        mark(LayerMark.Kind.TCP, offset, 20);
+        if (headerLength < 20 || offset + headerLength > ipEnd) {
+            malformed("TCP header length " + headerLength + " does not fit the IP payload of " + (ipEnd - offset)
+                    + " bytes");
+        }
+        summary.tcpPayloadLength = ipEnd - offset - headerLength;
+    }
+
+    private void arp(int offset) {
+        layerName = "ARP";
+        need(offset, 8);
+        io.seek(offset);
+        ArpPacket arp = new ArpPacket(io);
+        summary.kinds |= PacketSummary.ARP;
+        mark(LayerMark.Kind.ARP, offset, (int) io.pos() - offset);
+        if (arp.lenHardwareAddr() == 6 && arp.lenProtocolAddr() == 4) {
+            summary.arpOperation = arp.operation();
+            summary.arpSenderMac = Addresses.number(arp.senderHwAddr());
+            summary.arpSenderIp = Addresses.number(arp.senderProtoAddr());
+            summary.arpTargetIp = Addresses.number(arp.targetProtoAddr());
         }
     }
 

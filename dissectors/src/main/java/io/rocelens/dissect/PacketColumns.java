@@ -86,6 +86,20 @@ public final class PacketColumns {
             }
         } else if (p.is(PacketSummary.PAUSE)) {
             info.append("PAUSE: ").append(p.pauseQuanta).append(" quanta").append(p.pauseQuanta == 0 ? " (XON)" : "");
+        } else if (p.is(PacketSummary.TCP)) {
+            String flags = Fields.tcpFlagNames(p.tcpFlags);
+            info.append(p.tcpSrcPort).append(" → ").append(p.tcpDstPort);
+            if (flags != null) {
+                info.append(" [").append(flags).append(']');
+            }
+            if (p.tcpPayloadLength >= 0) {
+                info.append(" Len=").append(p.tcpPayloadLength);
+            }
+        } else if (p.arpOperation == 1) {
+            info.append("Who has ").append(Addresses.ipv4(p.arpTargetIp)).append("? Tell ")
+                    .append(Addresses.ipv4(p.arpSenderIp));
+        } else if (p.arpOperation == 2) {
+            info.append(Addresses.ipv4(p.arpSenderIp)).append(" is at ").append(Addresses.mac(p.arpSenderMac));
         } else if (p.is(PacketSummary.UDP)) {
             info.append(p.udpSrcPort).append(" → ").append(p.udpDstPort).append(" Len=").append(p.udpLength - 8);
         }

@@ -25,6 +25,8 @@ public final class PacketSummary {
     public static final int PFC = 1 << 8;
     /** Some layer could not be decoded; {@link #malformedReason} says why. */
     public static final int MALFORMED = 1 << 9;
+    public static final int TCP = 1 << 10;
+    public static final int ARP = 1 << 11;
 
     public static final int ICRC_NONE = 0;
     public static final int ICRC_GOOD = 1;
@@ -63,6 +65,19 @@ public final class PacketSummary {
     public int udpSrcPort;
     public int udpDstPort;
     public int udpLength;
+
+    // TCP (named in the packet list; not analysed)
+    public int tcpSrcPort;
+    public int tcpDstPort;
+    /** CWR ECE URG ACK PSH RST SYN FIN, most significant first. */
+    public int tcpFlags;
+    public int tcpPayloadLength;
+
+    // ARP over Ethernet/IPv4: 1 request, 2 reply; -1 otherwise
+    public int arpOperation;
+    public long arpSenderMac;
+    public long arpSenderIp;
+    public long arpTargetIp;
 
     // BTH
     public int opcode;
@@ -125,6 +140,14 @@ public final class PacketSummary {
         udpSrcPort = -1;
         udpDstPort = -1;
         udpLength = -1;
+        tcpSrcPort = -1;
+        tcpDstPort = -1;
+        tcpFlags = 0;
+        tcpPayloadLength = -1;
+        arpOperation = -1;
+        arpSenderMac = -1;
+        arpSenderIp = -1;
+        arpTargetIp = -1;
         opcode = -1;
         solicitedEvent = false;
         padCount = 0;

@@ -38,7 +38,10 @@ class TsharkAgreementTest {
         same("frame.len", "frame.len");
         same("frame.cap_len", "frame.caplen");
         for (String name : List.of("eth.dst", "eth.src", "eth.type", "vlan.dei", "vlan.id", "ip.src", "ip.dst",
-                "ip.ttl", "ip.proto", "ipv6.src", "ipv6.dst", "ipv6.flow", "udp.srcport", "udp.dstport", "udp.length")) {
+                "ip.ttl", "ip.proto", "ip.hdr_len", "ipv6.src", "ipv6.dst", "ipv6.flow", "udp.srcport", "udp.dstport", "udp.length",
+                "tcp.srcport", "tcp.dstport", "tcp.seq_raw", "tcp.ack_raw", "tcp.hdr_len", "tcp.flags",
+                "tcp.window_size_value", "arp.opcode", "arp.src.hw_mac", "arp.src.proto_ipv4", "arp.dst.hw_mac",
+                "arp.dst.proto_ipv4")) {
             same(name, name);
         }
         same("vlan.priority", "vlan.pcp");
