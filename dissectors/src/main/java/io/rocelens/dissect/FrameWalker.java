@@ -116,8 +116,7 @@ final class FrameWalker {
     }
 
     private void ethernet() {
-        layerName = "Ethernet";
-        need(0, 14);
+        enter("Ethernet", 0, 14);
         EthernetHeader eth = new EthernetHeader(io);
         summary.kinds |= PacketSummary.ETHERNET;
         summary.ethDst = eth.dstMac();
@@ -135,16 +134,14 @@ final class FrameWalker {
     }
 
     private void linuxSll() {
-        layerName = "Linux cooked";
-        need(0, 16);
+        enter("Linux cooked", 0, 16);
         LinuxSll sll = new LinuxSll(io);
         mark(LayerMark.Kind.SLL, 0, 16);
         etherType(sll.protocol(), 16);
     }
 
     private void linuxSll2() {
-        layerName = "Linux cooked v2";
-        need(0, 20);
+        enter("Linux cooked v2", 0, 20);
         LinuxSll2 sll = new LinuxSll2(io);
         mark(LayerMark.Kind.SLL2, 0, 20);
         etherType(sll.protocol(), 20);
@@ -165,9 +162,7 @@ final class FrameWalker {
     }
 
     private void ipv4(int offset) {
-        layerName = "IPv4";
-        need(offset, 20);
-        io.seek(offset);
+        enter("IPv4", offset, 20);
         Ipv4Header ip = new Ipv4Header(io);
         int headerLength = (int) ip.ihl() * 4;
         if (ip.version() != 4 || headerLength < 20) {
@@ -193,9 +188,7 @@ final class FrameWalker {
     }
 
     private void ipv6(int offset) {
-        layerName = "IPv6";
-        need(offset, 40);
-        io.seek(offset);
+        enter("IPv6", offset, 40);
         Ipv6Header ip = new Ipv6Header(io);
         if (ip.version() != 6) {
             malformed("IPv6 header has version " + ip.version());
@@ -225,9 +218,7 @@ final class FrameWalker {
     }
 
     private void tcp(int offset, int ipEnd) {
-        layerName = "TCP";
-        need(offset, 20);
-        io.seek(offset);
+        enter("TCP", offset, 20);
         TcpHeader tcp = new TcpHeader(io);
         summary.kinds |= PacketSummary.TCP;
         summary.tcpSrcPort = tcp.srcPort();
@@ -243,9 +234,7 @@ final class FrameWalker {
     }
 
     private void arp(int offset) {
-        layerName = "ARP";
-        need(offset, 8);
-        io.seek(offset);
+        enter("ARP", offset, 8);
         ArpPacket arp = new ArpPacket(io);
         summary.kinds |= PacketSummary.ARP;
         mark(LayerMark.Kind.ARP, offset, (int) io.pos() - offset);
@@ -258,9 +247,7 @@ final class FrameWalker {
     }
 
     private void udp(int offset, int ipEnd, int ipOffset, int ipVersion) {
-        layerName = "UDP";
-        need(offset, 8);
-        io.seek(offset);
+        enter("UDP", offset, 8);
         UdpHeader udp = new UdpHeader(io);
         summary.kinds |= PacketSummary.UDP;
         summary.udpSrcPort = udp.srcPort();
@@ -277,9 +264,7 @@ final class FrameWalker {
     }
 
     private void roceV1(int offset) {
-        layerName = "GRH";
-        need(offset, 40);
-        io.seek(offset);
+        enter("GRH", offset, 40);
         Grh grh = new Grh(io);
         byte[] source = grh.sgid();
         byte[] destination = grh.dgid();
@@ -381,9 +366,7 @@ final class FrameWalker {
     }
 
     private void macControl(int offset) {
-        layerName = "MAC Control";
-        need(offset, 2);
-        io.seek(offset);
+        enter("MAC Control", offset, 2);
         MacControl control = new MacControl(io);
         // opcodes other than PAUSE and PFC (e.g. 0x0002 GATE, IEEE 802.3 Annex 31A) have no enum value: null
         int opcode = control.opcode() == null ? -1 : (int) control.opcode().id();
@@ -399,6 +382,13 @@ final class FrameWalker {
                 summary.pfcTime[priority] = pfc.time().get(priority);
             }
         }
+    }
+
+    /** Starts reading a layer: names it for error messages, checks its fixed part was captured, and moves there. */
+    private void enter(String name, int offset, int length) {
+        layerName = name;
+        need(offset, length);
+        io.seek(offset);
     }
 
     /** Stops the walk when fewer than {@code length} bytes are captured at {@code offset}. */
