@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent ICRC check for RoCE frames in pcap / pcapng files.
 
-Written from ROCE-NOTES.md (IBTA Annex A16/A17) without any RoCE Lens code: reads the capture by hand, finds
+Written from docs/roce-notes.md (IBTA Annex A16/A17) without any RoCE Lens code: reads the capture by hand, finds
 RoCEv2 (UDP/4791 over IPv4 or IPv6) and RoCEv1 (EtherType 0x8915, GRH) packets, optionally behind 802.1Q tags,
 recomputes the ICRC with zlib.crc32 over 8 x 0xFF + IP header or GRH + UDP header (v2) + BTH + rest, with the
 variant fields set to ones, and compares it with the packet's last 4 bytes (least-significant byte first).

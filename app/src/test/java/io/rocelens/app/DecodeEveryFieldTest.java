@@ -13,7 +13,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code decode --json} on the sample capture that holds every opcode of ROCE-NOTES.md prints every field the
+ * {@code decode --json} on the sample capture that holds every opcode of docs/roce-notes.md prints every field the
  * foundation issue names. Their values are checked against tshark by TsharkAgreementTest (dissectors), and the
  * CNP, which tshark cannot decode, by CnpDissectionTest.
  */
@@ -51,7 +51,7 @@ class DecodeEveryFieldTest {
         for (String field : CONTRACT) {
             assertTrue(seen.contains(field), field + " never printed");
         }
-        // ROCE-NOTES.md's table: RC 0x00-0x14, 0x16, 0x17; UD 0x64, 0x65; CNP 0x81
+        // docs/roce-notes.md's table: RC 0x00-0x14, 0x16, 0x17; UD 0x64, 0x65; CNP 0x81
         for (int opcode = 0; opcode <= 0x17; opcode++) {
             if (opcode != 0x15) {
                 assertTrue(opcodes.contains(opcode), String.format("opcode 0x%02x missing", opcode));

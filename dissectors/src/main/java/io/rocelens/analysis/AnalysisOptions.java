@@ -4,7 +4,8 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * Settings of one analysis pass.
+ * Settings of one analysis pass. Immutable, so one instance can be shared between threads: the arrays are copied
+ * on the way in and on the way out.
  *
  * @param linkSpeedBps     link speed that turns PFC quanta into time (a quantum is 512 bit times)
  * @param dscpToPriority   64 entries: priority of an untagged RoCE packet by its DSCP
@@ -48,6 +49,25 @@ public record AnalysisOptions(long linkSpeedBps, int[] dscpToPriority, long binW
         if (maxStored < 0) {
             throw new IllegalArgumentException("maxStored must not be negative");
         }
+        dscpToPriority = dscpToPriority.clone();
+        etsShares = etsShares == null ? null : etsShares.clone();
+    }
+
+    /** A copy of the DSCP map (64 entries). */
+    @Override
+    public int[] dscpToPriority() {
+        return dscpToPriority.clone();
+    }
+
+    /** A copy of the ETS shares (8 entries), or null when none were given. */
+    @Override
+    public double[] etsShares() {
+        return etsShares == null ? null : etsShares.clone();
+    }
+
+    /** The priority of an untagged packet with this DSCP (0..63). */
+    public int priorityOfDscp(int dscp) {
+        return dscpToPriority[dscp];
     }
 
     /** 100 Gb/s, DSCP &gt;&gt; 3, automatic bins, no ETS, storms above 50 % of 100 ms windows, 100 000 stored events. */

@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What one analysis pass found. Immutable; {@link #merge} combines the results of several files or chunks.
+ * What one analysis pass found. Immutable, so it can be handed to other threads: the lists are unmodifiable copies
+ * and the arrays are copied on the way in and on the way out. {@link #merge} combines the results of several files
+ * or chunks.
  *
  * <p>Lists that can grow with the traffic (events, NAK links, CNP links, paused intervals, storms) hold at most
  * {@link AnalysisOptions#maxStored()} entries; the {@code …Dropped} counters say how many more there were, and every
@@ -34,6 +36,45 @@ public record AnalysisResult(
         List<NakLink> nakLinks, long nakLinksDropped,
         List<CnpLink> cnpLinks, long cnpLinksDropped,
         List<ExpertEvent> events, long[] eventCounts, long eventsDropped) {
+
+    public AnalysisResult {
+        flows = List.copyOf(flows);
+        pfc = List.copyOf(pfc);
+        pfcSenders = List.copyOf(pfcSenders);
+        pausedIntervals = List.copyOf(pausedIntervals);
+        storms = List.copyOf(storms);
+        priorityBytes = priorityBytes.clone();
+        priorityPackets = priorityPackets.clone();
+        nakCodes = nakCodes.clone();
+        nakLinks = List.copyOf(nakLinks);
+        cnpLinks = List.copyOf(cnpLinks);
+        events = List.copyOf(events);
+        eventCounts = eventCounts.clone();
+    }
+
+    /** A copy: bytes of RoCE packets per priority 0..7. */
+    @Override
+    public long[] priorityBytes() {
+        return priorityBytes.clone();
+    }
+
+    /** A copy: RoCE packets per priority 0..7. */
+    @Override
+    public long[] priorityPackets() {
+        return priorityPackets.clone();
+    }
+
+    /** A copy: NAK packets by NAK code. */
+    @Override
+    public long[] nakCodes() {
+        return nakCodes.clone();
+    }
+
+    /** A copy: events by {@link EventKind} ordinal. */
+    @Override
+    public long[] eventCounts() {
+        return eventCounts.clone();
+    }
 
     /**
      * Sorts flows by source IP text, destination IP text, then destination QP. The texts are made once per flow,

@@ -115,7 +115,7 @@ public final class RoceAnalyzer {
 
     private void roce(PacketSummary p) {
         rocePackets++;
-        int priority = p.vlanPcp >= 0 ? p.vlanPcp & 7 : p.dscp >= 0 ? options.dscpToPriority()[p.dscp & 63] : 0;
+        int priority = p.vlanPcp >= 0 ? p.vlanPcp & 7 : p.dscp >= 0 ? options.priorityOfDscp(p.dscp & 63) : 0;
         long length = p.originalLength;
         priorityBytes[priority] += length;
         priorityPackets[priority]++;
@@ -558,11 +558,11 @@ public final class RoceAnalyzer {
         boolean empty = packets == 0;
         result = new AnalysisResult(options, packets, rocePackets, malformed, icrcBad, pause8023x,
                 empty ? 0 : firstTs, empty ? 0 : lastTs,
-                AnalysisResult.sorted(stats), List.copyOf(pfc.perPriority()), List.copyOf(pfc.perSender()),
-                List.copyOf(intervals), pfc.intervalsDropped, List.copyOf(storms), pfc.stormsDropped,
-                priorityBytes.clone(), priorityPackets.clone(), bins.copy(), nakCodes.clone(),
-                List.copyOf(nakLinks), nakLinksDropped, List.copyOf(cnpLinks), cnpLinksDropped,
-                List.copyOf(sortedEvents), eventCounts.clone(), eventsDropped);
+                AnalysisResult.sorted(stats), pfc.perPriority(), pfc.perSender(),
+                intervals, pfc.intervalsDropped, storms, pfc.stormsDropped,
+                priorityBytes, priorityPackets, bins.copy(), nakCodes,
+                nakLinks, nakLinksDropped, cnpLinks, cnpLinksDropped,
+                sortedEvents, eventCounts, eventsDropped);
         return result;
     }
 }

@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.zip.CRC32;
 
 /**
- * Computes the RoCE invariant CRC (IBTA Annex A17 §A17.7.1; ROCE-NOTES.md "ICRC"): CRC-32 over 8 bytes of ones
+ * Computes the RoCE invariant CRC (IBTA Annex A17 §A17.7.1; docs/roce-notes.md "ICRC"): CRC-32 over 8 bytes of ones
  * standing in for the LRH, then the IP (or GRH), UDP, BTH, extended headers and payload, with every field a
  * router may change replaced by ones. The headers are copied into a small scratch array and masked there; the
  * rest of the packet goes to CRC32 straight from the frame, so a frame costs two CRC calls and no allocation.

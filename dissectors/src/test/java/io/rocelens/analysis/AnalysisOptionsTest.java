@@ -21,7 +21,7 @@ class AnalysisOptionsTest {
 
     @Test
     void quantumIs512BitTimes() {
-        // ROCE-NOTES: 0xFFFF quanta at 100 Gb/s = 335.5 µs; 5.12 ns per quantum at 100G, 1.28 ns at 400G
+        // docs/roce-notes.md: 0xFFFF quanta at 100 Gb/s = 335.5 µs; 5.12 ns per quantum at 100G, 1.28 ns at 400G
         assertEquals(335_539.2, AnalysisOptions.defaults().quantaNanos(0xFFFF), 1e-6);
         assertEquals(1.28, AnalysisOptions.defaults().withLinkSpeed(400_000_000_000L).quantaNanos(1), 1e-9);
     }
@@ -49,5 +49,19 @@ class AnalysisOptionsTest {
         assertEquals(20, named[6]);
         assertThrows(IllegalArgumentException.class, () -> AnalysisOptions.parseEts("70,40"));
         assertThrows(IllegalArgumentException.class, () -> AnalysisOptions.parseEts("x"));
+    }
+
+    @Test
+    void arraysGivenOrTakenCannotChangeTheOptions() {
+        int[] map = AnalysisOptions.defaultDscpMap();
+        double[] ets = AnalysisOptions.parseEts("70,20,10");
+        AnalysisOptions options = AnalysisOptions.defaults().withDscpMap(map).withEts(ets);
+        map[26] = 7;
+        ets[0] = 1;
+        options.dscpToPriority()[26] = 6;
+        options.etsShares()[0] = 2;
+        assertEquals(3, options.priorityOfDscp(26));
+        assertEquals(3, options.dscpToPriority()[26]);
+        assertEquals(70, options.etsShares()[0]);
     }
 }

@@ -2,6 +2,7 @@ package io.rocelens.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -385,6 +386,21 @@ class RoceAnalyzerTest {
         FlowStats third = flow(r, A, B, 3);
         assertEquals(6, third.priority());
         assertEquals(46, third.dscp());
+    }
+
+    @Test
+    void aResultCannotBeChangedThroughItsArraysOrLists() {
+        Frames f = new Frames();
+        f.roce(1, A, B, 1, WRITE_ONLY, 0).len(500).send();
+        AnalysisResult r = f.result();
+        r.priorityBytes()[3] = 0;
+        r.priorityPackets()[3] = 0;
+        r.eventCounts()[0] = 99;
+        assertEquals(500, r.priorityBytes()[3]);
+        assertEquals(1, r.priorityPackets()[3]);
+        assertEquals(0, r.eventCounts()[0]);
+        assertThrows(UnsupportedOperationException.class, () -> r.flows().clear());
+        assertThrows(UnsupportedOperationException.class, () -> r.events().clear());
     }
 
     @Test

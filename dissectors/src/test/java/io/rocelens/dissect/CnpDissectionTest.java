@@ -79,7 +79,7 @@ class CnpDissectionTest {
         return (short) ~sum;
     }
 
-    /** ROCE-NOTES.md: CRC-32 over 8 x 0xFF, IP, UDP, BTH and the rest, with TOS, TTL, IP checksum, UDP checksum
+    /** docs/roce-notes.md: CRC-32 over 8 x 0xFF, IP, UDP, BTH and the rest, with TOS, TTL, IP checksum, UDP checksum
      * and BTH byte 4 set to ones. */
     private static int icrc(byte[] bytes, int ip, int end) {
         byte[] masked = java.util.Arrays.copyOfRange(bytes, ip, end);

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * ICRC rules from IBTA Annex A17 §A17.7.1 (ROCE-NOTES.md), checked on frames of a real Soft-RoCE capture whose
+ * ICRC rules from IBTA Annex A17 §A17.7.1 (docs/roce-notes.md), checked on frames of a real Soft-RoCE capture whose
  * ICRCs the NIC computed: a changed invariant byte makes that frame bad and no other; a changed variant field
  * (DSCP/ECN, TTL, IP checksum, UDP checksum, FECN/BECN byte) leaves it good; a frame cut short is unchecked.
  */

@@ -139,7 +139,7 @@ final class FrameBuilder {
     }
 
     /**
-     * ICRC (ROCE-NOTES.md): CRC-32 over 8 x 0xFF + IP header (or GRH) + UDP header + BTH + the rest up to the
+     * ICRC (docs/roce-notes.md): CRC-32 over 8 x 0xFF + IP header (or GRH) + UDP header + BTH + the rest up to the
      * ICRC, with the variant fields set to ones. The headers are copied to a scratch array for masking; the rest
      * is summed straight from the frame. {@code udpStart} is -1 for RoCEv1, which has no UDP header.
      */

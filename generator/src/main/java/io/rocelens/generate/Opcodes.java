@@ -1,7 +1,7 @@
 package io.rocelens.generate;
 
 /**
- * BTH opcodes and the extended headers each carries (ROCE-NOTES.md, IBTA vol. 1 §9.2 table 38 and Annex A17 for
+ * BTH opcodes and the extended headers each carries (docs/roce-notes.md, IBTA vol. 1 §9.2 table 38 and Annex A17 for
  * the CNP). The top three bits name the transport, the low five the operation.
  */
 final class Opcodes {

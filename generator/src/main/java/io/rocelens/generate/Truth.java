@@ -16,8 +16,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Computes the expected analysis (the JSON shape of /work/notes/analysis-contract.md, also in the README) from the
- * generator's record of the frames it wrote, in one pass over that record that follows the contract's definitions
+ * Computes the expected analysis (the JSON shape of {@code rocelens analyze --json}, defined in docs/analysis.md) from
+ * the generator's record of the frames it wrote, in one pass over that record that follows those definitions
  * literally. It never looks at the bytes in the file.
  */
 final class Truth {

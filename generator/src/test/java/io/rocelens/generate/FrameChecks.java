@@ -13,11 +13,11 @@ import java.util.zip.CRC32;
 
 /**
  * Independent byte-level checks of generated frames (RoCEv2 over IPv4/IPv6, RoCEv1, MAC Control), written from
- * ROCE-NOTES.md, RFC 791/768/8200 and IEEE 802.1Q: they share no code with the generator. Each check returns the problems it found as text.
+ * docs/roce-notes.md, RFC 791/768/8200 and IEEE 802.1Q: they share no code with the generator. Each check returns the problems it found as text.
  */
 final class FrameChecks {
 
-    /** Extended header length after the BTH for each opcode (ROCE-NOTES.md opcode table). */
+    /** Extended header length after the BTH for each opcode (docs/roce-notes.md opcode table). */
     private static final Map<Integer, Integer> EXTENDED = Map.ofEntries(
             Map.entry(0x00, 0), Map.entry(0x01, 0), Map.entry(0x02, 0), Map.entry(0x03, 4), Map.entry(0x04, 0),
             Map.entry(0x05, 4), Map.entry(0x06, 16), Map.entry(0x07, 0), Map.entry(0x08, 0), Map.entry(0x09, 4),
