@@ -39,6 +39,11 @@ public final class CaptureReaders {
 
     /** As {@link #open(Path)}, with a chosen mapping window size so tests can make records cross window ends. */
     static CaptureReader open(Path file, int windowSize) throws IOException {
+        return open(file, windowSize, new PcapngLayout());
+    }
+
+    /** As {@link #open(Path)}, recording a pcapng file's sections and interfaces in the given layout. */
+    static CaptureReader open(Path file, int windowSize, PcapngLayout layout) throws IOException {
         if (Files.exists(file) && !Files.isRegularFile(file)) {
             // a FIFO would block the open until a writer comes, and neither it nor a device can be memory-mapped
             throw new NotACaptureException(file.getFileName() + " is " + (Files.isDirectory(file) ? "a directory"
@@ -46,14 +51,15 @@ public final class CaptureReaders {
         }
         FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
         try {
-            return open(file, channel, windowSize);
+            return open(file, channel, windowSize, layout);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
         }
     }
 
-    private static CaptureReader open(Path file, FileChannel channel, int windowSize) throws IOException {
+    private static CaptureReader open(Path file, FileChannel channel, int windowSize, PcapngLayout layout)
+            throws IOException {
         String name = String.valueOf(file.getFileName());
         long size = channel.size();
         if (size == 0) {
@@ -77,7 +83,7 @@ public final class CaptureReaders {
                     Integer.reverseBytes(magic) == PCAP_NANOS);
         }
         if (magic == PCAPNG_SECTION_HEADER) {
-            return new PcapngReader(name, channel, window);
+            return new PcapngReader(name, channel, window, layout);
         }
         String start = String.format("0x%08x", magic);
         if (magic >>> 16 == GZIP) {

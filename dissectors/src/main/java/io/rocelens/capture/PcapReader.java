@@ -16,6 +16,7 @@ final class PcapReader extends MappedCaptureReader {
     private static final int RECORD_HEADER_LENGTH = 16;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
+    private final ByteOrder order;
     private final long fractionToNanos;
     private final int linkType;
     private long position = FILE_HEADER_LENGTH;
@@ -24,6 +25,7 @@ final class PcapReader extends MappedCaptureReader {
     PcapReader(String name, FileChannel channel, MappedWindow window, ByteOrder order, boolean nanos)
             throws IOException {
         super(channel, window);
+        this.order = order;
         this.fractionToNanos = nanos ? 1 : 1000;
         if (fileSize < FILE_HEADER_LENGTH) {
             throw new NotACaptureException(name + " is cut short inside its " + FILE_HEADER_LENGTH
@@ -81,6 +83,15 @@ final class PcapReader extends MappedCaptureReader {
         frameNumber = number;
         position += recordLength;
         return frame;
+    }
+
+    ByteOrder order() {
+        return order;
+    }
+
+    /** 1 for a nanosecond file, 1000 for a microsecond one. */
+    long fractionToNanos() {
+        return fractionToNanos;
     }
 
     @Override

@@ -39,14 +39,17 @@ final class PcapngReader extends MappedCaptureReader {
     private static final int OPT_IF_TSRESOL = 9;
     private static final int OPT_IF_TSOFFSET = 14;
 
-    private final List<Interface> interfaces = new ArrayList<>();
+    private final List<PcapngInterface> interfaces = new ArrayList<>();
+    private final PcapngLayout layout;
+    private PcapngLayout.Section section;
     private final int linkType;
     private long position;
     private long frameNumber;
     private long lastTimestamp;
 
-    PcapngReader(String name, FileChannel channel, MappedWindow window) throws IOException {
+    PcapngReader(String name, FileChannel channel, MappedWindow window, PcapngLayout layout) throws IOException {
         super(channel, window);
+        this.layout = layout;
         String damage = readSectionHeader();
         if (damage != null) {
             throw new NotACaptureException(name + " is not a readable pcapng file: " + damage);
@@ -74,6 +77,7 @@ final class PcapngReader extends MappedCaptureReader {
         while (frame == null && !done) {
             frame = readBlock();
         }
+        layout.knownUpTo(done ? Long.MAX_VALUE : position);
         return frame;
     }
 
@@ -153,6 +157,9 @@ final class PcapngReader extends MappedCaptureReader {
             return damage;
         }
         interfaces.clear();
+        section = layout.section(position, order);
+        // a simple packet block takes the time of the frame before it, but never from another section
+        lastTimestamp = 0;
         position += length;
         return null;
     }
@@ -199,12 +206,13 @@ final class PcapngReader extends MappedCaptureReader {
             }
             option += 4 + padded;
         }
-        Interface described = Interface.of(interfaceLinkType, snapLength, resolution, offsetSeconds);
+        PcapngInterface described = PcapngInterface.of(interfaceLinkType, snapLength, resolution, offsetSeconds);
         if (described == null) {
             return stop(where(INTERFACE_DESCRIPTION) + " declares a timestamp resolution of "
                     + describeResolution(resolution) + " seconds, finer than this reader can represent");
         }
         interfaces.add(described);
+        layout.interfaceDescribed(section, interfaces.size() - 1, described);
         position += length;
         return null;
     }
@@ -240,8 +248,9 @@ final class PcapngReader extends MappedCaptureReader {
             return stop(where(type) + " claims " + captured + " captured bytes, more than the "
                     + CaptureReaders.MAX_CAPTURED_LENGTH + "-byte limit, so the file is damaged there");
         }
-        Interface source = interfaces.get(interfaceId);
+        PcapngInterface source = interfaces.get(interfaceId);
         lastTimestamp = source.toNanos(timestamp);
+        layout.timedBlock(section, position);
         return frame(original, source, interfaceId, PACKET_HEADER_LENGTH, (int) captured, length);
     }
 
@@ -253,7 +262,7 @@ final class PcapngReader extends MappedCaptureReader {
         if (interfaces.isEmpty()) {
             return stop(where(SIMPLE_PACKET) + " comes before any interface description block in its section");
         }
-        Interface source = interfaces.get(0);
+        PcapngInterface source = interfaces.get(0);
         int at = window.ensure(position, SIMPLE_PACKET_HEADER_LENGTH);
         long original = Integer.toUnsignedLong(window.buffer().getInt(at + 8));
         long captured = Math.min(original, length - MIN_SIMPLE_PACKET_LENGTH);
@@ -268,7 +277,7 @@ final class PcapngReader extends MappedCaptureReader {
         return frame(original, source, 0, SIMPLE_PACKET_HEADER_LENGTH, (int) captured, length);
     }
 
-    private Frame frame(long original, Interface source, int interfaceId, int dataOffset, int captured,
+    private Frame frame(long original, PcapngInterface source, int interfaceId, int dataOffset, int captured,
                         long blockLength) throws IOException {
         long number = frameNumber + 1;
         int at = window.ensure(position, dataOffset + captured);
@@ -330,69 +339,5 @@ final class PcapngReader extends MappedCaptureReader {
     @Override
     public int linkType() {
         return linkType;
-    }
-
-
-    /** One interface description: link type, snap length and how to turn its timestamps into epoch nanoseconds. */
-    private static final class Interface {
-        private static final long NANOS_PER_SECOND = 1_000_000_000L;
-
-        final int linkType;
-        final long snapLength;
-        /** Units per second is 2^shift when binary, else timestamps are multiplied or divided by scale. */
-        private final boolean binary;
-        private final int shift;
-        private final long multiplier;
-        private final long divisor;
-        private final long offsetNanos;
-
-        private Interface(int linkType, long snapLength, boolean binary, int shift, long multiplier, long divisor,
-                          long offsetNanos) {
-            this.linkType = linkType;
-            this.snapLength = snapLength;
-            this.binary = binary;
-            this.shift = shift;
-            this.multiplier = multiplier;
-            this.divisor = divisor;
-            this.offsetNanos = offsetNanos;
-        }
-
-        /** Returns null when the if_tsresol value needs more than 64 bits of arithmetic. */
-        static Interface of(int linkType, long snapLength, int resolution, long offsetSeconds) {
-            long offsetNanos = offsetSeconds * NANOS_PER_SECOND;
-            int exponent = resolution & 0x7F;
-            if ((resolution & 0x80) != 0) {
-                return exponent > 63 ? null
-                        : new Interface(linkType, snapLength, true, exponent, 0, 0, offsetNanos);
-            }
-            if (exponent > 18) {
-                return null;
-            }
-            long multiplier = 1;
-            long divisor = 1;
-            for (int i = exponent; i < 9; i++) {
-                multiplier *= 10;
-            }
-            for (int i = 9; i < exponent; i++) {
-                divisor *= 10;
-            }
-            return new Interface(linkType, snapLength, false, 0, multiplier, divisor, offsetNanos);
-        }
-
-        long toNanos(long units) {
-            if (!binary) {
-                return (divisor == 1 ? units * multiplier : Long.divideUnsigned(units, divisor)) + offsetNanos;
-            }
-            if (shift == 0) {
-                return units * NANOS_PER_SECOND + offsetNanos;
-            }
-            long seconds = units >>> shift;
-            long fraction = units & ((1L << shift) - 1);
-            // fraction * 10^9 may need up to 93 bits; take bits [shift, shift + 64) of the 128-bit product
-            long low = fraction * NANOS_PER_SECOND;
-            long high = Math.multiplyHigh(fraction, NANOS_PER_SECOND);
-            long fractionNanos = (high << (64 - shift)) | (low >>> shift);
-            return seconds * NANOS_PER_SECOND + fractionNanos + offsetNanos;
-        }
     }
 }

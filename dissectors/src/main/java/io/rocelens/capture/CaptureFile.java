@@ -1,0 +1,318 @@
+package io.rocelens.capture;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * A capture file opened for reading in both ways: sequential readers ({@link #reader()}) for the bulk pass, and
+ * {@link #frameAt} to read one frame again from the byte offset a reader gave it ({@link Frame#fileOffset()}), as a
+ * packet list does for the row the user selects.
+ *
+ * <p>A pcapng block cannot be decoded alone: its byte order, its interface's link type and timestamp units come from
+ * earlier blocks of its section. The readers made by {@link #reader()} record the sections and interfaces they pass;
+ * for an offset beyond what any of them has read, {@link #frameAt} first walks the file up to it.
+ *
+ * <p>{@link #frameAt} is safe to call from several threads at once, also while a reader is loading the file: it
+ * reads with positional reads and allocates the frame's bytes on the heap. A thread interrupted inside it gets an
+ * exception, but the file stays usable for the others.
+ */
+public final class CaptureFile implements AutoCloseable {
+    private static final int PCAP_RECORD_HEADER = 16;
+    private static final int PCAP_FILE_HEADER = 24;
+    private static final int PCAPNG_SECTION_HEADER = CaptureReaders.PCAPNG_SECTION_HEADER;
+    private static final int OBSOLETE_PACKET = 2;
+    private static final int SIMPLE_PACKET = 3;
+    private static final int ENHANCED_PACKET = 6;
+    /** Type, length, interface id, 64-bit timestamp, captured and original length. */
+    private static final int PACKET_HEADER = 28;
+    private static final int SIMPLE_PACKET_HEADER = 12;
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    private final Path path;
+    private final long size;
+    private final CaptureFormat format;
+    private final int linkType;
+    private final ByteOrder pcapOrder;
+    private final long pcapFractionToNanos;
+    private final PcapngLayout layout;
+    private final Object walkLock = new Object();
+    /** A reader of this file that {@link #frameAt} advances to learn the pcapng sections ahead; guarded by walkLock. */
+    private CaptureReader walker;
+    private volatile FileChannel channel;
+    private volatile boolean closed;
+
+    private CaptureFile(Path path, CaptureReader probe, PcapngLayout layout) throws IOException {
+        this.path = path;
+        this.layout = layout;
+        this.format = probe.format();
+        this.linkType = probe.linkType();
+        if (probe instanceof PcapReader pcap) {
+            this.pcapOrder = pcap.order();
+            this.pcapFractionToNanos = pcap.fractionToNanos();
+            probe.close();
+        } else {
+            this.pcapOrder = null;
+            this.pcapFractionToNanos = 0;
+            this.walker = probe;
+        }
+        this.channel = FileChannel.open(path, StandardOpenOption.READ);
+        this.size = channel.size();
+    }
+
+    /**
+     * Opens a pcap or pcapng file.
+     *
+     * @throws NotACaptureException as {@link CaptureReaders#open(Path)} does
+     * @throws IOException          if the file cannot be opened or read
+     */
+    public static CaptureFile open(Path file) throws IOException {
+        PcapngLayout layout = new PcapngLayout();
+        CaptureReader probe = CaptureReaders.open(file, MappedWindow.DEFAULT_WINDOW_SIZE, layout);
+        try {
+            return new CaptureFile(file, probe, layout);
+        } catch (IOException | RuntimeException e) {
+            probe.close();
+            throw e;
+        }
+    }
+
+    /** A new sequential reader from the first frame; it teaches this file the pcapng sections it passes. */
+    public CaptureReader reader() throws IOException {
+        checkOpen();
+        return CaptureReaders.open(path, MappedWindow.DEFAULT_WINDOW_SIZE, layout);
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** The file's size in bytes when it was opened. */
+    public long size() {
+        return size;
+    }
+
+    public CaptureFormat format() {
+        return format;
+    }
+
+    /** As {@link CaptureReader#linkType()}. */
+    public int linkType() {
+        return linkType;
+    }
+
+    /**
+     * The frame whose record or block starts at {@code fileOffset}, as the sequential reader gave it, with the given
+     * frame number (a record does not hold its own number).
+     *
+     * @throws IOException if no frame starts there (one line saying so), the file cannot be read, or it is closed
+     */
+    public Frame frameAt(long fileOffset, long number) throws IOException {
+        checkOpen();
+        if (fileOffset < 0 || fileOffset >= size) {
+            throw noFrame(fileOffset, "it lies outside the file's " + size + " bytes");
+        }
+        return format == CaptureFormat.PCAP ? pcapFrame(fileOffset, number) : pcapngFrame(fileOffset, number);
+    }
+
+    private Frame pcapFrame(long offset, long number) throws IOException {
+        if (offset < PCAP_FILE_HEADER || size - offset < PCAP_RECORD_HEADER) {
+            throw noFrame(offset, "no pcap record fits there");
+        }
+        ByteBuffer head = read(offset, PCAP_RECORD_HEADER, pcapOrder);
+        long seconds = Integer.toUnsignedLong(head.getInt(0));
+        long fraction = Integer.toUnsignedLong(head.getInt(4));
+        long captured = Integer.toUnsignedLong(head.getInt(8));
+        long original = Integer.toUnsignedLong(head.getInt(12));
+        if (captured > CaptureReaders.MAX_CAPTURED_LENGTH || captured > size - offset - PCAP_RECORD_HEADER) {
+            throw noFrame(offset, "the record there claims " + captured + " captured bytes");
+        }
+        return new Frame(number, seconds * NANOS_PER_SECOND + fraction * pcapFractionToNanos,
+                (int) Math.min(original, Integer.MAX_VALUE), linkType, 0, offset,
+                read(offset + PCAP_RECORD_HEADER, (int) captured, pcapOrder));
+    }
+
+    private Frame pcapngFrame(long offset, long number) throws IOException {
+        learnSectionsUpTo(offset);
+        PcapngLayout.Section section = layout.sectionAt(offset);
+        if (section == null || section.start == offset) {
+            throw noFrame(offset, "no packet block starts there");
+        }
+        long length = checkBlock(section, offset);
+        ByteBuffer head = read(offset, (int) Math.min(PACKET_HEADER, length), section.order);
+        int type = head.getInt(0);
+        if (type == ENHANCED_PACKET || type == OBSOLETE_PACKET) {
+            if (length < PACKET_HEADER + 4) {
+                throw noFrame(offset, "its packet block is too short");
+            }
+            int interfaceId = type == OBSOLETE_PACKET ? Short.toUnsignedInt(head.getShort(8)) : head.getInt(8);
+            PcapngInterface source = interfaceOf(section, interfaceId, offset);
+            long captured = Integer.toUnsignedLong(head.getInt(20));
+            long original = Integer.toUnsignedLong(head.getInt(24));
+            if (captured > length - PACKET_HEADER - 4 || captured > CaptureReaders.MAX_CAPTURED_LENGTH) {
+                throw noFrame(offset, "its packet block claims " + captured + " captured bytes");
+            }
+            return new Frame(number, timestamp(source, head), (int) Math.min(original, Integer.MAX_VALUE),
+                    source.linkType, interfaceId, offset, read(offset + PACKET_HEADER, (int) captured, section.order));
+        }
+        if (type == SIMPLE_PACKET) {
+            PcapngInterface source = interfaceOf(section, 0, offset);
+            long original = Integer.toUnsignedLong(head.getInt(8));
+            long captured = Math.min(original, length - SIMPLE_PACKET_HEADER - 4);
+            if (source.snapLength > 0) {
+                captured = Math.min(captured, source.snapLength);
+            }
+            if (captured > CaptureReaders.MAX_CAPTURED_LENGTH) {
+                throw noFrame(offset, "its simple packet block holds " + captured + " captured bytes");
+            }
+            return new Frame(number, timeBefore(section, offset), (int) Math.min(original, Integer.MAX_VALUE),
+                    source.linkType, 0, offset, read(offset + SIMPLE_PACKET_HEADER, (int) captured, section.order));
+        }
+        throw noFrame(offset, String.format("the block there has type 0x%x, not a packet block", type));
+    }
+
+    /** Reads the length of the block at {@code offset} and checks it against the file and the block's end. */
+    private long checkBlock(PcapngLayout.Section section, long offset) throws IOException {
+        if (size - offset < 12) {
+            throw noFrame(offset, "no pcapng block fits there");
+        }
+        long length = Integer.toUnsignedLong(read(offset, 8, section.order).getInt(4));
+        if (length < 12 || length % 4 != 0 || length > size - offset
+                || Integer.toUnsignedLong(read(offset + length - 4, 4, section.order).getInt(0)) != length) {
+            throw noFrame(offset, "no well-formed pcapng block starts there");
+        }
+        return length;
+    }
+
+    private PcapngInterface interfaceOf(PcapngLayout.Section section, int interfaceId, long offset)
+            throws IOException {
+        if (interfaceId < 0 || interfaceId >= section.interfaces.size()) {
+            throw noFrame(offset, "its section describes no interface " + Integer.toUnsignedString(interfaceId));
+        }
+        return section.interfaces.get(interfaceId);
+    }
+
+    private static long timestamp(PcapngInterface source, ByteBuffer packetHeader) {
+        return source.toNanos((Integer.toUnsignedLong(packetHeader.getInt(12)) << 32)
+                | Integer.toUnsignedLong(packetHeader.getInt(16)));
+    }
+
+    /**
+     * A simple packet block has no time of its own: the sequential reader gives it the time of the packet block with
+     * a time before it in its section, so walk back to that block by the lengths each block repeats at its end.
+     */
+    private long timeBefore(PcapngLayout.Section section, long offset) throws IOException {
+        long first = section.firstTimedBlock;
+        if (first < 0 || first > offset) {
+            return 0;
+        }
+        long position = offset;
+        while (position > first) {
+            long length = Integer.toUnsignedLong(read(position - 4, 4, section.order).getInt(0));
+            if (length < 12 || length % 4 != 0 || length > position - first) {
+                throw noFrame(offset, "the blocks before it cannot be walked back");
+            }
+            position -= length;
+            ByteBuffer head = read(position, (int) Math.min(PACKET_HEADER, length), section.order);
+            int type = head.getInt(0);
+            if ((type == ENHANCED_PACKET || type == OBSOLETE_PACKET) && length >= PACKET_HEADER + 4) {
+                int interfaceId = type == OBSOLETE_PACKET ? Short.toUnsignedInt(head.getShort(8)) : head.getInt(8);
+                return timestamp(interfaceOf(section, interfaceId, position), head);
+            }
+        }
+        return 0;
+    }
+
+    /** Makes sure every section header and interface description before {@code offset} is in the layout. */
+    private void learnSectionsUpTo(long offset) throws IOException {
+        if (layout.knownUpTo() > offset) {
+            return;
+        }
+        synchronized (walkLock) {
+            try {
+                while (layout.knownUpTo() <= offset) {
+                    if (walker == null) {
+                        walker = reader();
+                    }
+                    if (walker.next() == null) {
+                        return;
+                    }
+                }
+            } catch (IOException e) {
+                // an interrupt closes the walker's channel; the next caller starts a fresh one
+                if (walker != null) {
+                    walker.close();
+                    walker = null;
+                }
+                throw e;
+            }
+        }
+    }
+
+    private ByteBuffer read(long position, int length, ByteOrder order) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate(length).order(order);
+        while (buffer.hasRemaining()) {
+            int read;
+            try {
+                read = channel().read(buffer, position + buffer.position());
+            } catch (ClosedByInterruptException interrupted) {
+                throw interrupted;
+            } catch (ClosedChannelException closedByAnother) {
+                // another thread's interrupt closed the channel under this read: read again from a new one
+                checkOpen();
+                continue;
+            }
+            if (read < 0) {
+                throw new IOException(path.getFileName() + " ended while reading byte " + position);
+            }
+        }
+        return buffer.flip();
+    }
+
+    /**
+     * The channel, opened again if an interrupted thread closed it: FileChannel closes itself when a thread is
+     * interrupted inside a read, which must not end the file for every other thread.
+     */
+    private FileChannel channel() throws IOException {
+        FileChannel current = channel;
+        if (current.isOpen()) {
+            return current;
+        }
+        synchronized (this) {
+            checkOpen();
+            if (!channel.isOpen()) {
+                channel = FileChannel.open(path, StandardOpenOption.READ);
+            }
+            return channel;
+        }
+    }
+
+    private void checkOpen() throws ClosedChannelException {
+        if (closed) {
+            throw new ClosedChannelException();
+        }
+    }
+
+    private IOException noFrame(long offset, String why) {
+        return new IOException("no frame starts at byte " + offset + " of " + path.getFileName() + ": " + why);
+    }
+
+    @Override
+    public void close() throws IOException {
+        closed = true;
+        synchronized (walkLock) {
+            if (walker != null) {
+                walker.close();
+                walker = null;
+            }
+        }
+        synchronized (this) {
+            channel.close();
+        }
+    }
+}
