@@ -1,25 +1,45 @@
 package io.rocelens.app;
 
+import io.rocelens.app.gui.GuiLauncher;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * The {@code rocelens} entry point. Every sub-command runs headless: nothing here starts JavaFX, so the
- * commands work on a server without a display.
+ * commands work on a server without a display. Without a sub-command it opens the desktop window, with Wireshark's
+ * own flags ({@code -r}, {@code -Y}, {@code -g}); the window's classes are loaded only then.
  */
 @Command(name = "rocelens",
         mixinStandardHelpOptions = true,
         version = "RoCE Lens 0.1.0",
-        description = "Analyzer for RoCEv2 (RDMA over Converged Ethernet) captures.",
+        description = {"Analyzer for RoCEv2 (RDMA over Converged Ethernet) captures.",
+            "Without a command, opens the desktop window on FILE (or on the bundled sample capture)."},
         subcommands = {
             DecodeCommand.class,
             AnalyzeCommand.class,
             BenchCommand.class,
             GenerateCommand.class,
         })
-public final class Main implements Runnable {
+public final class Main implements Callable<Integer> {
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "pcap or pcapng capture to open")
+    Path file;
+
+    @Option(names = "-r", paramLabel = "FILE", description = "capture to open (as Wireshark's -r)")
+    Path readFile;
+
+    @Option(names = "-Y", paramLabel = "FILTER", description = "open with this display filter applied")
+    String displayFilter;
+
+    @Option(names = "-g", paramLabel = "N", converter = CliSupport.Count.class,
+            description = "select frame N once it is loaded")
+    Long goToFrame;
 
     /** Holds the logger so SLF4J starts only when a bug is reported: its start-up costs every run 40-100 ms. */
     private static final class Log {
@@ -51,8 +71,12 @@ public final class Main implements Runnable {
     }
 
     @Override
-    public void run() {
-        // The desktop window arrives with the GUI issue; until then no arguments shows the usage.
-        new CommandLine(this).usage(System.out);
+    public Integer call() {
+        if (file != null && readFile != null) {
+            System.err.println("rocelens: name the capture once: either FILE or -r FILE (see 'rocelens --help')");
+            return CliSupport.EXIT_UNREADABLE;
+        }
+        // a separate class, so that the headless commands never load JavaFX
+        return GuiLauncher.launch(readFile != null ? readFile : file, displayFilter, goToFrame);
     }
 }

@@ -1,0 +1,28 @@
+package io.rocelens.app.gui;
+
+import io.rocelens.app.gui.model.Preferences;
+import javafx.application.Application;
+import javafx.stage.Stage;
+
+/** The JavaFX application: one main window, started by {@link GuiLauncher}. */
+public final class RoceLensApp extends Application {
+
+    private MainWindow window;
+
+    @Override
+    public void start(Stage stage) {
+        GuiLauncher.StartOptions options = GuiLauncher.startOptions();
+        window = new MainWindow(stage, Preferences.load());
+        stage.show();
+        if (options != null) {
+            window.open(options.file(), options.displayFilter(), options.goToFrame());
+        }
+    }
+
+    @Override
+    public void stop() {
+        if (window != null) {
+            window.shutdown();
+        }
+    }
+}

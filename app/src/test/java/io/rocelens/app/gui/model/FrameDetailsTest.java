@@ -1,0 +1,70 @@
+package io.rocelens.app.gui.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.rocelens.capture.CaptureReader;
+import io.rocelens.capture.CaptureReaders;
+import io.rocelens.capture.Frame;
+import io.rocelens.dissect.Dissector;
+import io.rocelens.dissect.DissectorOptions;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Frame 2 of the sample capture is RC SEND Only, 10.0.0.1 → 10.0.0.2, QP 0x000022, PSN 256 (sample-captures/README
+ * and tshark). Byte positions are the IB spec's: the 12-byte BTH follows Ethernet (14), IPv4 (20) and UDP (8) at
+ * byte 42, with the destination QP in its bytes 5-7 and the PSN in its bytes 9-11.
+ */
+class FrameDetailsTest {
+
+    private static FrameDetails details;
+
+    @BeforeAll
+    static void dissectFrameTwo() throws IOException {
+        try (CaptureReader reader = CaptureReaders.open(Path.of("../sample-captures/mixed.pcapng"))) {
+            reader.next();
+            Frame frame = reader.next();
+            ByteBuffer data = frame.data().duplicate();
+            byte[] bytes = new byte[data.remaining()];
+            data.get(bytes);
+            details = new FrameDetails(new Dissector(DissectorOptions.defaults()).dissect(frame), bytes);
+        }
+    }
+
+    @Test
+    void aByteSelectsTheSmallestFieldHoldingIt() {
+        assertEquals("bth.psn == 256", details.nodeAt(42 + 9).filter());
+        assertEquals("bth.psn == 256", details.nodeAt(42 + 11).filter());
+        assertEquals("bth.dqpn == 0x22", details.nodeAt(42 + 5).filter());
+        assertEquals("ip.src == 10.0.0.1", details.nodeAt(14 + 12).filter());
+        assertEquals("eth.src == 02:00:00:00:00:01", details.nodeAt(6).filter());
+    }
+
+    @Test
+    void fieldsKnowTheirBytes() {
+        FrameDetails.Node bth = details.layers().stream().filter(l -> l.filter().equals("bth")).findFirst().orElseThrow();
+        assertEquals(42, bth.offset());
+        assertEquals(12, bth.length());
+        FrameDetails.Node psn = bth.children().stream().filter(f -> f.filter().startsWith("bth.psn")).findFirst()
+                .orElseThrow();
+        assertEquals(51, psn.offset());
+        assertEquals(3, psn.length());
+        assertEquals("256", psn.value());
+    }
+
+    @Test
+    void aByteOutsideEveryLayerSelectsNothing() {
+        assertNull(details.nodeAt(details.bytes().length() + 5));
+    }
+
+    @Test
+    void textFieldsAreQuotedInFilters() {
+        FrameDetails.Node icrc = details.layers().stream().filter(l -> l.filter().equals("icrc")).findFirst()
+                .orElseThrow();
+        assertEquals("icrc.status == \"good\"", icrc.children().get(1).filter());
+    }
+}
