@@ -127,6 +127,7 @@ final class FrameWalker {
             EthernetHeader.EtherTypeOrTag outer = tags.get(0);
             summary.vlanPcp = outer.pcp().intValue();
             summary.vlanId = outer.vid().intValue();
+            summary.vlanTags = tags.size() - 1;
         }
         int headerLength = (int) io.pos();
         mark(LayerMark.Kind.ETHERNET, 0, headerLength);

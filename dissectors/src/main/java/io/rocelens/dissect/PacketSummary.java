@@ -49,6 +49,8 @@ public final class PacketSummary {
     /** PCP of the outermost VLAN tag, or -1 when untagged. */
     public int vlanPcp;
     public int vlanId;
+    /** VLAN tags in the frame (stacked 802.1Q / 802.1ad); only the outermost one's PCP and ID are held here. */
+    public int vlanTags;
 
     // IP: IPv4 addresses are stored IPv4-mapped (::ffff:a.b.c.d) so one key type serves both versions
     public long ipSrcHi;
@@ -130,6 +132,7 @@ public final class PacketSummary {
         etherType = -1;
         vlanPcp = -1;
         vlanId = -1;
+        vlanTags = 0;
         ipSrcHi = 0;
         ipSrcLo = 0;
         ipDstHi = 0;

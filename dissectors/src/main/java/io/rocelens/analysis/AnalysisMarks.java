@@ -1,0 +1,138 @@
+package io.rocelens.analysis;
+
+import io.rocelens.dissect.PacketSummary;
+import java.util.Arrays;
+
+/**
+ * What the ordered analysis pass found about each frame, for the display filter's {@code roce.analysis.*} fields
+ * and the packet list's colours: a few bits per frame in one growable array indexed by frame number, the rare
+ * values (PSNs missing at a gap, NAK → retransmission and CE → CNP latencies) in sorted sparse arrays, and the flow
+ * of a frame looked up from its addresses and QP (one entry per flow, nothing per frame).
+ *
+ * <p>Filled by the {@link RoceAnalyzer} given it, in frame order; read after the pass (or, for frames already
+ * passed, during it from the same thread).
+ */
+public final class AnalysisMarks {
+
+    public static final int PSN_GAP = 1;
+    public static final int RETRANSMISSION = 1 << 1;
+    public static final int DUPLICATE = 1 << 2;
+    public static final int OUT_OF_ORDER = 1 << 3;
+    public static final int NAK = 1 << 4;
+    public static final int RNR_NAK = 1 << 5;
+    public static final int CNP = 1 << 6;
+    public static final int ECN_CE = 1 << 7;
+    public static final int ICRC_BAD = 1 << 8;
+    public static final int MALFORMED = 1 << 9;
+    public static final int PFC_XOFF = 1 << 10;
+    public static final int PFC_XON = 1 << 11;
+
+    /** Returned by the value getters for a frame without that value. */
+    public static final long NONE = -1;
+
+    private char[] bits = new char[1024];
+    private final Sparse missing = new Sparse();
+    private final Sparse nakToRetransmission = new Sparse();
+    private final Sparse ceToCnp = new Sparse();
+    /** Flow key → 1-based row of the per-QP CSV, set when the pass ends. */
+    private KeyIndex flowRows;
+
+    /** The marks of a frame, a combination of the constants above (0 for a frame never marked). */
+    public int marks(long frame) {
+        return frame >= 0 && frame < bits.length ? bits[(int) frame] : 0;
+    }
+
+    public boolean has(long frame, int mark) {
+        return (marks(frame) & mark) != 0;
+    }
+
+    /** PSNs the gap at this frame skipped, or {@link #NONE}. */
+    public long missing(long frame) {
+        return missing.get(frame);
+    }
+
+    /** Nanoseconds from the NAK or RNR NAK to this retransmission, or {@link #NONE}. */
+    public long nakToRetransmissionNanos(long frame) {
+        return nakToRetransmission.get(frame);
+    }
+
+    /** Nanoseconds from the first CE mark this CNP answers to the CNP, or {@link #NONE}. */
+    public long ceToCnpNanos(long frame) {
+        return ceToCnp.get(frame);
+    }
+
+    /**
+     * The row (1-based, in the per-QP CSV's order) of the flow a RoCE frame belongs to, or -1 for a frame that is
+     * not RoCE or before the pass has ended.
+     */
+    public int flow(PacketSummary p) {
+        if (flowRows == null || !p.isRoce() || p.opcode < 0) {
+            return -1;
+        }
+        int row = flowRows.get(p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.destQp);
+        return row < 0 ? -1 : row;
+    }
+
+    /** Frames carrying the mark. */
+    public long count(int mark) {
+        long count = 0;
+        for (char b : bits) {
+            if ((b & mark) != 0) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    void mark(long frame, int mark) {
+        if (frame < 0 || frame > Integer.MAX_VALUE - 8) {
+            return;
+        }
+        if (frame >= bits.length) {
+            bits = Arrays.copyOf(bits, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(frame + 1, bits.length * 3L / 2)));
+        }
+        bits[(int) frame] |= (char) mark;
+    }
+
+    void missing(long frame, long psns) {
+        missing.put(frame, psns);
+    }
+
+    void nakToRetransmission(long frame, long nanos) {
+        nakToRetransmission.put(frame, nanos);
+    }
+
+    void ceToCnp(long frame, long nanos) {
+        ceToCnp.put(frame, nanos);
+    }
+
+    void flowRows(KeyIndex rows) {
+        flowRows = rows;
+    }
+
+    /** Frame → value for the few frames that have one, appended in frame order and found by binary search. */
+    private static final class Sparse {
+        private long[] frames = new long[16];
+        private long[] values = new long[16];
+        private int size;
+
+        void put(long frame, long value) {
+            if (size > 0 && frames[size - 1] >= frame) {
+                // the analyzer marks in frame order; a second value for the same frame keeps the first
+                return;
+            }
+            if (size == frames.length) {
+                frames = Arrays.copyOf(frames, size * 2);
+                values = Arrays.copyOf(values, size * 2);
+            }
+            frames[size] = frame;
+            values[size] = value;
+            size++;
+        }
+
+        long get(long frame) {
+            int at = Arrays.binarySearch(frames, 0, size, frame);
+            return at >= 0 ? values[at] : NONE;
+        }
+    }
+}

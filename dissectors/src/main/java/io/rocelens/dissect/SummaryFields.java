@@ -1,0 +1,184 @@
+package io.rocelens.dissect;
+
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
+
+/**
+ * Fast field getters: the value of a registry field read straight from the bulk pass's {@link PacketSummary}, for
+ * the fields the summary holds, so a display filter or a packet-list column needs no detail dissection (about a
+ * million frames a second against tens of thousands). A field the summary does not hold has no getter; a getter
+ * whose {@link Getter#answers} is false for a frame (stacked VLAN tags, a malformed frame) leaves that frame to the
+ * detail dissector.
+ */
+public final class SummaryFields {
+
+    /** Reads one field of a frame from its summary. Values are the ones {@link Dissector} gives the same field. */
+    public interface Getter {
+
+        /** True when the summary alone tells whether this frame has the field and its value. */
+        boolean answers(PacketSummary p);
+
+        boolean present(PacketSummary p);
+
+        /** Numbers and flags (0/1); MAC addresses in the low 48 bits; IP addresses' low 64 bits (IPv4-mapped). */
+        long value(PacketSummary p);
+
+        /** High 64 bits of an IP address (0 for IPv4, which is held IPv4-mapped); 0 for other fields. */
+        long high(PacketSummary p);
+
+        /** The value of a text field ({@code aeth.type}, {@code icrc.status}, {@code malformed.reason}), else null. */
+        String text(PacketSummary p);
+    }
+
+    private static final Map<String, Getter> GETTERS = new HashMap<>();
+
+    private static final Predicate<PacketSummary> ALWAYS = p -> true;
+
+    static {
+        number(Fields.FRAME_LEN, ALWAYS, p -> p.originalLength);
+        number(Fields.FRAME_CAPLEN, ALWAYS, p -> p.capturedLength);
+
+        number(Fields.ETH_DST, p -> p.is(PacketSummary.ETHERNET), p -> p.ethDst);
+        number(Fields.ETH_SRC, p -> p.is(PacketSummary.ETHERNET), p -> p.ethSrc);
+        // eth.type is the first type field: the tag's TPID when tagged, which the summary does not keep
+        add(Fields.ETH_TYPE, p -> !p.is(PacketSummary.VLAN), p -> p.is(PacketSummary.ETHERNET), p -> p.etherType,
+                null, null);
+        Predicate<PacketSummary> oneTag = p -> p.vlanTags <= 1;
+        Predicate<PacketSummary> tagged = p -> p.is(PacketSummary.VLAN);
+        add(Fields.VLAN_PCP, oneTag, tagged, p -> p.vlanPcp, null, null);
+        add(Fields.VLAN_ID, oneTag, tagged, p -> p.vlanId, null, null);
+        add(Fields.VLAN_ETYPE, oneTag, tagged, p -> p.etherType, null, null);
+
+        Predicate<PacketSummary> ipv4 = p -> p.is(PacketSummary.IPV4);
+        number(Fields.IP_DSCP, ipv4, p -> p.dscp);
+        number(Fields.IP_ECN, ipv4, p -> p.ecn);
+        number(Fields.IP_PROTO, ipv4, p -> p.ipProtocol);
+        add(Fields.IP_SRC, ALWAYS, ipv4, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
+        add(Fields.IP_DST, ALWAYS, ipv4, p -> p.ipDstLo, p -> p.ipDstHi, null);
+        Predicate<PacketSummary> ipv6 = p -> p.is(PacketSummary.IPV6);
+        number(Fields.IPV6_DSCP, ipv6, p -> p.dscp);
+        number(Fields.IPV6_ECN, ipv6, p -> p.ecn);
+        number(Fields.IPV6_NXT, ipv6, p -> p.ipProtocol);
+        add(Fields.IPV6_SRC, ALWAYS, ipv6, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
+        add(Fields.IPV6_DST, ALWAYS, ipv6, p -> p.ipDstLo, p -> p.ipDstHi, null);
+
+        Predicate<PacketSummary> udp = p -> p.is(PacketSummary.UDP);
+        number(Fields.UDP_SRCPORT, udp, p -> p.udpSrcPort);
+        number(Fields.UDP_DSTPORT, udp, p -> p.udpDstPort);
+        number(Fields.UDP_LENGTH, udp, p -> p.udpLength);
+        Predicate<PacketSummary> tcp = p -> p.is(PacketSummary.TCP);
+        number(Fields.TCP_SRCPORT, tcp, p -> p.tcpSrcPort);
+        number(Fields.TCP_DSTPORT, tcp, p -> p.tcpDstPort);
+        number(Fields.TCP_FLAGS, tcp, p -> p.tcpFlags);
+
+        // the summary keeps ARP only for Ethernet/IPv4 ARP, the only kind whose addresses the detail names
+        Predicate<PacketSummary> arpKnown = p -> !p.is(PacketSummary.ARP) || p.arpOperation >= 0;
+        Predicate<PacketSummary> arp = p -> p.arpOperation >= 0;
+        add(Fields.ARP_OPCODE, arpKnown, arp, p -> p.arpOperation, null, null);
+        add(Fields.ARP_SRC_MAC, arpKnown, arp, p -> p.arpSenderMac, null, null);
+        add(Fields.ARP_SRC_IP, arpKnown, arp, p -> Addresses.ipv4Mapped(p.arpSenderIp), p -> 0L, null);
+        add(Fields.ARP_DST_IP, arpKnown, arp, p -> Addresses.ipv4Mapped(p.arpTargetIp), p -> 0L, null);
+
+        Predicate<PacketSummary> grh = p -> p.is(PacketSummary.ROCEV1);
+        add(Fields.GRH_SGID, ALWAYS, grh, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
+        add(Fields.GRH_DGID, ALWAYS, grh, p -> p.ipDstLo, p -> p.ipDstHi, null);
+
+        Predicate<PacketSummary> bth = PacketSummary::isRoce;
+        number(Fields.BTH_OPCODE, bth, p -> p.opcode);
+        number(Fields.BTH_SE, bth, p -> p.solicitedEvent ? 1 : 0);
+        number(Fields.BTH_PADCNT, bth, p -> p.padCount);
+        number(Fields.BTH_PKEY, bth, p -> p.pkey);
+        number(Fields.BTH_FECN, bth, p -> p.fecn ? 1 : 0);
+        number(Fields.BTH_BECN, bth, p -> p.becn ? 1 : 0);
+        number(Fields.BTH_DQPN, bth, p -> p.destQp);
+        number(Fields.BTH_ACKREQ, bth, p -> p.ackRequest ? 1 : 0);
+        number(Fields.BTH_PSN, bth, p -> p.psn);
+
+        Predicate<PacketSummary> reth = p -> p.rethDmaLength >= 0;
+        number(Fields.RETH_VA, reth, p -> p.rethVa);
+        number(Fields.RETH_RKEY, reth, p -> p.rethRkey);
+        number(Fields.RETH_DMALEN, reth, p -> p.rethDmaLength);
+        Predicate<PacketSummary> aeth = p -> p.aethSyndrome >= 0;
+        number(Fields.AETH_SYNDROME, aeth, p -> p.aethSyndrome);
+        number(Fields.AETH_CODE, aeth, p -> p.aethSyndrome & 0x1f);
+        number(Fields.AETH_MSN, aeth, p -> p.aethMsn);
+        add(Fields.AETH_TYPE, ALWAYS, aeth, p -> 0, null, p -> AethText.type(p.aethSyndrome));
+        Predicate<PacketSummary> deth = p -> p.dethSrcQp >= 0;
+        number(Fields.DETH_QKEY, deth, p -> p.dethQkey);
+        number(Fields.DETH_SRCQP, deth, p -> p.dethSrcQp);
+        number(Fields.IMMDT, p -> p.hasImmediate, p -> Integer.toUnsignedLong(p.immediate));
+        add(Fields.ICRC_STATUS, ALWAYS, p -> p.icrcStatus != PacketSummary.ICRC_NONE, p -> 0, null,
+                p -> PacketColumns.icrcStatus(p.icrcStatus));
+
+        // another MAC Control opcode (or a cut PAUSE/PFC frame) is only in the detail
+        add(Fields.MACCTRL_OPCODE, p -> p.is(PacketSummary.PAUSE | PacketSummary.PFC) || p.etherType != 0x8808,
+                p -> p.is(PacketSummary.PAUSE | PacketSummary.PFC), p -> p.is(PacketSummary.PFC) ? 0x0101 : 0x0001,
+                null, null);
+        number(Fields.PAUSE_QUANTA, p -> p.is(PacketSummary.PAUSE) && p.pauseQuanta >= 0, p -> p.pauseQuanta);
+        Predicate<PacketSummary> pfc = p -> p.is(PacketSummary.PFC) && p.pfcClassEnable >= 0;
+        number(Fields.PFC_CEV, pfc, p -> p.pfcClassEnable);
+        for (int priority = 0; priority < 8; priority++) {
+            int at = priority;
+            number(Fields.PFC_TIME[priority], pfc, p -> p.pfcTime[at]);
+        }
+        add(Fields.MALFORMED_REASON, ALWAYS, p -> p.is(PacketSummary.MALFORMED), p -> 0, null,
+                p -> p.malformedReason);
+    }
+
+    private SummaryFields() {
+    }
+
+    /** The getter of a registry field, or null when the summary does not hold that field. */
+    public static Getter of(String name) {
+        return GETTERS.get(name);
+    }
+
+    /** Names of the registry fields the summary holds. */
+    public static java.util.Set<String> names() {
+        return Collections.unmodifiableSet(GETTERS.keySet());
+    }
+
+    private static void number(FieldDef field, Predicate<PacketSummary> present, ToLongFunction<PacketSummary> value) {
+        add(field, ALWAYS, present, value, null, null);
+    }
+
+    private static void add(FieldDef field, Predicate<PacketSummary> answers, Predicate<PacketSummary> present,
+                            ToLongFunction<PacketSummary> value, ToLongFunction<PacketSummary> high,
+                            Function<PacketSummary, String> text) {
+        GETTERS.put(field.name(), new Simple(answers, present, value, high, text));
+    }
+
+    private record Simple(Predicate<PacketSummary> answers, Predicate<PacketSummary> presence,
+                          ToLongFunction<PacketSummary> number, ToLongFunction<PacketSummary> highHalf,
+                          Function<PacketSummary, String> words) implements Getter {
+
+        @Override
+        public boolean answers(PacketSummary p) {
+            return answers.test(p);
+        }
+
+        @Override
+        public boolean present(PacketSummary p) {
+            return presence.test(p);
+        }
+
+        @Override
+        public long value(PacketSummary p) {
+            return number.applyAsLong(p);
+        }
+
+        @Override
+        public long high(PacketSummary p) {
+            return highHalf == null ? 0 : highHalf.applyAsLong(p);
+        }
+
+        @Override
+        public String text(PacketSummary p) {
+            return words == null ? null : words.apply(p);
+        }
+    }
+}

@@ -1,0 +1,193 @@
+package io.rocelens.filter;
+
+import io.rocelens.analysis.AnalysisMarks;
+import io.rocelens.dissect.FieldDef;
+import io.rocelens.dissect.FieldType;
+import io.rocelens.dissect.Fields;
+import io.rocelens.dissect.PacketSummary;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
+
+/**
+ * Every name a display filter accepts: the field registry's fields, the protocols, the "either side" fields
+ * ({@code ip.addr}), the RoCE analysis values, and the Wireshark aliases.
+ */
+final class FilterFields {
+
+    private static final Map<String, FilterField> BY_NAME = new LinkedHashMap<>();
+    private static final Map<String, Map<String, Long>> VALUES_BY_NAME = new ConcurrentHashMap<>();
+
+    static {
+        for (FieldDef def : Fields.all().values()) {
+            ValueKind kind = ValueKind.of(def.type(), def.name());
+            add(new FilterField(def.name(), def.title(), kind, def.type() == FieldType.HEX, def.valueNames(),
+                    List.of(new Source.FieldValue(def.name(), kind))));
+        }
+        add(new FilterField("frame.number", "Frame number", ValueKind.NUMBER, false, null,
+                List.of(new Source.Computed("frame.number", false, f -> f.summary.number))));
+        either("eth.addr", "Source or destination MAC address", Fields.ETH_SRC, Fields.ETH_DST);
+        either("ip.addr", "Source or destination IPv4 address", Fields.IP_SRC, Fields.IP_DST);
+        either("ipv6.addr", "Source or destination IPv6 address", Fields.IPV6_SRC, Fields.IPV6_DST);
+        either("udp.port", "Source or destination UDP port", Fields.UDP_SRCPORT, Fields.UDP_DSTPORT);
+        either("tcp.port", "Source or destination TCP port", Fields.TCP_SRCPORT, Fields.TCP_DSTPORT);
+        for (int priority = 0; priority < 8; priority++) {
+            int bit = priority;
+            String name = "pfc.enable" + priority;
+            add(new FilterField(name, "PFC class-enable bit for priority " + priority, ValueKind.FLAG, false, null,
+                    List.of(new Source.Computed(name, false, f -> f.summary.is(PacketSummary.PFC)
+                            && f.summary.pfcClassEnable >= 0 ? (f.summary.pfcClassEnable >>> bit) & 1
+                            : Source.Computed.ABSENT))));
+        }
+
+        protocol("frame", "Frame", null, p -> 1);
+        protocol("eth", "Ethernet II", "eth", p -> p.is(PacketSummary.ETHERNET) ? 1 : 0);
+        protocol("vlan", "802.1Q / 802.1ad VLAN tag", "vlan", p -> p.is(PacketSummary.VLAN) ? 1 : 0);
+        protocol("sll", "Linux cooked capture", "sll", p -> p.is(PacketSummary.ETHERNET) ? 0 : -1);
+        protocol("ip", "Internet Protocol version 4", "ip", p -> p.is(PacketSummary.IPV4) ? 1 : 0);
+        protocol("ipv6", "Internet Protocol version 6", "ipv6", p -> p.is(PacketSummary.IPV6) ? 1 : 0);
+        protocol("udp", "User Datagram Protocol", "udp", p -> p.is(PacketSummary.UDP) ? 1 : 0);
+        protocol("tcp", "Transmission Control Protocol", "tcp", p -> p.is(PacketSummary.TCP) ? 1 : 0);
+        protocol("arp", "Address Resolution Protocol", "arp", p -> p.is(PacketSummary.ARP) ? 1 : 0);
+        protocol("roce", "RoCE, v1 or v2: a frame with a BTH", null, p -> p.isRoce() ? 1 : 0);
+        protocol("grh", "Global Route Header (RoCEv1)", "grh", p -> p.is(PacketSummary.ROCEV1) ? 1 : 0);
+        protocol("bth", "Base Transport Header", "bth", p -> p.isRoce() ? 1 : 0);
+        extended("rdeth", "Reliable Datagram Extended Transport Header", p -> p.opcode >>> 5 == 2);
+        extended("deth", "Datagram Extended Transport Header", p -> p.dethSrcQp >= 0);
+        extended("reth", "RDMA Extended Transport Header", p -> p.rethDmaLength >= 0);
+        extended("atomic", "Atomic Extended Transport Header",
+                p -> isRcOrRd(p) && ((p.opcode & 0x1f) == 0x13 || (p.opcode & 0x1f) == 0x14));
+        extended("aeth", "ACK Extended Transport Header", p -> p.aethSyndrome >= 0);
+        extended("atomicack", "Atomic ACK Extended Transport Header", p -> isRcOrRd(p) && (p.opcode & 0x1f) == 0x12);
+        extended("ieth", "Invalidate Extended Transport Header",
+                p -> p.opcode >>> 5 == 0 && ((p.opcode & 0x1f) == 0x16 || (p.opcode & 0x1f) == 0x17));
+        extended("cnp", "Congestion Notification Packet", p -> p.opcode == 0x81);
+        extended("payload", "RDMA payload", p -> p.payloadLength + p.padCount > 0);
+        protocol("macc", "MAC Control", "macc",
+                p -> p.is(PacketSummary.PAUSE | PacketSummary.PFC) ? 1 : p.etherType == 0x8808 ? -1 : 0);
+        protocol("pfc", "Priority-based Flow Control (802.1Qbb)", null, p -> p.is(PacketSummary.PFC) ? 1 : 0);
+        protocol("pause", "802.3x PAUSE", null, p -> p.is(PacketSummary.PAUSE) ? 1 : 0);
+        protocol("malformed", "Malformed frame", null, p -> p.is(PacketSummary.MALFORMED) ? 1 : 0);
+
+        mark("psn_gap", "PSN gap: this packet's PSN is ahead of the expected one", AnalysisMarks.PSN_GAP);
+        mark("retransmission", "Retransmission: PSN behind the expected one", AnalysisMarks.RETRANSMISSION);
+        mark("duplicate", "Duplicate: a retransmitted PSN that was not missing", AnalysisMarks.DUPLICATE);
+        mark("out_of_order", "Out of order: a retransmitted PSN that was missing", AnalysisMarks.OUT_OF_ORDER);
+        mark("nak", "NAK (AETH type NAK, any code)", AnalysisMarks.NAK);
+        mark("rnr_nak", "RNR NAK", AnalysisMarks.RNR_NAK);
+        mark("cnp", "CNP (congestion notification)", AnalysisMarks.CNP);
+        mark("ecn_ce", "RoCE packet marked ECN CE (congestion experienced)", AnalysisMarks.ECN_CE);
+        mark("icrc_bad", "RoCE packet with a bad ICRC", AnalysisMarks.ICRC_BAD);
+        mark("malformed", "Malformed frame", AnalysisMarks.MALFORMED);
+        mark("pfc_xoff", "PFC frame pausing at least one priority", AnalysisMarks.PFC_XOFF);
+        mark("pfc_xon", "PFC frame resuming at least one priority", AnalysisMarks.PFC_XON);
+        analysisValue("roce.analysis.missing", "PSNs skipped by the gap at this packet", f -> f.marks.missing(f.summary.number));
+        analysisValue("roce.analysis.nak_to_retx_us", "Microseconds from the NAK to this retransmission (whole µs)",
+                f -> micros(f.marks.nakToRetransmissionNanos(f.summary.number)));
+        analysisValue("roce.analysis.ce_to_cnp_us", "Microseconds from the first CE mark to this CNP (whole µs)",
+                f -> micros(f.marks.ceToCnpNanos(f.summary.number)));
+        analysisValue("roce.flow", "Flow number: the row of the per-QP CSV (--qp-csv) this packet's flow is on",
+                f -> f.marks.flow(f.summary));
+
+        for (WiresharkAliases.Alias alias : WiresharkAliases.all()) {
+            List<Source> sources = new ArrayList<>();
+            FilterField first = BY_NAME.get(alias.roceLens().get(0));
+            for (String target : alias.roceLens()) {
+                FilterField field = BY_NAME.get(target);
+                if (field == null) {
+                    throw new IllegalStateException("alias " + alias.wireshark() + " names unknown field " + target);
+                }
+                sources.addAll(field.sources());
+            }
+            add(new FilterField(alias.wireshark(), first.description() + " (Wireshark name of "
+                    + String.join(" or ", alias.roceLens()) + ")", first.kind(), first.hex(), first.valueNames(),
+                    List.copyOf(sources)));
+        }
+    }
+
+    private FilterFields() {
+    }
+
+    static FilterField get(String name) {
+        return BY_NAME.get(name);
+    }
+
+    static Collection<FilterField> all() {
+        return Collections.unmodifiableCollection(BY_NAME.values());
+    }
+
+    /** The value a name stands for in a field with value names (case does not matter), or null. */
+    static Long valueNamed(FilterField field, String name) {
+        if (field.valueNames() == null) {
+            return null;
+        }
+        Map<String, Long> names = VALUES_BY_NAME.computeIfAbsent(field.name(), key -> {
+            Map<String, Long> found = new HashMap<>();
+            for (long value = 0xffff; value >= 0; value--) {
+                String valueName = field.valueNames().apply(value);
+                if (valueName != null) {
+                    found.put(valueName.toLowerCase(Locale.ROOT), value);
+                }
+            }
+            return found;
+        });
+        return names.get(name.toLowerCase(Locale.ROOT));
+    }
+
+    private static boolean isRcOrRd(PacketSummary p) {
+        return p.opcode >>> 5 == 0 || p.opcode >>> 5 == 2;
+    }
+
+    private static long micros(long nanos) {
+        return nanos == AnalysisMarks.NONE ? Source.Computed.ABSENT : nanos / 1000;
+    }
+
+    private static void add(FilterField field) {
+        if (BY_NAME.putIfAbsent(field.name(), field) != null) {
+            throw new IllegalStateException("filter name declared twice: " + field.name());
+        }
+    }
+
+    private static void either(String name, String description, FieldDef source, FieldDef destination) {
+        ValueKind kind = ValueKind.of(source.type(), source.name());
+        add(new FilterField(name, description, kind, source.type() == FieldType.HEX, source.valueNames(), List.of(
+                new Source.FieldValue(source.name(), kind), new Source.FieldValue(destination.name(), kind))));
+    }
+
+    private static void protocol(String name, String description, String layer, ToIntFunction<PacketSummary> summary) {
+        add(new FilterField(name, description, ValueKind.NONE, false, null,
+                List.of(new Source.Protocol(name, layer, summary))));
+    }
+
+    /**
+     * An IB extended header: the summary tells it from the opcode on a well-formed RoCE frame; on a malformed one
+     * the detail says how far decoding got.
+     */
+    private static void extended(String name, String description, java.util.function.Predicate<PacketSummary> has) {
+        protocol(name, description, name,
+                p -> !p.isRoce() ? 0 : p.is(PacketSummary.MALFORMED) ? -1 : has.test(p) ? 1 : 0);
+    }
+
+    private static void mark(String name, String description, int bit) {
+        String full = "roce.analysis." + name;
+        add(new FilterField(full, description, ValueKind.NONE, false, null,
+                List.of(new Source.Computed(full, true, f -> f.marks.has(f.summary.number, bit) ? 1
+                        : Source.Computed.ABSENT))));
+    }
+
+    private static void analysisValue(String name, String description, ToLongFunction<FrameView> value) {
+        add(new FilterField(name, description, ValueKind.NUMBER, false, null, List.of(new Source.Computed(name, true,
+                f -> {
+                    long v = value.applyAsLong(f);
+                    return v < 0 ? Source.Computed.ABSENT : v;
+                }))));
+    }
+}

@@ -1,0 +1,28 @@
+package io.rocelens.filter;
+
+import io.rocelens.analysis.AnalysisMarks;
+import io.rocelens.dissect.Dissection;
+import io.rocelens.dissect.PacketSummary;
+import java.util.function.Supplier;
+
+/** One frame as a filter sees it: its summary, the analysis marks, and its detail dissection made at most once. */
+final class FrameView {
+
+    final PacketSummary summary;
+    final AnalysisMarks marks;
+    private final Supplier<Dissection> supplier;
+    private Dissection detail;
+
+    FrameView(PacketSummary summary, AnalysisMarks marks, Supplier<Dissection> supplier) {
+        this.summary = summary;
+        this.marks = marks;
+        this.supplier = supplier;
+    }
+
+    Dissection detail() {
+        if (detail == null) {
+            detail = supplier.get();
+        }
+        return detail;
+    }
+}

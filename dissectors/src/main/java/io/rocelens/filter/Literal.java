@@ -1,0 +1,69 @@
+package io.rocelens.filter;
+
+import io.rocelens.dissect.Addresses;
+
+/**
+ * A value written in a filter, already read as the kind of the field it is compared with.
+ *
+ * @param kind   the field's kind
+ * @param number numbers, flags and MAC addresses; the low half of an IP address
+ * @param high   the high half of an IP address (IPv4 held IPv4-mapped)
+ * @param prefix for an IP address, the bits a subnet compares (128 for one address)
+ * @param text   the value of a text literal
+ */
+record Literal(ValueKind kind, long number, long high, int prefix, String text) {
+
+    static Literal number(ValueKind kind, long value) {
+        return new Literal(kind, value, 0, 0, null);
+    }
+
+    static Literal ip(ValueKind kind, long hi, long lo, int prefix) {
+        return new Literal(kind, lo, hi, prefix, null);
+    }
+
+    static Literal text(String value) {
+        return new Literal(ValueKind.TEXT, 0, 0, 0, value);
+    }
+
+    /** Whether the IP address lies in this address or subnet. */
+    boolean contains(long hi, long lo) {
+        if (prefix <= 64) {
+            long mask = prefix == 0 ? 0 : -1L << (64 - prefix);
+            return (hi & mask) == (high & mask);
+        }
+        long mask = -1L << (128 - prefix);
+        return hi == high && (lo & mask) == (number & mask);
+    }
+
+    /** Orders an IP address against this one (unsigned 128-bit). */
+    int compareIp(long hi, long lo) {
+        int byHigh = Long.compareUnsigned(hi, high);
+        return byHigh != 0 ? byHigh : Long.compareUnsigned(lo, number);
+    }
+
+    /** The literal as a filter writes it, in the field's own form (hex for hex fields). */
+    String print(boolean hex) {
+        return switch (kind) {
+            case NUMBER, FLAG -> hex ? "0x" + Long.toHexString(number) : Long.toUnsignedString(number);
+            case MAC -> Addresses.mac(number);
+            case IPV4 -> AddressText.ipv4Text(number) + (prefix < 128 ? "/" + (prefix - 96) : "");
+            case IPV6 -> Addresses.ipv6(high, number) + (prefix < 128 ? "/" + prefix : "");
+            case TEXT -> quote(text);
+            case NONE -> "";
+        };
+    }
+
+    static String quote(String value) {
+        StringBuilder out = new StringBuilder("\"");
+        for (char c : value.toCharArray()) {
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c < 0x20 || c == 0x7f) {
+                out.append(String.format("\\x%02x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.append('"').toString();
+    }
+}

@@ -1,0 +1,332 @@
+package io.rocelens.filter;
+
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+/** A compiled filter expression: evaluates on a frame and prints itself back as filter text. */
+sealed interface Node {
+
+    boolean eval(FrameView frame);
+
+    /** Binding strength for printing: 0 or, 1 and, 2 not and tests. */
+    int precedence();
+
+    void print(StringBuilder out);
+
+    void sources(Consumer<Source> each);
+
+    /** A use of a field name, spelled as the user wrote it. */
+    record Ref(String written, FilterField field) {
+
+        boolean any(FrameView frame, Matcher matcher) {
+            for (Source source : field.sources()) {
+                if (source.any(frame, matcher)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** The empty filter: every frame. */
+    record All() implements Node {
+        @Override
+        public boolean eval(FrameView frame) {
+            return true;
+        }
+
+        @Override
+        public int precedence() {
+            return 2;
+        }
+
+        @Override
+        public void print(StringBuilder out) {
+        }
+
+        @Override
+        public void sources(Consumer<Source> each) {
+        }
+    }
+
+    record Or(List<Node> terms) implements Node {
+        @Override
+        public boolean eval(FrameView frame) {
+            for (Node term : terms) {
+                if (term.eval(frame)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public int precedence() {
+            return 0;
+        }
+
+        @Override
+        public void print(StringBuilder out) {
+            join(terms, " || ", 1, out);
+        }
+
+        @Override
+        public void sources(Consumer<Source> each) {
+            terms.forEach(term -> term.sources(each));
+        }
+    }
+
+    record And(List<Node> terms) implements Node {
+        @Override
+        public boolean eval(FrameView frame) {
+            for (Node term : terms) {
+                if (!term.eval(frame)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public int precedence() {
+            return 1;
+        }
+
+        @Override
+        public void print(StringBuilder out) {
+            join(terms, " && ", 2, out);
+        }
+
+        @Override
+        public void sources(Consumer<Source> each) {
+            terms.forEach(term -> term.sources(each));
+        }
+    }
+
+    record Not(Node term) implements Node {
+        @Override
+        public boolean eval(FrameView frame) {
+            return !term.eval(frame);
+        }
+
+        @Override
+        public int precedence() {
+            return 2;
+        }
+
+        @Override
+        public void print(StringBuilder out) {
+            out.append('!');
+            printTerm(term, 2, out);
+        }
+
+        @Override
+        public void sources(Consumer<Source> each) {
+            term.sources(each);
+        }
+    }
+
+    /** A bare field or protocol name: true when the frame has it. */
+    record Exists(Ref ref) implements Node {
+        @Override
+        public boolean eval(FrameView frame) {
+            return ref.any(frame, Matcher.ANY);
+        }
+
+        @Override
+        public int precedence() {
+            return 2;
+        }
+
+        @Override
+        public void print(StringBuilder out) {
+            out.append(ref.written());
+        }
+
+        @Override
+        public void sources(Consumer<Source> each) {
+            ref.field().sources().forEach(each);
+        }
+    }
+
+    /**
+     * A comparison. {@code ==} and the orderings hold when any value of the field does; {@code !=} is Wireshark's
+     * "all not equal": the field is present and no value equals; {@code ~=} holds when any value differs.
+     */
+    record Compare(Ref ref, String op, Literal value) implements Node, Matcher {
+        @Override
+        public boolean eval(FrameView frame) {
+            if (op.equals("!=")) {
+                return ref.any(frame, Matcher.ANY) && !ref.any(frame, new Compare(ref, "==", value));
+            }
+            return ref.any(frame, this);
+        }
+
+        @Override
+        public boolean number(long v) {
+            return holds(Long.compareUnsigned(v, value.number()));
+        }
+
+        @Override
+        public boolean ip(long hi, long lo) {
+            if (op.equals("==") || op.equals("~=")) {
+                return value.contains(hi, lo) == op.equals("==");
+            }
+            return holds(value.compareIp(hi, lo));
+        }
+
+        @Override
+        public boolean text(String v) {
+            return v != null && holds(v.compareTo(value.text()));
+        }
+
+        private boolean holds(int order) {
+            return switch (op) {
+                case "==" -> order == 0;
+                case "~=" -> order != 0;
+                case "<" -> order < 0;
+                case "<=" -> order <= 0;
+                case ">" -> order > 0;
+                default -> order >= 0;
+            };
+        }
+
+        @Override
+        public int precedence() {
+            return 2;
+        }
+
+        @Override
+        public void print(StringBuilder out) {
+            out.append(ref.written()).append(' ').append(op).append(' ').append(value.print(ref.field().hex()));
+        }
+
+        @Override
+        public void sources(Consumer<Source> each) {
+            ref.field().sources().forEach(each);
+        }
+    }
+
+    /** {@code field in {a, b, c..d}}: any value of the field equals a member or lies in a range (ends included). */
+    record In(Ref ref, List<Literal[]> members) implements Node, Matcher {
+        @Override
+        public boolean eval(FrameView frame) {
+            return ref.any(frame, this);
+        }
+
+        @Override
+        public boolean number(long v) {
+            for (Literal[] member : members) {
+                if (member.length == 1 ? v == member[0].number()
+                        : Long.compareUnsigned(v, member[0].number()) >= 0 && Long.compareUnsigned(v, member[1].number()) <= 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public boolean ip(long hi, long lo) {
+            for (Literal[] member : members) {
+                if (member.length == 1 ? member[0].contains(hi, lo)
+                        : member[0].compareIp(hi, lo) >= 0 && member[1].compareIp(hi, lo) <= 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public boolean text(String v) {
+            for (Literal[] member : members) {
+                if (v != null && (member.length == 1 ? v.equals(member[0].text())
+                        : v.compareTo(member[0].text()) >= 0 && v.compareTo(member[1].text()) <= 0)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public int precedence() {
+            return 2;
+        }
+
+        @Override
+        public void print(StringBuilder out) {
+            out.append(ref.written()).append(" in {");
+            for (int i = 0; i < members.size(); i++) {
+                Literal[] member = members.get(i);
+                out.append(i > 0 ? ", " : "").append(member[0].print(ref.field().hex()));
+                if (member.length == 2) {
+                    out.append("..").append(member[1].print(ref.field().hex()));
+                }
+            }
+            out.append('}');
+        }
+
+        @Override
+        public void sources(Consumer<Source> each) {
+            ref.field().sources().forEach(each);
+        }
+    }
+
+    /** {@code contains} (a substring) and {@code matches} (a regular expression, case-insensitive as in Wireshark). */
+    record TextTest(Ref ref, String op, String value, Pattern pattern) implements Node, Matcher {
+        @Override
+        public boolean eval(FrameView frame) {
+            return ref.any(frame, this);
+        }
+
+        @Override
+        public boolean number(long v) {
+            return false;
+        }
+
+        @Override
+        public boolean ip(long hi, long lo) {
+            return false;
+        }
+
+        @Override
+        public boolean text(String v) {
+            return v != null && (pattern != null ? pattern.matcher(v).find() : v.contains(value));
+        }
+
+        @Override
+        public int precedence() {
+            return 2;
+        }
+
+        @Override
+        public void print(StringBuilder out) {
+            out.append(ref.written()).append(' ').append(op).append(' ').append(Literal.quote(value));
+        }
+
+        @Override
+        public void sources(Consumer<Source> each) {
+            ref.field().sources().forEach(each);
+        }
+    }
+
+    private static void join(List<Node> terms, String operator, int tightest, StringBuilder out) {
+        for (int i = 0; i < terms.size(); i++) {
+            if (i > 0) {
+                out.append(operator);
+            }
+            printTerm(terms.get(i), tightest, out);
+        }
+    }
+
+    /** Prints a term, in parentheses when it binds less tightly than its place needs. */
+    private static void printTerm(Node term, int needed, StringBuilder out) {
+        if (term.precedence() < needed) {
+            out.append('(');
+            term.print(out);
+            out.append(')');
+        } else {
+            term.print(out);
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package io.rocelens.filter;
+
+import io.rocelens.dissect.Dissection;
+import io.rocelens.dissect.Field;
+import io.rocelens.dissect.Layer;
+import io.rocelens.dissect.PacketSummary;
+import io.rocelens.dissect.SummaryFields;
+import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
+
+/** One thing a filter field reads from a frame: a registry field, a protocol's presence, or an analysis value. */
+abstract class Source {
+
+    /** The canonical RoCE Lens name read, as {@link DisplayFilter#usesOnly} reports it. */
+    final String name;
+
+    Source(String name) {
+        this.name = name;
+    }
+
+    /** True when the summary (and the marks) answer this for ordinary frames, without the detail dissector. */
+    abstract boolean fromSummary();
+
+    boolean needsMarks() {
+        return false;
+    }
+
+    abstract boolean any(FrameView frame, Matcher matcher);
+
+    boolean exists(FrameView frame) {
+        return any(frame, Matcher.ANY);
+    }
+
+    /** A registry field: from the summary when its getter answers for the frame, else every occurrence in the detail. */
+    static final class FieldValue extends Source {
+        private final ValueKind kind;
+        private final SummaryFields.Getter getter;
+
+        FieldValue(String name, ValueKind kind) {
+            super(name);
+            this.kind = kind;
+            this.getter = SummaryFields.of(name);
+        }
+
+        @Override
+        boolean fromSummary() {
+            return getter != null;
+        }
+
+        @Override
+        boolean any(FrameView frame, Matcher matcher) {
+            PacketSummary p = frame.summary;
+            if (getter != null && getter.answers(p)) {
+                if (!getter.present(p)) {
+                    return false;
+                }
+                return switch (kind) {
+                    case IPV4, IPV6 -> matcher.ip(getter.high(p), getter.value(p));
+                    case TEXT -> matcher.text(getter.text(p));
+                    default -> matcher.number(getter.value(p));
+                };
+            }
+            Dissection detail = frame.detail();
+            for (Layer layer : detail.layers()) {
+                for (Field field : layer.fields()) {
+                    if (field.name().equals(name) && test(field.value(), matcher)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
+        private boolean test(Object value, Matcher matcher) {
+            if (value instanceof Long number) {
+                return matcher.number(number);
+            }
+            String text = String.valueOf(value);
+            switch (kind) {
+                case IPV4 -> {
+                    long v4 = AddressText.ipv4(text);
+                    return v4 >= 0 && matcher.ip(0, io.rocelens.dissect.Addresses.ipv4Mapped(v4));
+                }
+                case IPV6 -> {
+                    long[] v6 = AddressText.ipv6(text);
+                    return v6 != null && matcher.ip(v6[0], v6[1]);
+                }
+                case MAC -> {
+                    long mac = AddressText.mac(text);
+                    return mac >= 0 && matcher.number(mac);
+                }
+                default -> {
+                    return matcher.text(text);
+                }
+            }
+        }
+    }
+
+    /** A protocol: present when its layer is; the summary answers 1 (present), 0 (absent) or -1 (ask the detail). */
+    static final class Protocol extends Source {
+        private final String layer;
+        private final ToIntFunction<PacketSummary> summary;
+
+        Protocol(String name, String layer, ToIntFunction<PacketSummary> summary) {
+            super(name);
+            this.layer = layer;
+            this.summary = summary;
+        }
+
+        @Override
+        boolean fromSummary() {
+            return true;
+        }
+
+        @Override
+        boolean any(FrameView frame, Matcher matcher) {
+            int known = summary.applyAsInt(frame.summary);
+            if (known >= 0 || layer == null) {
+                return known > 0;
+            }
+            return frame.detail().layer(layer) != null;
+        }
+    }
+
+    /** A number computed from the summary and the analysis marks; {@link Long#MIN_VALUE} when the frame has none. */
+    static final class Computed extends Source {
+        static final long ABSENT = Long.MIN_VALUE;
+        private final boolean marks;
+        private final ToLongFunction<FrameView> value;
+
+        Computed(String name, boolean marks, ToLongFunction<FrameView> value) {
+            super(name);
+            this.marks = marks;
+            this.value = value;
+        }
+
+        @Override
+        boolean fromSummary() {
+            return true;
+        }
+
+        @Override
+        boolean needsMarks() {
+            return marks;
+        }
+
+        @Override
+        boolean any(FrameView frame, Matcher matcher) {
+            if (marks && frame.marks == null) {
+                return false;
+            }
+            long v = value.applyAsLong(frame);
+            return v != ABSENT && matcher.number(v);
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package io.rocelens.filter;
+
+import io.rocelens.dissect.FieldType;
+
+/** What a filter field holds, which decides how the values written after it are read. */
+public enum ValueKind {
+    NUMBER("a number"),
+    FLAG("a flag (0 or 1, false or true)"),
+    MAC("a MAC address"),
+    IPV4("an IPv4 address"),
+    IPV6("an IPv6 address"),
+    TEXT("text"),
+    /** A protocol or an analysis mark: tested by its name alone. */
+    NONE("a protocol or mark, tested by its name alone");
+
+    private final String words;
+
+    ValueKind(String words) {
+        this.words = words;
+    }
+
+    /** "a number", "an IPv4 address", ...: how an error message names it. */
+    public String words() {
+        return words;
+    }
+
+    static ValueKind of(FieldType type, String name) {
+        return switch (type) {
+            case UINT, HEX, UINT64 -> NUMBER;
+            case FLAG -> FLAG;
+            case MAC -> MAC;
+            case ADDRESS -> name.startsWith("ip.") || name.startsWith("arp.") ? IPV4 : IPV6;
+            case STRING -> TEXT;
+        };
+    }
+}

@@ -1,0 +1,71 @@
+package io.rocelens.dissect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.rocelens.capture.CaptureReader;
+import io.rocelens.capture.CaptureReaders;
+import io.rocelens.capture.Frame;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The fast getters give what the detail dissector gives (which TsharkAgreementTest holds to tshark): for every frame
+ * of every sample and real capture, every getter that answers for the frame agrees with the detail's first
+ * occurrence of the field, on presence and on value.
+ */
+class SummaryFieldsTest {
+
+    static Stream<Path> captures() throws IOException {
+        Stream<Path> samples = Files.list(Path.of("../sample-captures"));
+        Path real = Path.of("../../shared/real-captures");
+        Stream<Path> reals = Files.isDirectory(real) ? Files.list(real) : Stream.empty();
+        return Stream.concat(samples, reals).filter(p -> p.toString().endsWith(".pcap") || p.toString().endsWith(".pcapng"))
+                .sorted();
+    }
+
+    @ParameterizedTest
+    @MethodSource("captures")
+    void gettersAgreeWithTheDetail(Path capture) throws IOException {
+        Dissector dissector = new Dissector(new DissectorOptions(Set.of(4791, 69, 72)));
+        int checked = 0;
+        try (CaptureReader reader = CaptureReaders.open(capture)) {
+            Frame frame;
+            while ((frame = reader.next()) != null) {
+                Dissection d = dissector.dissect(frame);
+                PacketSummary p = d.summary();
+                for (Map.Entry<String, FieldDef> entry : Fields.all().entrySet()) {
+                    SummaryFields.Getter getter = SummaryFields.of(entry.getKey());
+                    if (getter == null || !getter.answers(p)) {
+                        continue;
+                    }
+                    Field field = d.field(entry.getKey());
+                    String where = capture.getFileName() + " frame " + frame.number() + " " + entry.getKey();
+                    assertEquals(field != null, getter.present(p), where);
+                    if (field != null) {
+                        assertEquals(field.value(), valueOf(entry.getValue(), getter, p), where);
+                        checked++;
+                    }
+                }
+            }
+        }
+        assertTrue(checked > 0);
+    }
+
+    /** The getter's value in the detail's form: numbers as Long, addresses as text. */
+    private static Object valueOf(FieldDef def, SummaryFields.Getter getter, PacketSummary p) {
+        return switch (def.type()) {
+            case MAC -> Addresses.mac(getter.value(p));
+            case ADDRESS -> def.name().startsWith("ip.") || def.name().startsWith("arp.")
+                    ? Addresses.ipv4(getter.value(p) & 0xffffffffL) : Addresses.ipv6(getter.high(p), getter.value(p));
+            case STRING -> getter.text(p);
+            default -> getter.value(p);
+        };
+    }
+}
