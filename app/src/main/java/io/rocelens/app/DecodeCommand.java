@@ -11,6 +11,7 @@ import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.DissectionJson;
 import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.DissectorOptions;
+import io.rocelens.dissect.NotDissected;
 import java.io.BufferedOutputStream;
 import java.io.Flushable;
 import java.io.IOException;
@@ -49,6 +50,8 @@ public final class DecodeCommand implements Callable<Integer> {
             description = "UDP destination ports decoded as RoCEv2 (default: ${DEFAULT-VALUE})", defaultValue = "4791")
     Set<Integer> rocePorts;
 
+    private final NotDissected notDissected = new NotDissected();
+
     @Override
     public Integer call() throws IOException {
         Dissector dissector = new Dissector(new DissectorOptions(rocePorts));
@@ -63,6 +66,9 @@ public final class DecodeCommand implements Callable<Integer> {
                 writeLines(reader, dissector, out);
             }
             out.flush();
+            for (String line : NotDissected.lines(notDissected.byReason())) {
+                System.err.println("rocelens: " + line);
+            }
             return CliSupport.reportProblem(file, reader);
         }
     }
@@ -76,6 +82,7 @@ public final class DecodeCommand implements Callable<Integer> {
                 break;
             }
             Dissection d = dissector.dissect(frame);
+            notDissected.count(d.summary());
             if (firstTimestamp == Long.MIN_VALUE) {
                 firstTimestamp = d.timestampNanos();
             }
@@ -110,7 +117,9 @@ public final class DecodeCommand implements Callable<Integer> {
                 if (n % READER_CHECK_FRAMES == READER_CHECK_FRAMES - 1 && readerGone(generator)) {
                     break;
                 }
-                DissectionJson.write(dissector.dissect(frame), generator);
+                Dissection d = dissector.dissect(frame);
+                notDissected.count(d.summary());
+                DissectionJson.write(d, generator);
             }
             generator.writeEndArray();
         }

@@ -1,6 +1,8 @@
 package io.rocelens.analysis;
 
+import io.rocelens.dissect.NotDissected;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,6 +24,8 @@ import java.util.Map;
  * @param pfcSenders per sender MAC and priority (priority -1: 802.3x PAUSE)
  * @param nakCodes   NAK packets by AETH syndrome low five bits (the NAK code)
  * @param eventCounts events by {@link EventKind} ordinal, stored or not
+ * @param notDissected frames that were not dissected at all, by reason ("link type 197 (ERF)"), in order of first
+ *                     appearance; they count in {@code packets} only
  */
 public record AnalysisResult(
         AnalysisOptions options,
@@ -35,7 +39,8 @@ public record AnalysisResult(
         long[] nakCodes,
         List<NakLink> nakLinks, long nakLinksDropped,
         List<CnpLink> cnpLinks, long cnpLinksDropped,
-        List<ExpertEvent> events, long[] eventCounts, long eventsDropped) {
+        List<ExpertEvent> events, long[] eventCounts, long eventsDropped,
+        Map<String, Long> notDissected) {
 
     public AnalysisResult {
         flows = List.copyOf(flows);
@@ -50,6 +55,7 @@ public record AnalysisResult(
         cnpLinks = List.copyOf(cnpLinks);
         events = List.copyOf(events);
         eventCounts = eventCounts.clone();
+        notDissected = Collections.unmodifiableMap(new LinkedHashMap<>(notDissected));   // keeps the order
     }
 
     /** A copy: bytes of RoCE packets per priority 0..7. */
@@ -210,7 +216,19 @@ public record AnalysisResult(
                 cnpLinksDropped + other.cnpLinksDropped + overflow(cnpLinks, other.cnpLinks, max),
                 inOrder(concat(events, other.events, max), Comparator.comparingLong(ExpertEvent::timestampNanos)),
                 eventsByKind,
-                eventsDropped + other.eventsDropped + overflow(events, other.events, max));
+                eventsDropped + other.eventsDropped + overflow(events, other.events, max),
+                addCounts(notDissected, other.notDissected));
+    }
+
+    /** "77 frames of link type 197 (ERF) not dissected", one line per reason; empty when every frame was. */
+    public List<String> notDissectedLines() {
+        return NotDissected.lines(notDissected);
+    }
+
+    private static Map<String, Long> addCounts(Map<String, Long> a, Map<String, Long> b) {
+        Map<String, Long> sum = new LinkedHashMap<>(a);
+        b.forEach((reason, frames) -> sum.merge(reason, frames, Long::sum));
+        return sum;
     }
 
     private static String key(FlowStats f) {

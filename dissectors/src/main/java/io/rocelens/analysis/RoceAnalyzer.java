@@ -2,6 +2,7 @@ package io.rocelens.analysis;
 
 import io.rocelens.dissect.Addresses;
 import io.rocelens.dissect.AethText;
+import io.rocelens.dissect.NotDissected;
 import io.rocelens.dissect.PacketSummary;
 
 import java.util.ArrayList;
@@ -52,6 +53,7 @@ public final class RoceAnalyzer {
     private final long[] priorityBytes = new long[8];
     private final long[] priorityPackets = new long[8];
     private final long[] nakCodes = new long[32];
+    private final NotDissected notDissected = new NotDissected();
 
     private final List<ExpertEvent> events = new ArrayList<>();
     private final long[] eventCounts = new long[EventKind.values().length];
@@ -90,6 +92,10 @@ public final class RoceAnalyzer {
         }
         if (ts > lastTs) {
             lastTs = ts;
+        }
+        if (p.notDissected != null) {
+            notDissected.count(p);
+            return;
         }
         if (p.is(PacketSummary.MALFORMED)) {
             malformed++;
@@ -562,7 +568,7 @@ public final class RoceAnalyzer {
                 intervals, pfc.intervalsDropped, storms, pfc.stormsDropped,
                 priorityBytes, priorityPackets, bins.copy(), nakCodes,
                 nakLinks, nakLinksDropped, cnpLinks, cnpLinksDropped,
-                sortedEvents, eventCounts, eventsDropped);
+                sortedEvents, eventCounts, eventsDropped, notDissected.byReason());
         return result;
     }
 }

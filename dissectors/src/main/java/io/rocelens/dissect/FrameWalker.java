@@ -20,33 +20,63 @@ import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
- * Walks one frame down its layers with the fast Kaitai parsers, dispatching between layers through tables keyed by
- * link type, EtherType, IP protocol and UDP port (the RoCE port is a preference, as in Wireshark), and fills a
- * {@link PacketSummary}. When asked, it also records where each header sits so the detail describer can re-read it
- * with field positions. A frame that breaks a rule becomes a malformed summary; nothing is thrown.
+ * Walks one frame down its layers with the fast Kaitai parsers and fills a {@link PacketSummary}. Each layer is a
+ * {@link Step}; the hand-offs between layers go through the tables below, keyed by link type, EtherType, IP
+ * protocol and UDP destination port (the RoCE ports are a preference, as in Wireshark, so each walker adds them to
+ * its own copy of the UDP table). Adding a protocol is one spec, one step (and its describer in {@link Dissector}),
+ * and one registration in the static block. When asked, the walker also records where each header sits so the
+ * detail dissector can re-read it with field positions. A frame that breaks a rule becomes a malformed summary;
+ * nothing is thrown.
  */
 final class FrameWalker {
 
-    private static final int ETHERTYPE_IPV4 = 0x0800;
-    private static final int ETHERTYPE_ARP = 0x0806;
-    private static final int ETHERTYPE_IPV6 = 0x86dd;
-    private static final int ETHERTYPE_MAC_CONTROL = 0x8808;
-    private static final int ETHERTYPE_ROCE_V1 = 0x8915;
-    private static final int IP_PROTO_TCP = 6;
-    private static final int IP_PROTO_UDP = 17;
+    /** Reads the layer at {@code offset}, fills the summary, marks the header and hands on through a table. */
+    @FunctionalInterface
+    interface Step {
+        void walk(FrameWalker walker, int offset);
+    }
+
     private static final int GRH_NEXT_HEADER_BTH = 0x1b;
     private static final int BTH_LENGTH = 12;
     private static final int ICRC_LENGTH = 4;
     private static final int MAC_CONTROL_PAUSE = 0x0001;
     private static final int MAC_CONTROL_PFC = 0x0101;
 
-    /** Indexed by UDP destination port: true for the ports decoded as RoCEv2 (a set lookup would box per frame). */
-    private final boolean[] rocePort = new boolean[65536];
+    private static final Step[] LINK_TYPES = new Step[512];
+    private static final Step[] ETHER_TYPES = new Step[65536];
+    private static final Step[] IP_PROTOCOLS = new Step[256];
+    private static final Step[] UDP_PORTS = new Step[65536];
+    /** Why a frame of each link type is not dissected, made once so a skipped frame allocates nothing. */
+    private static final String[] NOT_DISSECTED = new String[LINK_TYPES.length];
+
+    static {
+        LINK_TYPES[LinkType.ETHERNET] = FrameWalker::ethernet;
+        LINK_TYPES[LinkType.LINUX_SLL] = FrameWalker::linuxSll;
+        LINK_TYPES[LinkType.LINUX_SLL2] = FrameWalker::linuxSll2;
+        ETHER_TYPES[0x0800] = FrameWalker::ipv4;
+        ETHER_TYPES[0x0806] = FrameWalker::arp;
+        ETHER_TYPES[0x86dd] = FrameWalker::ipv6;
+        ETHER_TYPES[0x8808] = FrameWalker::macControl;
+        ETHER_TYPES[0x8915] = FrameWalker::roceV1;
+        IP_PROTOCOLS[6] = FrameWalker::tcp;
+        IP_PROTOCOLS[17] = FrameWalker::udp;
+        for (int linkType = 0; linkType < NOT_DISSECTED.length; linkType++) {
+            NOT_DISSECTED[linkType] = LINK_TYPES[linkType] == null ? LinkType.describe(linkType) : null;
+        }
+    }
+
+    /** True when frames of this link type are dissected (others are listed, counted and left undissected). */
+    static boolean dissects(int linkType) {
+        return linkType >= 0 && linkType < LINK_TYPES.length && LINK_TYPES[linkType] != null;
+    }
+
+    /** {@link #UDP_PORTS} with this walker's RoCE ports added. */
+    private final Step[] udpPorts = UDP_PORTS.clone();
     private final Icrc icrc = new Icrc();
 
     FrameWalker(DissectorOptions options) {
         for (int port : options.rocePorts()) {
-            rocePort[port] = true;
+            udpPorts[port] = FrameWalker::roceV2;
         }
     }
 
@@ -69,6 +99,12 @@ final class FrameWalker {
     private ByteBuffer data = ByteBuffer.allocate(2048);
     private FastKaitaiStream io = new FastKaitaiStream(data);
     private String layerName;
+    /** The network layer the walk is in, for the transport and the ICRC: where it starts, its kind, where it ends. */
+    private int l3Offset;
+    private int l3Kind;
+    private int l3End;
+    /** Where the UDP datagram ends. */
+    private int udpEnd;
 
     void walk(Frame frame, PacketSummary out, List<LayerMark> layerMarks) {
         out.clear();
@@ -81,13 +117,13 @@ final class FrameWalker {
         load(frame.data());
         layerName = "frame";
         try {
-            switch (frame.linkType()) {
-                case LinkType.ETHERNET -> ethernet();
-                case LinkType.LINUX_SLL -> linuxSll();
-                case LinkType.LINUX_SLL2 -> linuxSll2();
-                default -> {
-                    // other link types are listed but not dissected
-                }
+            int linkType = frame.linkType();
+            Step step = linkType >= 0 && linkType < LINK_TYPES.length ? LINK_TYPES[linkType] : null;
+            if (step != null) {
+                step.walk(this, 0);
+            } else {
+                summary.notDissected = linkType >= 0 && linkType < NOT_DISSECTED.length ? NOT_DISSECTED[linkType]
+                        : LinkType.describe(linkType);
             }
         } catch (Stop stop) {
             // the walk ended early; the summary says why when that is a problem
@@ -115,8 +151,8 @@ final class FrameWalker {
         io.seek(0);
     }
 
-    private void ethernet() {
-        enter("Ethernet", 0, 14);
+    private void ethernet(int offset) {
+        enter("Ethernet", offset, 14);
         EthernetHeader eth = new EthernetHeader(io);
         summary.kinds |= PacketSummary.ETHERNET;
         summary.ethDst = eth.dstMac();
@@ -129,36 +165,42 @@ final class FrameWalker {
             summary.vlanId = outer.vid().intValue();
             summary.vlanTags = tags.size() - 1;
         }
-        int headerLength = (int) io.pos();
-        mark(LayerMark.Kind.ETHERNET, 0, headerLength);
-        etherType(eth.etherType(), headerLength);
+        int end = (int) io.pos();
+        mark(LayerMark.Kind.ETHERNET, offset, end - offset);
+        etherType(eth.etherType(), end);
     }
 
-    private void linuxSll() {
-        enter("Linux cooked", 0, 16);
+    private void linuxSll(int offset) {
+        enter("Linux cooked", offset, 16);
         LinuxSll sll = new LinuxSll(io);
-        mark(LayerMark.Kind.SLL, 0, 16);
-        etherType(sll.protocol(), 16);
+        mark(LayerMark.Kind.SLL, offset, 16);
+        etherType(sll.protocol(), offset + 16);
     }
 
-    private void linuxSll2() {
-        enter("Linux cooked v2", 0, 20);
+    private void linuxSll2(int offset) {
+        enter("Linux cooked v2", offset, 20);
         LinuxSll2 sll = new LinuxSll2(io);
-        mark(LayerMark.Kind.SLL2, 0, 20);
-        etherType(sll.protocol(), 20);
+        mark(LayerMark.Kind.SLL2, offset, 20);
+        etherType(sll.protocol(), offset + 20);
     }
 
+    /** Hands on to the layer the EtherType names; LLDP and the rest are not RoCE and stay undissected. */
     private void etherType(int etherType, int offset) {
         summary.etherType = etherType;
-        switch (etherType) {
-            case ETHERTYPE_IPV4 -> ipv4(offset);
-            case ETHERTYPE_IPV6 -> ipv6(offset);
-            case ETHERTYPE_MAC_CONTROL -> macControl(offset);
-            case ETHERTYPE_ROCE_V1 -> roceV1(offset);
-            case ETHERTYPE_ARP -> arp(offset);
-            default -> {
-                // ARP, LLDP and the rest are not RoCE: left undissected
-            }
+        Step step = ETHER_TYPES[etherType];
+        if (step != null) {
+            step.walk(this, offset);
+        }
+    }
+
+    /** Hands on to the transport the IP protocol names, within the IP payload that ends at {@code end}. */
+    private void ipPayload(int protocol, int offset, int start, int kind, int end) {
+        l3Offset = start;
+        l3Kind = kind;
+        l3End = end;
+        Step step = IP_PROTOCOLS[protocol];
+        if (step != null) {
+            step.walk(this, offset);
         }
     }
 
@@ -185,7 +227,7 @@ final class FrameWalker {
         if (ip.moreFragments() || ip.fragmentOffset() != 0) {
             return;
         }
-        transport(ip.protocol(), offset + headerLength, end, offset, 4);
+        ipPayload(ip.protocol(), offset + headerLength, offset, 4, end);
     }
 
     private void ipv6(int offset) {
@@ -207,18 +249,11 @@ final class FrameWalker {
         mark(LayerMark.Kind.IPV6, offset, 40);
         int end = offset + 40 + ip.payloadLength();
         checkEnd("IPv6 payload length ", ip.payloadLength(), end);
-        transport(ip.nextHeader(), offset + 40, end, offset, 6);
+        ipPayload(ip.nextHeader(), offset + 40, offset, 6, end);
     }
 
-    private void transport(int protocol, int offset, int ipEnd, int ipOffset, int ipVersion) {
-        if (protocol == IP_PROTO_UDP) {
-            udp(offset, ipEnd, ipOffset, ipVersion);
-        } else if (protocol == IP_PROTO_TCP) {
-            tcp(offset, ipEnd);
-        }
-    }
-
-    private void tcp(int offset, int ipEnd) {
+    private void tcp(int offset) {
+        int ipEnd = l3End;
         enter("TCP", offset, 20);
         TcpHeader tcp = new TcpHeader(io);
         summary.kinds |= PacketSummary.TCP;
@@ -247,7 +282,8 @@ final class FrameWalker {
         }
     }
 
-    private void udp(int offset, int ipEnd, int ipOffset, int ipVersion) {
+    private void udp(int offset) {
+        int ipEnd = l3End;
         enter("UDP", offset, 8);
         UdpHeader udp = new UdpHeader(io);
         summary.kinds |= PacketSummary.UDP;
@@ -259,9 +295,15 @@ final class FrameWalker {
         if (length < 8 || offset + length > ipEnd) {
             malformed("UDP length " + length + " does not fit the IP payload of " + (ipEnd - offset) + " bytes");
         }
-        if (rocePort[udp.dstPort()]) {
-            bth(PacketSummary.ROCEV2, offset + 8, offset + length, ipOffset, ipVersion);
+        Step step = udpPorts[udp.dstPort()];
+        if (step != null) {
+            udpEnd = offset + length;
+            step.walk(this, offset + 8);
         }
+    }
+
+    private void roceV2(int offset) {
+        bth(PacketSummary.ROCEV2, offset, udpEnd, l3Offset, l3Kind);
     }
 
     private void roceV1(int offset) {

@@ -120,6 +120,11 @@ public final class PacketSummary {
     public final int[] pfcTime = new int[8];
 
     public String malformedReason;
+    /**
+     * Why the frame was not dissected at all, such as "link type 197 (ERF)"; null when it was. The same text for
+     * every frame of one reason, so counting by it is cheap.
+     */
+    public String notDissected;
 
     public void clear() {
         number = 0;
@@ -175,6 +180,7 @@ public final class PacketSummary {
         pfcClassEnable = -1;
         java.util.Arrays.fill(pfcTime, 0);
         malformedReason = null;
+        notDissected = null;
     }
 
     public boolean is(int kind) {

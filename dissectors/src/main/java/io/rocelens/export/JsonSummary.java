@@ -16,6 +16,7 @@ import java.io.OutputStream;
 import java.io.Writer;
 import java.util.function.LongPredicate;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -69,6 +70,11 @@ public final class JsonSummary {
         json.writeNumberField("icrc_bad", r.icrcBad());
         json.writeNumberField("malformed", r.malformed());
         json.writeNumberField("pause_8023x", r.pause8023x());
+        json.writeObjectFieldStart("not_dissected");
+        for (Map.Entry<String, Long> reason : r.notDissected().entrySet()) {
+            json.writeNumberField(reason.getKey(), reason.getValue());
+        }
+        json.writeEndObject();
         json.writeObjectFieldStart("pfc");
         for (PfcPriorityStats p : r.pfc()) {
             json.writeObjectFieldStart(Integer.toString(p.priority()));

@@ -34,6 +34,9 @@ public final class TextSummary {
         out.println(RULE);
         out.printf(Locale.ROOT, "Frames: %d   RoCE: %d   other: %d   malformed: %d%n", r.packets(), r.rocePackets(),
                 r.packets() - r.rocePackets(), r.malformed());
+        for (String line : r.notDissectedLines()) {
+            out.println(line);
+        }
         if (r.packets() > 0) {
             out.printf(Locale.ROOT, "Time: %s .. %s (%s)%n", Timestamps.iso(r.firstTs()), Timestamps.iso(r.lastTs()),
                     Formats.duration(r.lastTs() - r.firstTs()));

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.Frame;
-import io.rocelens.capture.LinkType;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Files;
@@ -114,8 +113,7 @@ class TsharkAgreementTest {
     }
 
     private static void compare(Frame frame, Dissection ours, String[] header, String[] row, List<String> out) {
-        boolean dissected = frame.linkType() == LinkType.ETHERNET || frame.linkType() == LinkType.LINUX_SLL
-                || frame.linkType() == LinkType.LINUX_SLL2;
+        boolean dissected = FrameWalker.dissects(frame.linkType());
         boolean tsharkMalformed = false;
         for (int column = 0; column < header.length; column++) {
             if (header[column].equals("_ws.malformed")) {
