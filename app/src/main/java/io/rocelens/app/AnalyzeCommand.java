@@ -2,10 +2,12 @@ package io.rocelens.app;
 
 import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
-import io.rocelens.analysis.RoceAnalyzer;
-import io.rocelens.capture.CaptureReader;
+import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.SummaryPipeline;
+import io.rocelens.load.CaptureLoad;
+import io.rocelens.load.FileRead;
+import io.rocelens.load.LoadResult;
 import io.rocelens.export.CsvExport;
 import io.rocelens.export.JsonSummary;
 import io.rocelens.export.TextSummary;
@@ -130,23 +132,19 @@ public final class AnalyzeCommand implements Callable<Integer> {
             System.err.println("rocelens: " + wrong.getMessage());
             return CliSupport.EXIT_UNREADABLE;
         }
-        SummaryPipeline pipeline = SummaryPipeline.forThisMachine(new DissectorOptions(rocePorts));
-        AnalysisResult merged = null;
-        int status = CliSupport.EXIT_OK;
-        long left = count;
-        for (Path file : files) {
-            try (CaptureReader reader = CliSupport.open(file)) {
-                if (reader == null) {
-                    return CliSupport.EXIT_UNREADABLE;
-                }
-                RoceAnalyzer analyzer = new RoceAnalyzer(options);
-                left -= pipeline.run(reader, left, analyzer::accept);
-                AnalysisResult one = analyzer.result();
-                merged = merged == null ? one : merged.merge(one);
-                status = Math.max(status, CliSupport.reportProblem(file, reader));
-            }
+        LoadResult loaded;
+        try (CaptureLoad load = CaptureLoad.open(files, new CaptureLoad.Options(options, false, count),
+                SummaryPipeline.forThisMachine(new DissectorOptions(rocePorts)), CaptureLoad.Listener.NONE)) {
+            loaded = load.run();
+        } catch (CaptureOpenException unreadable) {
+            System.err.println("rocelens: " + unreadable.getMessage());
+            return CliSupport.EXIT_UNREADABLE;
         }
-        AnalysisResult result = merged;
+        int status = CliSupport.EXIT_OK;
+        for (FileRead file : loaded.files()) {
+            status = Math.max(status, CliSupport.reportProblem(file.file(), file.problem()));
+        }
+        AnalysisResult result = loaded.analysis();
         if (binWidth > 0 && result.shownBins().widthNanos() != binWidth) {
             System.err.println("rocelens: bin width " + binWidth + " ns needs too many bins for this capture; using "
                     + result.shownBins().widthNanos() + " ns");

@@ -1,15 +1,21 @@
 package io.rocelens.app;
 
-import io.rocelens.analysis.RoceAnalyzer;
-import io.rocelens.capture.CaptureReader;
+import io.rocelens.analysis.AnalysisOptions;
+import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.SummaryPipeline;
+import io.rocelens.index.PacketIndex;
+import io.rocelens.load.CaptureLoad;
+import io.rocelens.load.LoadResult;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -33,37 +39,66 @@ public final class BenchCommand implements Callable<Integer> {
             description = "dissection threads (default: one per core)")
     Integer workers;
 
+    @Option(names = "--index",
+            description = "also keep the packet list's index, and report when the first rows were ready and the heap per packet")
+    boolean index;
+
     @Override
     public Integer call() throws IOException {
         int threads = workers != null ? workers : Runtime.getRuntime().availableProcessors();
-        SummaryPipeline pipeline = new SummaryPipeline(DissectorOptions.defaults(), threads);
+        ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
+            Thread thread = new Thread(runnable, "rocelens-bench-dissect");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            return passes(new SummaryPipeline(DissectorOptions.defaults(), pool, threads), threads);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private int passes(SummaryPipeline pipeline, int threads) throws IOException {
         double[] rates = new double[Math.min(passes, 1 << 20)];
         int status = CliSupport.EXIT_OK;
         for (int pass = 0; pass < rates.length; pass++) {
+            long heapBefore = index ? usedHeapAfterGc() : 0;
             long cpuBefore = processCpuNanos();
             long start = System.nanoTime();
-            RoceAnalyzer analyzer = new RoceAnalyzer();
-            long frames;
-            try (CaptureReader reader = CliSupport.open(file)) {
-                if (reader == null) {
-                    return CliSupport.EXIT_UNREADABLE;
+            long[] firstRows = {-1};
+            CaptureLoad.Listener firstProgress = progress -> {
+                if (firstRows[0] < 0) {
+                    firstRows[0] = System.nanoTime() - start;
                 }
+            };
+            try (CaptureLoad load = CaptureLoad.open(List.of(file),
+                    new CaptureLoad.Options(AnalysisOptions.defaults(), index, Long.MAX_VALUE), pipeline, firstProgress)) {
                 if (pass == 0) {
                     System.out.printf(Locale.ROOT, "%s, %d dissection thread(s), %d core(s)%n", file, threads,
                             Runtime.getRuntime().availableProcessors());
                 }
-                frames = pipeline.run(reader, Long.MAX_VALUE, analyzer::accept);
+                LoadResult loaded = load.run();
                 if (pass == 0) {
                     // timing a damaged file is allowed, but the figures then cover only the part before the damage
-                    status = CliSupport.reportProblem(file, reader);
+                    status = CliSupport.reportProblem(file, loaded.files().get(0).problem());
                 }
+                double seconds = (System.nanoTime() - start) / 1e9;
+                double cpuSeconds = (processCpuNanos() - cpuBefore) / 1e9;
+                long frames = loaded.packets();
+                rates[pass] = frames / seconds;
+                System.out.printf(Locale.ROOT, "pass %d: %d frames in %.3f s = %.2f M frames/s (%.2f s CPU)%n",
+                        pass + 1, frames, seconds, rates[pass] / 1e6, cpuSeconds);
+                if (index) {
+                    PacketIndex rows = load.index();
+                    System.out.printf(Locale.ROOT, "  first rows after %.3f s; index %.1f bytes/packet, heap after GC"
+                                    + " %.1f bytes/packet more than before loading%n", firstRows[0] / 1e9,
+                            (double) rows.heapBytes() / Math.max(1, frames),
+                            (double) (usedHeapAfterGc() - heapBefore) / Math.max(1, frames));
+                }
+            } catch (CaptureOpenException unreadable) {
+                System.err.println("rocelens: " + unreadable.getMessage());
+                return CliSupport.EXIT_UNREADABLE;
             }
-            analyzer.result();
-            double seconds = (System.nanoTime() - start) / 1e9;
-            double cpuSeconds = (processCpuNanos() - cpuBefore) / 1e9;
-            rates[pass] = frames / seconds;
-            System.out.printf(Locale.ROOT, "pass %d: %d frames in %.3f s = %.2f M frames/s (%.2f s CPU)%n",
-                    pass + 1, frames, seconds, rates[pass] / 1e6, cpuSeconds);
         }
         if (rates.length > 1) {
             double[] warm = Arrays.copyOfRange(rates, 1, rates.length);
@@ -72,6 +107,14 @@ public final class BenchCommand implements Callable<Integer> {
                     warm[warm.length / 2] / 1e6, warm[warm.length - 1] / 1e6);
         }
         return status;
+    }
+
+    private static long usedHeapAfterGc() {
+        Runtime runtime = Runtime.getRuntime();
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        return runtime.totalMemory() - runtime.freeMemory();
     }
 
     private static long processCpuNanos() {

@@ -2,11 +2,8 @@ package io.rocelens.app;
 
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
-import io.rocelens.capture.NotACaptureException;
+import io.rocelens.capture.CaptureOpenException;
 import java.io.IOException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -23,45 +20,27 @@ final class CliSupport {
 
     /** Opens the capture, or prints one line on stderr and returns null. */
     static CaptureReader open(Path file) {
-        if (file.toString().isEmpty()) {
-            // Path.of("") is the current directory, which would be reported under an empty name
-            System.err.println("rocelens: the file name is empty");
+        try {
+            CaptureOpenException.checkName(file);
+            return CaptureReaders.open(file);
+        } catch (IOException failure) {
+            System.err.println("rocelens: " + CaptureOpenException.of(file, failure).getMessage());
             return null;
         }
-        try {
-            return CaptureReaders.open(file);
-        } catch (NotACaptureException notCapture) {
-            System.err.println("rocelens: " + notCapture.getMessage());
-        } catch (NoSuchFileException missing) {
-            System.err.println("rocelens: " + file + ": no such file");
-        } catch (AccessDeniedException denied) {
-            System.err.println("rocelens: " + file + ": permission denied");
-        } catch (IOException failure) {
-            System.err.println("rocelens: cannot read " + file + ": " + reason(failure));
-        }
-        return null;
     }
 
-    /**
-     * Why a file operation failed, in words: the NIO exceptions for a missing file or a denied access carry only the
-     * file name as their message.
-     */
+    /** Why a file operation failed, in words. */
     static String reason(IOException failure) {
-        if (failure instanceof NoSuchFileException) {
-            return "no such file or directory";
-        }
-        if (failure instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (failure instanceof FileSystemException fileSystem && fileSystem.getReason() != null) {
-            return fileSystem.getReason();
-        }
-        return String.valueOf(failure.getMessage());
+        return CaptureOpenException.reason(failure);
     }
 
     /** Prints where and why reading stopped early, if it did, and returns the exit status. */
     static int reportProblem(Path file, CaptureReader reader) {
-        String problem = reader.problem();
+        return reportProblem(file, reader.problem());
+    }
+
+    /** Prints where and why reading stopped early, if {@code problem} says it did, and returns the exit status. */
+    static int reportProblem(Path file, String problem) {
         if (problem == null) {
             return EXIT_OK;
         }

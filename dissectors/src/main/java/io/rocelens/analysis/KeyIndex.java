@@ -6,7 +6,7 @@ import java.util.Arrays;
  * Open-addressing map from a key of four longs and one int to a non-negative int, with the keys kept in
  * parallel primitive arrays: a lookup neither boxes nor allocates, which the per-packet flow lookup needs.
  */
-final class KeyIndex {
+public final class KeyIndex {
 
     private static final int ABSENT = -1;
 
@@ -19,7 +19,7 @@ final class KeyIndex {
     private int mask;
     private int size;
 
-    KeyIndex(int expected) {
+    public KeyIndex(int expected) {
         int capacity = Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
         allocate(capacity);
     }
@@ -36,12 +36,12 @@ final class KeyIndex {
         size = 0;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
     /** The value stored for the key, or -1. */
-    int get(long a, long b, long c, long d, int e) {
+    public int get(long a, long b, long c, long d, int e) {
         int slot = (int) hash(a, b, c, d, e) & mask;
         while (true) {
             int value = values[slot];
@@ -56,7 +56,7 @@ final class KeyIndex {
     }
 
     /** Stores a value (non-negative) for a key known to be absent. */
-    void putNew(long a, long b, long c, long d, int e, int value) {
+    public void putNew(long a, long b, long c, long d, int e, int value) {
         if ((size + 1) * 2 > values.length) {
             grow();
         }

@@ -112,6 +112,8 @@ final class FrameWalker {
         out.timestampNanos = frame.timestampNanos();
         out.originalLength = frame.originalLength();
         out.capturedLength = frame.capturedLength();
+        out.fileOffset = frame.fileOffset();
+        out.interfaceId = frame.interfaceId();
         summary = out;
         marks = layerMarks;
         load(frame.data());

@@ -39,6 +39,10 @@ public final class PacketSummary {
     public long timestampNanos;
     public int originalLength;
     public int capturedLength;
+    /** Where the frame's record starts in its file (for {@code CaptureFile.frameAt}), or -1 for a live frame. */
+    public long fileOffset;
+    /** pcapng interface id within the frame's section; 0 for pcap. */
+    public int interfaceId;
     public int kinds;
 
     // Ethernet: MAC addresses as the low 48 bits of a long
@@ -131,6 +135,8 @@ public final class PacketSummary {
         timestampNanos = 0;
         originalLength = 0;
         capturedLength = 0;
+        fileOffset = -1;
+        interfaceId = 0;
         kinds = 0;
         ethSrc = -1;
         ethDst = -1;

@@ -3,34 +3,55 @@ package io.rocelens.dissect;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.Frame;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.function.LongPredicate;
 
 /**
  * The bulk pass: frames are read on the calling thread, dissected in batches on worker threads (each with its own
  * {@link FastDissector}), and the summaries handed to the consumer on the calling thread in capture order. The
  * consumer, typically the analyzer, therefore sees one ordered stream and needs no locking. Memory is bounded by
- * the batches in flight, not by the capture.
+ * the batches in flight, not by the capture. The workers come from an executor given to it, shared by every pass.
  */
 public final class SummaryPipeline {
 
     private static final int BATCH_SIZE = 2048;
 
     private final DissectorOptions options;
-    private final int workers;
+    private final Executor workers;
+    private final int parallelism;
+    private final ThreadLocal<FastDissector> dissectors;
 
-    public SummaryPipeline(DissectorOptions options, int workers) {
+    /**
+     * @param workers     runs the dissection of each batch; {@code Runnable::run} dissects on the calling thread
+     * @param parallelism how many batches may be dissected at once (their number in flight is twice this, plus one)
+     */
+    public SummaryPipeline(DissectorOptions options, Executor workers, int parallelism) {
         this.options = options;
-        this.workers = Math.max(1, workers);
+        this.workers = workers;
+        this.parallelism = Math.max(1, parallelism);
+        this.dissectors = ThreadLocal.withInitial(() -> new FastDissector(options));
     }
 
-    /** One worker per available core: reading and the consumer are light next to dissection. */
+    /** One worker per available core, from one pool of daemon threads shared by every pass of the process. */
     public static SummaryPipeline forThisMachine(DissectorOptions options) {
-        return new SummaryPipeline(options, Runtime.getRuntime().availableProcessors());
+        return new SummaryPipeline(options, SharedWorkers.POOL, SharedWorkers.SIZE);
+    }
+
+    /** As {@link #forThisMachine}, with a chosen number of workers from the shared pool (at most one per core). */
+    public static SummaryPipeline withWorkers(DissectorOptions options, int workers) {
+        return new SummaryPipeline(options, SharedWorkers.POOL, Math.min(workers, SharedWorkers.SIZE));
+    }
+
+    public DissectorOptions options() {
+        return options;
     }
 
     /**
@@ -40,48 +61,54 @@ public final class SummaryPipeline {
      * @return the number of frames passed to the consumer
      */
     public long run(CaptureReader reader, long limit, Consumer<PacketSummary> consumer) throws IOException {
-        ExecutorService pool = Executors.newFixedThreadPool(workers, runnable -> {
-            Thread thread = new Thread(runnable, "rocelens-dissect");
-            thread.setDaemon(true);
-            return thread;
-        });
-        ThreadLocal<FastDissector> dissectors = ThreadLocal.withInitial(() -> new FastDissector(options));
-        ArrayDeque<Future<Batch>> inFlight = new ArrayDeque<>();
+        return run(reader, limit, consumer, delivered -> true);
+    }
+
+    /**
+     * Runs the pass, calling {@code afterBatch} with the number of frames delivered so far after each batch has been
+     * handed to the consumer (on the calling thread, between two summaries: the consumer's state is consistent
+     * there). When it returns false the pass stops at once, as after the last frame.
+     *
+     * @return the number of frames passed to the consumer
+     */
+    public long run(CaptureReader reader, long limit, Consumer<PacketSummary> consumer, LongPredicate afterBatch)
+            throws IOException {
+        ArrayDeque<CompletableFuture<Batch>> inFlight = new ArrayDeque<>();
         ArrayDeque<Batch> spare = new ArrayDeque<>();
-        int maxInFlight = (int) Math.min(workers * 2L + 1, Integer.MAX_VALUE);
+        int maxInFlight = (int) Math.min(parallelism * 2L + 1, Integer.MAX_VALUE);
         long delivered = 0;
         long read = 0;
         boolean more = true;
-        try {
-            while (more || !inFlight.isEmpty()) {
-                while (more && inFlight.size() < maxInFlight) {
-                    Batch batch = spare.isEmpty() ? new Batch() : spare.pop();
-                    batch.size = 0;
-                    Frame frame;
-                    while (batch.size < BATCH_SIZE && read < limit && (frame = reader.next()) != null) {
-                        batch.frames[batch.size++] = frame;
-                        read++;
-                    }
-                    more = batch.size == BATCH_SIZE && read < limit;
-                    if (batch.size == 0) {
-                        spare.push(batch);
-                        break;
-                    }
-                    inFlight.add(pool.submit(() -> batch.dissect(dissectors.get())));
+        while (more || !inFlight.isEmpty()) {
+            while (more && inFlight.size() < maxInFlight) {
+                Batch batch = spare.isEmpty() ? new Batch() : spare.pop();
+                batch.size = 0;
+                Frame frame;
+                while (batch.size < BATCH_SIZE && read < limit && (frame = reader.next()) != null) {
+                    batch.frames[batch.size++] = frame;
+                    read++;
                 }
-                if (inFlight.isEmpty()) {
+                more = batch.size == BATCH_SIZE && read < limit;
+                if (batch.size == 0) {
+                    spare.push(batch);
                     break;
                 }
-                Batch done = await(inFlight.poll());
-                for (int i = 0; i < done.size; i++) {
-                    consumer.accept(done.summaries[i]);
-                    done.frames[i] = null;
-                }
-                delivered += done.size;
-                spare.push(done);
+                inFlight.add(CompletableFuture.supplyAsync(() -> batch.dissect(dissectors.get()), workers));
             }
-        } finally {
-            pool.shutdownNow();
+            if (inFlight.isEmpty()) {
+                break;
+            }
+            Batch done = await(inFlight.poll());
+            for (int i = 0; i < done.size; i++) {
+                consumer.accept(done.summaries[i]);
+                done.frames[i] = null;
+            }
+            delivered += done.size;
+            spare.push(done);
+            if (!afterBatch.test(delivered)) {
+                // the batches still in flight finish on their workers and are dropped
+                break;
+            }
         }
         return delivered;
     }
@@ -91,11 +118,21 @@ public final class SummaryPipeline {
             return future.get();
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while dissecting", interrupted);
+            throw new InterruptedIOException("interrupted while dissecting");
         } catch (ExecutionException failed) {
             // the cause in the message too: the user's one line shows only the message of what reaches Main
             throw new IllegalStateException("dissection failed: " + failed.getCause(), failed.getCause());
         }
+    }
+
+    /** Dissection threads for every pass of the process: daemons, so they never keep it alive. */
+    private static final class SharedWorkers {
+        static final int SIZE = Runtime.getRuntime().availableProcessors();
+        static final ExecutorService POOL = Executors.newFixedThreadPool(SIZE, runnable -> {
+            Thread thread = new Thread(runnable, "rocelens-dissect");
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     private static final class Batch {

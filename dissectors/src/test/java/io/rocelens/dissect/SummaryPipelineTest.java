@@ -2,15 +2,17 @@ package io.rocelens.dissect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.rocelens.capture.CaptureFormat;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
-import io.rocelens.capture.CaptureWriter;
 import io.rocelens.capture.Frame;
+import io.rocelens.testing.Samples;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SummaryPipelineTest {
 
+    private static final ExecutorService POOL = Executors.newFixedThreadPool(3);
+
     @TempDir
     static Path temp;
     static Path capture;
@@ -28,23 +32,7 @@ class SummaryPipelineTest {
     /** The sample captures' frames (RoCE, PFC, ARP, TCP, cut by the snap length), 5 times over: 11,530 frames. */
     @BeforeAll
     static void writeCapture() throws IOException {
-        capture = temp.resolve("samples.pcap");
-        long time = 0;
-        try (CaptureWriter writer = CaptureWriter.open(capture, CaptureFormat.PCAP, CaptureWriter.MAX_SNAPLEN)) {
-            for (int round = 0; round < 5; round++) {
-                for (String sample : List.of("mixed.pcapng", "mixed-headers-only.pcap", "incast.pcap",
-                        "pfc-storm.pcap")) {
-                    try (CaptureReader reader = CaptureReaders.open(Path.of("../sample-captures", sample))) {
-                        Frame frame;
-                        while ((frame = reader.next()) != null) {
-                            byte[] bytes = new byte[frame.capturedLength()];
-                            frame.data().get(0, bytes);
-                            writer.write(time += 1_000, frame.originalLength(), bytes, 0, bytes.length);
-                        }
-                    }
-                }
-            }
-        }
+        capture = Samples.repeated(temp.resolve("samples.pcap"), 5);
     }
 
     /** What identifies a frame's dissection: number, kinds, opcode, destination QP, PSN, ICRC status. */
@@ -69,7 +57,7 @@ class SummaryPipelineTest {
     private static List<String> pipeline(int workers, long limit) throws IOException {
         List<String> keys = new ArrayList<>();
         try (CaptureReader reader = CaptureReaders.open(capture)) {
-            long delivered = new SummaryPipeline(DissectorOptions.defaults(), workers)
+            long delivered = new SummaryPipeline(DissectorOptions.defaults(), POOL, workers)
                     .run(reader, limit, summary -> keys.add(key(summary)));
             assertEquals(keys.size(), delivered);
         }
@@ -88,5 +76,37 @@ class SummaryPipelineTest {
     void theLimitStopsThePassInsideABatch() throws IOException {
         assertEquals(oneThread(5_000), pipeline(3, 5_000));
         assertEquals(List.of(), pipeline(2, 0));
+    }
+
+    @AfterAll
+    static void stopWorkers() {
+        POOL.shutdownNow();
+    }
+
+    @Test
+    void onTheCallingThreadTheSummariesAreTheSame() throws IOException {
+        List<String> keys = new ArrayList<>();
+        try (CaptureReader reader = CaptureReaders.open(capture)) {
+            new SummaryPipeline(DissectorOptions.defaults(), Runnable::run, 1)
+                    .run(reader, Long.MAX_VALUE, summary -> keys.add(key(summary)));
+        }
+        assertEquals(oneThread(Long.MAX_VALUE), keys);
+    }
+
+    /** The pass stops after the batch whose end said so: 2 batches of 2048 frames, the frames in order. */
+    @Test
+    void falseAfterABatchStopsThePass() throws IOException {
+        List<String> keys = new ArrayList<>();
+        List<Long> batchEnds = new ArrayList<>();
+        try (CaptureReader reader = CaptureReaders.open(capture)) {
+            long delivered = new SummaryPipeline(DissectorOptions.defaults(), POOL, 3).run(reader, Long.MAX_VALUE,
+                    summary -> keys.add(key(summary)), frames -> {
+                        batchEnds.add(frames);
+                        return frames < 4096;
+                    });
+            assertEquals(4096, delivered);
+        }
+        assertEquals(List.of(2048L, 4096L), batchEnds);
+        assertEquals(oneThread(4096), keys);
     }
 }

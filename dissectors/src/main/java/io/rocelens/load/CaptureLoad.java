@@ -1,0 +1,212 @@
+package io.rocelens.load;
+
+import io.rocelens.analysis.AnalysisOptions;
+import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.analysis.RoceAnalyzer;
+import io.rocelens.capture.CaptureFile;
+import io.rocelens.capture.CaptureOpenException;
+import io.rocelens.capture.CaptureReader;
+import io.rocelens.dissect.PacketSummary;
+import io.rocelens.dissect.SummaryPipeline;
+import io.rocelens.index.PacketIndex;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * Loading captures, for the command line and the window alike: open every file, run the bulk pass over each
+ * (dissection on the pipeline's workers, analysis and the packet index on the loading thread), and merge the
+ * analyses. Progress goes to a {@link Listener} after the first batch and then about ten times a second, so a
+ * packet list can show the first rows while the rest of the file is read.
+ *
+ * <p>A damaged file is data, not an exception: reading stops at the damage, everything before it is analysed and
+ * indexed, and the file's {@link FileRead#problem()} says where. {@link #cancel()} stops loading at the next batch
+ * (2048 frames) with the same kept-so-far outcome.
+ *
+ * <p>Use: {@link #open} (fails at once, in one line, on a file that is missing or not a capture), then {@link #run()}
+ * on the loading thread or {@link #start(Executor)}, then {@link #close()} when the frames are no longer needed.
+ */
+public final class CaptureLoad implements AutoCloseable {
+
+    /** How often progress is reported while loading. */
+    private static final long PROGRESS_INTERVAL_NANOS = 100_000_000L;
+
+    /**
+     * @param analysis the analysis options; also the DSCP map of the index's Priority column
+     * @param index    keep a {@link PacketIndex} of every frame (one file only)
+     * @param limit    stop after this many frames over all files
+     */
+    public record Options(AnalysisOptions analysis, boolean index, long limit) {
+    }
+
+    /** Receives the loading's progress, on the loading thread. */
+    public interface Listener {
+        Listener NONE = progress -> {
+        };
+
+        /**
+         * After the first batch of each file, then about ten times a second, and once when the file is done. The
+         * index (if kept) has at least {@code progress.packets()} rows of this file when this is called.
+         */
+        void progress(Progress progress);
+    }
+
+    /**
+     * @param file      the file being read
+     * @param bytesRead where in the file reading has got to (the file's size once it is done)
+     * @param fileSize  the file's size
+     * @param packets   frames read so far, over all files
+     */
+    public record Progress(Path file, long bytesRead, long fileSize, long packets) {
+        /** Share of the file read, 0 to 1. */
+        public double fraction() {
+            return fileSize > 0 ? Math.min(1.0, (double) bytesRead / fileSize) : 1.0;
+        }
+    }
+
+    private final List<CaptureFile> files;
+    private final Options options;
+    private final SummaryPipeline pipeline;
+    private final Listener listener;
+    private final PacketIndex index;
+    private volatile boolean cancelled;
+
+    private CaptureLoad(List<CaptureFile> files, Options options, SummaryPipeline pipeline, Listener listener) {
+        this.files = files;
+        this.options = options;
+        this.pipeline = pipeline;
+        this.listener = listener;
+        this.index = options.index() ? new PacketIndex(options.analysis()) : null;
+    }
+
+    /**
+     * Opens every file (so a wrong name is reported before a long pass over the others).
+     *
+     * @throws CaptureOpenException naming the first file that cannot be opened as a capture
+     */
+    public static CaptureLoad open(List<Path> paths, Options options, SummaryPipeline pipeline, Listener listener)
+            throws CaptureOpenException {
+        if (options.index() && paths.size() != 1) {
+            throw new IllegalArgumentException("a packet index covers one file, not " + paths.size());
+        }
+        List<CaptureFile> opened = new ArrayList<>();
+        try {
+            for (Path path : paths) {
+                CaptureOpenException.checkName(path);
+                try {
+                    opened.add(CaptureFile.open(path));
+                } catch (IOException failure) {
+                    throw CaptureOpenException.of(path, failure);
+                }
+            }
+        } catch (CaptureOpenException | RuntimeException failure) {
+            closeAll(opened);
+            throw failure;
+        }
+        return new CaptureLoad(List.copyOf(opened), options, pipeline, listener);
+    }
+
+    /** The opened files, for reading frames again ({@link CaptureFile#frameAt}) during and after loading. */
+    public List<CaptureFile> files() {
+        return files;
+    }
+
+    /** The packet index, growing while loading; null unless {@link Options#index()}. */
+    public PacketIndex index() {
+        return index;
+    }
+
+    /** Stops loading at the next batch; what was read so far is kept, analysed and indexed. */
+    public void cancel() {
+        cancelled = true;
+    }
+
+    /** Runs {@link #run()} on the executor. */
+    public CompletableFuture<LoadResult> start(Executor executor) {
+        CompletableFuture<LoadResult> result = new CompletableFuture<>();
+        executor.execute(() -> {
+            try {
+                result.complete(run());
+            } catch (Throwable failure) {
+                result.completeExceptionally(failure);
+            }
+        });
+        return result;
+    }
+
+    /**
+     * Loads every file on the calling thread.
+     *
+     * @throws IOException only when the operating system fails to read a file (damage is a {@link FileRead#problem})
+     */
+    public LoadResult run() throws IOException {
+        long start = System.nanoTime();
+        List<FileRead> read = new ArrayList<>();
+        AnalysisResult merged = null;
+        long left = options.limit();
+        long before = 0;
+        for (CaptureFile file : files) {
+            Pass pass = new Pass(file, before);
+            try (CaptureReader reader = file.reader()) {
+                long frames = cancelled ? 0 : pipeline.run(reader, left, pass, pass::afterBatch);
+                left -= frames;
+                before += frames;
+                listener.progress(new Progress(file.path(), file.size(), file.size(), before));
+                read.add(new FileRead(file.path(), file.format(), file.linkType(), frames, reader.problem()));
+            }
+            AnalysisResult one = pass.analyzer.result();
+            merged = merged == null ? one : merged.merge(one);
+        }
+        return new LoadResult(List.copyOf(read), merged, before, cancelled, System.nanoTime() - start);
+    }
+
+    @Override
+    public void close() throws IOException {
+        closeAll(files);
+    }
+
+    private static void closeAll(List<CaptureFile> files) {
+        for (CaptureFile file : files) {
+            try {
+                file.close();
+            } catch (IOException ignored) {
+                // closing a file opened for reading loses nothing
+            }
+        }
+    }
+
+    /** One file's pass: the consumer of its summaries, and what happens between two batches. */
+    private final class Pass implements java.util.function.Consumer<PacketSummary> {
+        final RoceAnalyzer analyzer = new RoceAnalyzer(options.analysis());
+        private final CaptureFile file;
+        private final long framesBefore;
+        private long lastOffset;
+        private long lastReport = Long.MIN_VALUE;
+
+        Pass(CaptureFile file, long framesBefore) {
+            this.file = file;
+            this.framesBefore = framesBefore;
+        }
+
+        @Override
+        public void accept(PacketSummary summary) {
+            analyzer.accept(summary);
+            if (index != null) {
+                index.append(summary);
+            }
+            lastOffset = summary.fileOffset;
+        }
+
+        boolean afterBatch(long delivered) {
+            long now = System.nanoTime();
+            if (lastReport == Long.MIN_VALUE || now - lastReport >= PROGRESS_INTERVAL_NANOS) {
+                lastReport = now;
+                listener.progress(new Progress(file.path(), lastOffset, file.size(), framesBefore + delivered));
+            }
+            return !cancelled;
+        }
+    }
+}

@@ -1,0 +1,252 @@
+package io.rocelens.index;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.rocelens.analysis.AnalysisOptions;
+import io.rocelens.capture.CaptureReader;
+import io.rocelens.capture.CaptureReaders;
+import io.rocelens.capture.Frame;
+import io.rocelens.dissect.DissectorOptions;
+import io.rocelens.dissect.FastDissector;
+import io.rocelens.dissect.PacketColumns;
+import io.rocelens.dissect.PacketSummary;
+import io.rocelens.testing.Samples;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.ToLongFunction;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The index against the fast dissector's summaries of the same frames (the dissector is checked against tshark
+ * elsewhere), over 30 rounds of the sample captures: 69,180 frames, so more than one 65,536-row chunk.
+ */
+class PacketIndexTest {
+
+    @TempDir
+    static Path temp;
+    /** A copy of each frame's summary, as the dissector made it. */
+    static final List<PacketSummary> summaries = new ArrayList<>();
+    static PacketIndex index;
+
+    @BeforeAll
+    static void indexTheSamples() throws IOException {
+        Path file = Samples.repeated(temp.resolve("samples.pcap"), 30);
+        index = new PacketIndex(AnalysisOptions.defaults());
+        FastDissector dissector = new FastDissector(DissectorOptions.defaults());
+        try (CaptureReader reader = CaptureReaders.open(file)) {
+            for (Frame frame = reader.next(); frame != null; frame = reader.next()) {
+                PacketSummary p = new PacketSummary();
+                dissector.summarize(frame, p);
+                summaries.add(p);
+                index.append(p);
+            }
+        }
+        assertEquals(30 * Samples.FRAMES_PER_ROUND, index.size());
+    }
+
+    @Test
+    void everyRowHoldsItsFramesColumns() {
+        for (int row = 0; row < index.size(); row++) {
+            PacketSummary p = summaries.get(row);
+            String which = "row " + row;
+            assertEquals(p.number, index.number(row), which);
+            assertEquals(p.fileOffset, index.fileOffset(row), which);
+            assertEquals(p.timestampNanos, index.timestampNanos(row), which);
+            assertEquals(p.originalLength, index.originalLength(row), which);
+            assertEquals(p.capturedLength, index.capturedLength(row), which);
+            assertEquals(p.kinds, index.kinds(row), which);
+            assertEquals(p.destQp, index.destQp(row), which);
+            assertEquals(p.psn, index.psn(row), which);
+            assertEquals(p.opcode, index.opcode(row), which);
+            assertEquals(PacketColumns.source(p), index.source(row), which);
+            assertEquals(PacketColumns.destination(p), index.destination(row), which);
+            assertEquals(PacketColumns.protocol(p), index.protocol(row), which);
+            assertEquals(expectedPriority(p), index.priority(row), which);
+        }
+    }
+
+    /** PCP of the outer tag, else DSCP >> 3 (the default map), as docs/analysis.md defines a packet's priority. */
+    private static int expectedPriority(PacketSummary p) {
+        return p.vlanPcp >= 0 ? p.vlanPcp : p.dscp >= 0 ? p.dscp >> 3 : -1;
+    }
+
+    /** fill() gives back every field the index claims, and the address columns made from it are the same. */
+    @Test
+    void fillRestoresTheIndexedFields() {
+        PacketSummary into = new PacketSummary();
+        boolean sawIp = false;
+        boolean sawMacOnly = false;
+        for (int row = 0; row < index.size(); row++) {
+            PacketSummary p = summaries.get(row);
+            index.fill(row, into);
+            String which = "row " + row;
+            assertEquals(p.number, into.number, which);
+            assertEquals(p.fileOffset, into.fileOffset, which);
+            assertEquals(p.interfaceId, into.interfaceId, which);
+            assertEquals(p.timestampNanos, into.timestampNanos, which);
+            assertEquals(p.originalLength, into.originalLength, which);
+            assertEquals(p.capturedLength, into.capturedLength, which);
+            assertEquals(p.kinds, into.kinds, which);
+            assertEquals(p.etherType, into.etherType, which);
+            assertEquals(p.vlanPcp, into.vlanPcp, which);
+            assertEquals(p.dscp, into.dscp, which);
+            assertEquals(p.ecn, into.ecn, which);
+            assertEquals(p.opcode, into.opcode, which);
+            assertEquals(p.destQp, into.destQp, which);
+            assertEquals(p.psn, into.psn, which);
+            assertEquals(p.aethSyndrome, into.aethSyndrome, which);
+            assertEquals(p.icrcStatus, into.icrcStatus, which);
+            if (p.is(PacketSummary.IPV4 | PacketSummary.IPV6 | PacketSummary.ROCEV1)) {
+                sawIp = true;
+                assertArrayEquals(new long[] {p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo},
+                        new long[] {into.ipSrcHi, into.ipSrcLo, into.ipDstHi, into.ipDstLo}, which);
+            } else {
+                sawMacOnly |= p.ethSrc >= 0;
+                assertEquals(p.ethSrc, into.ethSrc, which);
+                assertEquals(p.ethDst, into.ethDst, which);
+            }
+            assertEquals(PacketColumns.source(p), PacketColumns.source(into), which);
+            assertEquals(PacketColumns.destination(p), PacketColumns.destination(into), which);
+        }
+        assertTrue(sawIp && sawMacOnly);
+    }
+
+    @Test
+    void indexesNamesTheFieldsFillRestores() {
+        assertTrue(PacketIndex.indexes("bth.psn"));
+        assertTrue(PacketIndex.indexes("ip.src"));
+        assertTrue(PacketIndex.indexes("icrc.status"));
+        assertFalse(PacketIndex.indexes("reth.va"));
+        assertFalse(PacketIndex.indexes("eth.src"));
+        assertFalse(PacketIndex.indexes("tcp.flags"));
+    }
+
+    @Test
+    void aFrameOutOfOrderIsRefused() {
+        PacketIndex fresh = new PacketIndex(AnalysisOptions.defaults());
+        PacketSummary p = new PacketSummary();
+        p.clear();
+        p.number = 2;
+        assertThrows(IllegalArgumentException.class, () -> fresh.append(p));
+    }
+
+    /** The sort against a stable sort of boxed rows by the key taken from the summaries themselves. */
+    @ParameterizedTest
+    @EnumSource(PacketIndex.Column.class)
+    void sortingOrdersByTheColumnWithTiesInFrameOrder(PacketIndex.Column column) {
+        Comparator<Integer> byKey = expectedOrder(column);
+        List<Integer> ascending = IntStream.range(0, index.size()).boxed().sorted(byKey).toList();
+        assertArrayEquals(ascending.stream().mapToInt(Integer::intValue).toArray(), index.sort(null, column, false));
+        List<Integer> descending = IntStream.range(0, index.size()).boxed()
+                .sorted(byKey.reversed().thenComparing(Comparator.naturalOrder())).toList();
+        assertArrayEquals(descending.stream().mapToInt(Integer::intValue).toArray(), index.sort(null, column, true));
+    }
+
+    @Test
+    void sortingASubsetKeepsToIt() {
+        int[] everyThird = IntStream.range(0, index.size()).filter(r -> r % 3 == 0).toArray();
+        int[] sorted = index.sort(everyThird, PacketIndex.Column.LENGTH, false);
+        assertEquals(everyThird.length, sorted.length);
+        for (int i = 0; i < sorted.length; i++) {
+            assertEquals(0, sorted[i] % 3);
+            if (i > 0) {
+                int a = summaries.get(sorted[i - 1]).originalLength;
+                int b = summaries.get(sorted[i]).originalLength;
+                assertTrue(a < b || (a == b && sorted[i - 1] < sorted[i]));
+            }
+        }
+    }
+
+    private static Comparator<Integer> expectedOrder(PacketIndex.Column column) {
+        ToLongFunction<PacketSummary> key = switch (column) {
+            case NUMBER -> p -> p.number;
+            case TIME -> p -> p.timestampNanos;
+            case LENGTH -> p -> p.originalLength;
+            case PRIORITY -> PacketIndexTest::expectedPriority;
+            case QP -> p -> p.destQp;
+            case PSN -> p -> p.psn;
+            case SOURCE, DESTINATION, PROTOCOL -> null;
+        };
+        if (key != null) {
+            return Comparator.comparingLong(row -> key.applyAsLong(summaries.get(row)));
+        }
+        if (column == PacketIndex.Column.PROTOCOL) {
+            return Comparator.comparing(row -> PacketColumns.protocol(summaries.get(row)));
+        }
+        boolean source = column == PacketIndex.Column.SOURCE;
+        // no address first, then IP addresses by value (IPv4-mapped before IPv6), then MAC addresses
+        return Comparator.<Integer>comparingInt(row -> addressClass(summaries.get(row), source))
+                .thenComparing(row -> addressHigh(summaries.get(row), source), Long::compareUnsigned)
+                .thenComparing(row -> addressLow(summaries.get(row), source), Long::compareUnsigned);
+    }
+
+    private static boolean showsIp(PacketSummary p) {
+        return p.is(PacketSummary.IPV4 | PacketSummary.IPV6 | PacketSummary.ROCEV1) && p.etherType != 0x8808;
+    }
+
+    private static int addressClass(PacketSummary p, boolean source) {
+        if (showsIp(p)) {
+            return 1;
+        }
+        return (source ? p.ethSrc : p.ethDst) >= 0 ? 2 : 0;
+    }
+
+    private static long addressHigh(PacketSummary p, boolean source) {
+        return showsIp(p) ? (source ? p.ipSrcHi : p.ipDstHi) : 0;
+    }
+
+    private static long addressLow(PacketSummary p, boolean source) {
+        if (showsIp(p)) {
+            return source ? p.ipSrcLo : p.ipDstLo;
+        }
+        return Math.max(0, source ? p.ethSrc : p.ethDst);
+    }
+
+    /** A reader thread sees only complete rows while the loading thread appends. */
+    @Test
+    void rowsBelowTheSizeAreCompleteWhileAppending() throws Exception {
+        PacketIndex growing = new PacketIndex(AnalysisOptions.defaults());
+        AtomicReference<String> wrong = new AtomicReference<>();
+        Thread reader = new Thread(() -> {
+            int seen = 0;
+            while (seen < summaries.size() && wrong.get() == null) {
+                int size = growing.size();
+                for (int row = seen; row < size; row++) {
+                    PacketSummary p = summaries.get(row);
+                    if (growing.fileOffset(row) != p.fileOffset || growing.psn(row) != p.psn
+                            || !growing.source(row).equals(PacketColumns.source(p))) {
+                        wrong.set("row " + row + " read while the size was " + size);
+                    }
+                }
+                seen = size;
+            }
+        });
+        reader.start();
+        for (PacketSummary p : summaries) {
+            growing.append(p);
+        }
+        reader.join();
+        assertEquals(null, wrong.get());
+    }
+
+    @Test
+    void theHeapEstimateCoversTheColumns() {
+        long bytes = index.heapBytes();
+        // 58 bytes of columns per row, in 65,536-row chunks: two chunks for 69,180 rows
+        assertTrue(bytes >= 2L * 65_536 * 58, "estimate " + bytes);
+        assertTrue(bytes < 2L * 65_536 * 64, "estimate " + bytes);
+    }
+}
