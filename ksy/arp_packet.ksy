@@ -30,19 +30,26 @@ seq:
     type: u2
     doc: 1 request, 2 reply.
     doc-ref: https://www.rfc-editor.org/rfc/rfc826
-  - id: sender_hw_addr
-    size: len_hardware_addr
-    doc: Hardware address of the sender.
+  - id: sender
+    type: addresses
+    doc: Hardware and protocol address of the sender.
     doc-ref: https://www.rfc-editor.org/rfc/rfc826
-  - id: sender_proto_addr
-    size: len_protocol_addr
-    doc: Protocol address of the sender.
+  - id: target
+    type: addresses
+    doc: Hardware address (zero in a request) and protocol address of the target.
     doc-ref: https://www.rfc-editor.org/rfc/rfc826
-  - id: target_hw_addr
-    size: len_hardware_addr
-    doc: Hardware address of the target (zero in a request).
+types:
+  addresses:
+    doc: |
+      A hardware and a protocol address, each as long as the header declares (the
+      lengths sit in the parent because sender and target share them).
     doc-ref: https://www.rfc-editor.org/rfc/rfc826
-  - id: target_proto_addr
-    size: len_protocol_addr
-    doc: Protocol address of the target.
-    doc-ref: https://www.rfc-editor.org/rfc/rfc826
+    seq:
+      - id: hw_addr
+        size: _parent.len_hardware_addr
+        doc: Hardware address.
+        doc-ref: https://www.rfc-editor.org/rfc/rfc826
+      - id: proto_addr
+        size: _parent.len_protocol_addr
+        doc: Protocol address.
+        doc-ref: https://www.rfc-editor.org/rfc/rfc826

@@ -82,58 +82,134 @@ instances:
     doc: Operation, the low 5 bits of the opcode (e.g. 0x04 SEND Only, 0x11 Acknowledge).
     doc-ref: IBTA vol. 1, §9.2 Base Transport Header, OpCode (Table 38)
 enums:
-  # Every value is named so that the Java enum lookup never returns null.
+  # Every value is named so that the Java enum lookup never returns null. The -orig-id of a value,
+  # its name in the standard, is the text RoCE Lens shows for it (the build makes io.rocelens.ksy.EnumTexts from it); the ids with
+  # "reserved" in them are the opcodes the IBTA reserves, and RoCE Lens reports those as malformed.
   # RC 0x00-0x17 (0x15 reserved), UC 0x20-0x2B, RD 0x40-0x55, UD 0x64/0x65:
   #   IBTA vol. 1, Table 38 (OpCode field).
   # rc_flush 0x1C and rc_atomic_write 0x1D: IBTA vol. 1 release 1.5 (memory placement
-  #   extensions); their extended headers are not decoded by ib_extended_headers.
+  #   extensions, §9.2 Table 38 and §9.3.9 FETH).
   # cnp 0x81: IBTA Annex A17 RoCEv2, congestion notification packet.
   # XRC 0xA0-0xB7: IBTA Annex A14 (eXtended Reliable Connected).
   opcode:
-    0x00: rc_send_first
-    0x01: rc_send_middle
-    0x02: rc_send_last
-    0x03: rc_send_last_with_immediate
-    0x04: rc_send_only
-    0x05: rc_send_only_with_immediate
-    0x06: rc_rdma_write_first
-    0x07: rc_rdma_write_middle
-    0x08: rc_rdma_write_last
-    0x09: rc_rdma_write_last_with_immediate
-    0x0a: rc_rdma_write_only
-    0x0b: rc_rdma_write_only_with_immediate
-    0x0c: rc_rdma_read_request
-    0x0d: rc_rdma_read_response_first
-    0x0e: rc_rdma_read_response_middle
-    0x0f: rc_rdma_read_response_last
-    0x10: rc_rdma_read_response_only
-    0x11: rc_acknowledge
-    0x12: rc_atomic_acknowledge
-    0x13: rc_compare_swap
-    0x14: rc_fetch_add
+    0x00:
+      id: rc_send_first
+      -orig-id: RC SEND First
+    0x01:
+      id: rc_send_middle
+      -orig-id: RC SEND Middle
+    0x02:
+      id: rc_send_last
+      -orig-id: RC SEND Last
+    0x03:
+      id: rc_send_last_with_immediate
+      -orig-id: RC SEND Last with Immediate
+    0x04:
+      id: rc_send_only
+      -orig-id: RC SEND Only
+    0x05:
+      id: rc_send_only_with_immediate
+      -orig-id: RC SEND Only with Immediate
+    0x06:
+      id: rc_rdma_write_first
+      -orig-id: RC RDMA WRITE First
+    0x07:
+      id: rc_rdma_write_middle
+      -orig-id: RC RDMA WRITE Middle
+    0x08:
+      id: rc_rdma_write_last
+      -orig-id: RC RDMA WRITE Last
+    0x09:
+      id: rc_rdma_write_last_with_immediate
+      -orig-id: RC RDMA WRITE Last with Immediate
+    0x0a:
+      id: rc_rdma_write_only
+      -orig-id: RC RDMA WRITE Only
+    0x0b:
+      id: rc_rdma_write_only_with_immediate
+      -orig-id: RC RDMA WRITE Only with Immediate
+    0x0c:
+      id: rc_rdma_read_request
+      -orig-id: RC RDMA READ Request
+    0x0d:
+      id: rc_rdma_read_response_first
+      -orig-id: RC RDMA READ Response First
+    0x0e:
+      id: rc_rdma_read_response_middle
+      -orig-id: RC RDMA READ Response Middle
+    0x0f:
+      id: rc_rdma_read_response_last
+      -orig-id: RC RDMA READ Response Last
+    0x10:
+      id: rc_rdma_read_response_only
+      -orig-id: RC RDMA READ Response Only
+    0x11:
+      id: rc_acknowledge
+      -orig-id: RC Acknowledge
+    0x12:
+      id: rc_atomic_acknowledge
+      -orig-id: RC ATOMIC Acknowledge
+    0x13:
+      id: rc_compare_swap
+      -orig-id: RC CmpSwap
+    0x14:
+      id: rc_fetch_add
+      -orig-id: RC FetchAdd
     0x15: rc_reserved_15
-    0x16: rc_send_last_with_invalidate
-    0x17: rc_send_only_with_invalidate
+    0x16:
+      id: rc_send_last_with_invalidate
+      -orig-id: RC SEND Last with Invalidate
+    0x17:
+      id: rc_send_only_with_invalidate
+      -orig-id: RC SEND Only with Invalidate
     0x18: rc_reserved_18
     0x19: rc_reserved_19
     0x1a: rc_reserved_1a
     0x1b: rc_reserved_1b
-    0x1c: rc_flush
-    0x1d: rc_atomic_write
+    0x1c:
+      id: rc_flush
+      -orig-id: RC FLUSH
+    0x1d:
+      id: rc_atomic_write
+      -orig-id: RC ATOMIC WRITE
     0x1e: rc_reserved_1e
     0x1f: rc_reserved_1f
-    0x20: uc_send_first
-    0x21: uc_send_middle
-    0x22: uc_send_last
-    0x23: uc_send_last_with_immediate
-    0x24: uc_send_only
-    0x25: uc_send_only_with_immediate
-    0x26: uc_rdma_write_first
-    0x27: uc_rdma_write_middle
-    0x28: uc_rdma_write_last
-    0x29: uc_rdma_write_last_with_immediate
-    0x2a: uc_rdma_write_only
-    0x2b: uc_rdma_write_only_with_immediate
+    0x20:
+      id: uc_send_first
+      -orig-id: UC SEND First
+    0x21:
+      id: uc_send_middle
+      -orig-id: UC SEND Middle
+    0x22:
+      id: uc_send_last
+      -orig-id: UC SEND Last
+    0x23:
+      id: uc_send_last_with_immediate
+      -orig-id: UC SEND Last with Immediate
+    0x24:
+      id: uc_send_only
+      -orig-id: UC SEND Only
+    0x25:
+      id: uc_send_only_with_immediate
+      -orig-id: UC SEND Only with Immediate
+    0x26:
+      id: uc_rdma_write_first
+      -orig-id: UC RDMA WRITE First
+    0x27:
+      id: uc_rdma_write_middle
+      -orig-id: UC RDMA WRITE Middle
+    0x28:
+      id: uc_rdma_write_last
+      -orig-id: UC RDMA WRITE Last
+    0x29:
+      id: uc_rdma_write_last_with_immediate
+      -orig-id: UC RDMA WRITE Last with Immediate
+    0x2a:
+      id: uc_rdma_write_only
+      -orig-id: UC RDMA WRITE Only
+    0x2b:
+      id: uc_rdma_write_only_with_immediate
+      -orig-id: UC RDMA WRITE Only with Immediate
     0x2c: uc_reserved_2c
     0x2d: uc_reserved_2d
     0x2e: uc_reserved_2e
@@ -154,28 +230,72 @@ enums:
     0x3d: uc_reserved_3d
     0x3e: uc_reserved_3e
     0x3f: uc_reserved_3f
-    0x40: rd_send_first
-    0x41: rd_send_middle
-    0x42: rd_send_last
-    0x43: rd_send_last_with_immediate
-    0x44: rd_send_only
-    0x45: rd_send_only_with_immediate
-    0x46: rd_rdma_write_first
-    0x47: rd_rdma_write_middle
-    0x48: rd_rdma_write_last
-    0x49: rd_rdma_write_last_with_immediate
-    0x4a: rd_rdma_write_only
-    0x4b: rd_rdma_write_only_with_immediate
-    0x4c: rd_rdma_read_request
-    0x4d: rd_rdma_read_response_first
-    0x4e: rd_rdma_read_response_middle
-    0x4f: rd_rdma_read_response_last
-    0x50: rd_rdma_read_response_only
-    0x51: rd_acknowledge
-    0x52: rd_atomic_acknowledge
-    0x53: rd_compare_swap
-    0x54: rd_fetch_add
-    0x55: rd_resync
+    0x40:
+      id: rd_send_first
+      -orig-id: RD SEND First
+    0x41:
+      id: rd_send_middle
+      -orig-id: RD SEND Middle
+    0x42:
+      id: rd_send_last
+      -orig-id: RD SEND Last
+    0x43:
+      id: rd_send_last_with_immediate
+      -orig-id: RD SEND Last with Immediate
+    0x44:
+      id: rd_send_only
+      -orig-id: RD SEND Only
+    0x45:
+      id: rd_send_only_with_immediate
+      -orig-id: RD SEND Only with Immediate
+    0x46:
+      id: rd_rdma_write_first
+      -orig-id: RD RDMA WRITE First
+    0x47:
+      id: rd_rdma_write_middle
+      -orig-id: RD RDMA WRITE Middle
+    0x48:
+      id: rd_rdma_write_last
+      -orig-id: RD RDMA WRITE Last
+    0x49:
+      id: rd_rdma_write_last_with_immediate
+      -orig-id: RD RDMA WRITE Last with Immediate
+    0x4a:
+      id: rd_rdma_write_only
+      -orig-id: RD RDMA WRITE Only
+    0x4b:
+      id: rd_rdma_write_only_with_immediate
+      -orig-id: RD RDMA WRITE Only with Immediate
+    0x4c:
+      id: rd_rdma_read_request
+      -orig-id: RD RDMA READ Request
+    0x4d:
+      id: rd_rdma_read_response_first
+      -orig-id: RD RDMA READ Response First
+    0x4e:
+      id: rd_rdma_read_response_middle
+      -orig-id: RD RDMA READ Response Middle
+    0x4f:
+      id: rd_rdma_read_response_last
+      -orig-id: RD RDMA READ Response Last
+    0x50:
+      id: rd_rdma_read_response_only
+      -orig-id: RD RDMA READ Response Only
+    0x51:
+      id: rd_acknowledge
+      -orig-id: RD Acknowledge
+    0x52:
+      id: rd_atomic_acknowledge
+      -orig-id: RD ATOMIC Acknowledge
+    0x53:
+      id: rd_compare_swap
+      -orig-id: RD CmpSwap
+    0x54:
+      id: rd_fetch_add
+      -orig-id: RD FetchAdd
+    0x55:
+      id: rd_resync
+      -orig-id: RD Resync
     0x56: rd_reserved_56
     0x57: rd_reserved_57
     0x58: rd_reserved_58
@@ -190,8 +310,12 @@ enums:
     0x61: ud_reserved_61
     0x62: ud_reserved_62
     0x63: ud_reserved_63
-    0x64: ud_send_only
-    0x65: ud_send_only_with_immediate
+    0x64:
+      id: ud_send_only
+      -orig-id: UD SEND Only
+    0x65:
+      id: ud_send_only_with_immediate
+      -orig-id: UD SEND Only with Immediate
     0x66: ud_reserved_66
     0x67: ud_reserved_67
     0x68: ud_reserved_68
@@ -219,7 +343,9 @@ enums:
     0x7e: ud_reserved_7e
     0x7f: ud_reserved_7f
     0x80: cnp_reserved_80
-    0x81: cnp
+    0x81:
+      id: cnp
+      -orig-id: CNP
     0x82: cnp_reserved_82
     0x83: cnp_reserved_83
     0x84: cnp_reserved_84
@@ -250,30 +376,76 @@ enums:
     0x9d: cnp_reserved_9d
     0x9e: cnp_reserved_9e
     0x9f: cnp_reserved_9f
-    0xa0: xrc_send_first
-    0xa1: xrc_send_middle
-    0xa2: xrc_send_last
-    0xa3: xrc_send_last_with_immediate
-    0xa4: xrc_send_only
-    0xa5: xrc_send_only_with_immediate
-    0xa6: xrc_rdma_write_first
-    0xa7: xrc_rdma_write_middle
-    0xa8: xrc_rdma_write_last
-    0xa9: xrc_rdma_write_last_with_immediate
-    0xaa: xrc_rdma_write_only
-    0xab: xrc_rdma_write_only_with_immediate
-    0xac: xrc_rdma_read_request
-    0xad: xrc_rdma_read_response_first
-    0xae: xrc_rdma_read_response_middle
-    0xaf: xrc_rdma_read_response_last
-    0xb0: xrc_rdma_read_response_only
-    0xb1: xrc_acknowledge
-    0xb2: xrc_atomic_acknowledge
-    0xb3: xrc_compare_swap
-    0xb4: xrc_fetch_add
+    0xa0:
+      id: xrc_send_first
+      -orig-id: XRC SEND First
+    0xa1:
+      id: xrc_send_middle
+      -orig-id: XRC SEND Middle
+    0xa2:
+      id: xrc_send_last
+      -orig-id: XRC SEND Last
+    0xa3:
+      id: xrc_send_last_with_immediate
+      -orig-id: XRC SEND Last with Immediate
+    0xa4:
+      id: xrc_send_only
+      -orig-id: XRC SEND Only
+    0xa5:
+      id: xrc_send_only_with_immediate
+      -orig-id: XRC SEND Only with Immediate
+    0xa6:
+      id: xrc_rdma_write_first
+      -orig-id: XRC RDMA WRITE First
+    0xa7:
+      id: xrc_rdma_write_middle
+      -orig-id: XRC RDMA WRITE Middle
+    0xa8:
+      id: xrc_rdma_write_last
+      -orig-id: XRC RDMA WRITE Last
+    0xa9:
+      id: xrc_rdma_write_last_with_immediate
+      -orig-id: XRC RDMA WRITE Last with Immediate
+    0xaa:
+      id: xrc_rdma_write_only
+      -orig-id: XRC RDMA WRITE Only
+    0xab:
+      id: xrc_rdma_write_only_with_immediate
+      -orig-id: XRC RDMA WRITE Only with Immediate
+    0xac:
+      id: xrc_rdma_read_request
+      -orig-id: XRC RDMA READ Request
+    0xad:
+      id: xrc_rdma_read_response_first
+      -orig-id: XRC RDMA READ Response First
+    0xae:
+      id: xrc_rdma_read_response_middle
+      -orig-id: XRC RDMA READ Response Middle
+    0xaf:
+      id: xrc_rdma_read_response_last
+      -orig-id: XRC RDMA READ Response Last
+    0xb0:
+      id: xrc_rdma_read_response_only
+      -orig-id: XRC RDMA READ Response Only
+    0xb1:
+      id: xrc_acknowledge
+      -orig-id: XRC Acknowledge
+    0xb2:
+      id: xrc_atomic_acknowledge
+      -orig-id: XRC ATOMIC Acknowledge
+    0xb3:
+      id: xrc_compare_swap
+      -orig-id: XRC CmpSwap
+    0xb4:
+      id: xrc_fetch_add
+      -orig-id: XRC FetchAdd
     0xb5: xrc_reserved_b5
-    0xb6: xrc_send_last_with_invalidate
-    0xb7: xrc_send_only_with_invalidate
+    0xb6:
+      id: xrc_send_last_with_invalidate
+      -orig-id: XRC SEND Last with Invalidate
+    0xb7:
+      id: xrc_send_only_with_invalidate
+      -orig-id: XRC SEND Only with Invalidate
     0xb8: xrc_reserved_b8
     0xb9: xrc_reserved_b9
     0xba: xrc_reserved_ba

@@ -89,28 +89,41 @@ types:
         doc: True if `tpid` is a VLAN TPID, so a TCI follows and another element comes after.
         doc-ref: IEEE 802.1Q clause 9.5 (Tag Protocol Identification)
 enums:
+  # The -orig-id of a value is the text RoCE Lens shows for it (the build makes io.rocelens.ksy.EnumTexts).
   ether_type_enum:
     0x0800:
       id: ipv4
+      -orig-id: IPv4
       doc-ref: https://www.rfc-editor.org/rfc/rfc894
     0x0806:
       id: arp
+      -orig-id: ARP
       doc-ref: https://www.rfc-editor.org/rfc/rfc826
     0x8100:
       id: vlan
+      -orig-id: 802.1Q
       doc-ref: IEEE 802.1Q clause 9.5 (C-VLAN tag)
     0x86dd:
       id: ipv6
+      -orig-id: IPv6
       doc-ref: https://www.rfc-editor.org/rfc/rfc2464
     0x8808:
       id: mac_control
+      -orig-id: MAC Control
       doc-ref: IEEE 802.3 clause 31 (MAC Control)
     0x88a8:
-      id: qinq
+      id: s_vlan
+      -orig-id: 802.1ad
       doc-ref: IEEE 802.1Q clause 9.5 (S-VLAN tag, 802.1ad)
     0x88cc:
       id: lldp
+      -orig-id: LLDP
       doc-ref: IEEE 802.1AB
     0x8915:
       id: roce_v1
+      -orig-id: RoCE
       doc-ref: IBTA Annex A16 RoCE, A16.4 (EtherType 0x8915)
+    0x9100:
+      id: qinq_legacy
+      -orig-id: QinQ (0x9100)
+      doc-ref: pre-standard Q-in-Q TPID, before IEEE 802.1ad

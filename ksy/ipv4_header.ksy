@@ -94,17 +94,21 @@ enums:
   ecn_enum:
     0:
       id: not_ect
+      -orig-id: Not-ECT
       doc: Not ECN-Capable Transport.
       doc-ref: https://www.rfc-editor.org/rfc/rfc3168#section-5
     1:
       id: ect1
+      -orig-id: ECT(1)
       doc: ECN-Capable Transport, ECT(1).
       doc-ref: https://www.rfc-editor.org/rfc/rfc3168#section-5
     2:
       id: ect0
+      -orig-id: ECT(0)
       doc: ECN-Capable Transport, ECT(0).
       doc-ref: https://www.rfc-editor.org/rfc/rfc3168#section-5
     3:
       id: ce
+      -orig-id: CE
       doc: Congestion Experienced, set by a congested switch.
       doc-ref: https://www.rfc-editor.org/rfc/rfc3168#section-5

@@ -65,9 +65,11 @@ enums:
   opcode_enum:
     0x0001:
       id: pause
+      -orig-id: PAUSE
       doc: 802.3x PAUSE.
       doc-ref: IEEE 802.3 Annex 31B
     0x0101:
       id: pfc
+      -orig-id: PFC
       doc: Priority-based Flow Control.
       doc-ref: IEEE 802.3 Annex 31D

@@ -190,12 +190,16 @@ public final class Dissector {
         List<Field> fields = new ArrayList<>();
         fields.add(at(Fields.ARP_OPCODE, (long) arp.operation(), s, e, "operation"));
         if (arp.lenHardwareAddr() == 6 && arp.lenProtocolAddr() == 4) {
-            fields.add(at(Fields.ARP_SRC_MAC, Addresses.mac(Addresses.number(arp.senderHwAddr())), s, e, "senderHwAddr"));
-            fields.add(at(Fields.ARP_SRC_IP, Addresses.ipv4(Addresses.number(arp.senderProtoAddr())), s, e,
-                    "senderProtoAddr"));
-            fields.add(at(Fields.ARP_DST_MAC, Addresses.mac(Addresses.number(arp.targetHwAddr())), s, e, "targetHwAddr"));
-            fields.add(at(Fields.ARP_DST_IP, Addresses.ipv4(Addresses.number(arp.targetProtoAddr())), s, e,
-                    "targetProtoAddr"));
+            ArpPacket.Addresses sender = arp.sender();
+            ArpPacket.Addresses target = arp.target();
+            fields.add(at(Fields.ARP_SRC_MAC, Addresses.mac(Addresses.number(sender.hwAddr())), sender._attrStart,
+                    sender._attrEnd, "hwAddr"));
+            fields.add(at(Fields.ARP_SRC_IP, Addresses.ipv4(Addresses.number(sender.protoAddr())), sender._attrStart,
+                    sender._attrEnd, "protoAddr"));
+            fields.add(at(Fields.ARP_DST_MAC, Addresses.mac(Addresses.number(target.hwAddr())), target._attrStart,
+                    target._attrEnd, "hwAddr"));
+            fields.add(at(Fields.ARP_DST_IP, Addresses.ipv4(Addresses.number(target.protoAddr())), target._attrStart,
+                    target._attrEnd, "protoAddr"));
         }
         String operation = Fields.arpOperationName(arp.operation());
         return new Layer("arp", "Address Resolution Protocol" + (operation != null ? " (" + operation + ")" : ""),

@@ -1,5 +1,6 @@
 package io.rocelens.dissect;
 
+import io.rocelens.ksy.EnumTexts;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -145,29 +146,14 @@ public final class Fields {
         return IbOpcodes.name((int) opcode);
     }
 
+    /** "Not-ECT", "ECT(1)", "ECT(0)", "CE" (RFC 3168 §5), from {@code ipv4_header.ksy}. */
     public static String ecnName(long ecn) {
-        return switch ((int) ecn) {
-            case 0 -> "Not-ECT";
-            case 1 -> "ECT(1)";
-            case 2 -> "ECT(0)";
-            case 3 -> "CE";
-            default -> null;
-        };
+        return EnumTexts.ipv4HeaderEcnEnum(ecn);
     }
 
+    /** "IPv4", "802.1Q", "RoCE" ..., from {@code ethernet_header.ksy}. */
     public static String etherTypeName(long etherType) {
-        return switch ((int) etherType) {
-            case 0x0800 -> "IPv4";
-            case 0x0806 -> "ARP";
-            case 0x8100 -> "802.1Q";
-            case 0x88a8 -> "802.1ad";
-            case 0x9100 -> "QinQ (0x9100)";
-            case 0x86dd -> "IPv6";
-            case 0x8808 -> "MAC Control";
-            case 0x8915 -> "RoCE";
-            case 0x88cc -> "LLDP";
-            default -> null;
-        };
+        return EnumTexts.ethernetHeaderEtherTypeEnum(etherType);
     }
 
     public static String ipProtocolName(long protocol) {
@@ -200,12 +186,9 @@ public final class Fields {
         };
     }
 
+    /** "PAUSE", "PFC", from {@code mac_control.ksy}. */
     public static String macControlName(long opcode) {
-        return switch ((int) opcode) {
-            case 0x0001 -> "PAUSE";
-            case 0x0101 -> "PFC";
-            default -> null;
-        };
+        return EnumTexts.macControlOpcodeEnum(opcode);
     }
 
     private static FieldDef uint(String name, String title) {

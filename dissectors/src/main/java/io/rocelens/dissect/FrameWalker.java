@@ -278,9 +278,9 @@ final class FrameWalker {
         mark(LayerMark.Kind.ARP, offset, (int) io.pos() - offset);
         if (arp.lenHardwareAddr() == 6 && arp.lenProtocolAddr() == 4) {
             summary.arpOperation = arp.operation();
-            summary.arpSenderMac = Addresses.number(arp.senderHwAddr());
-            summary.arpSenderIp = Addresses.number(arp.senderProtoAddr());
-            summary.arpTargetIp = Addresses.number(arp.targetProtoAddr());
+            summary.arpSenderMac = Addresses.number(arp.sender().hwAddr());
+            summary.arpSenderIp = Addresses.number(arp.sender().protoAddr());
+            summary.arpTargetIp = Addresses.number(arp.target().protoAddr());
         }
     }
 

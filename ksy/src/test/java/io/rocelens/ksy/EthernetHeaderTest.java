@@ -98,7 +98,7 @@ class EthernetHeaderTest {
         assertEquals(EthernetHeader.EtherTypeEnum.VLAN, EthernetHeader.EtherTypeEnum.byId(0x8100));
         assertEquals(EthernetHeader.EtherTypeEnum.IPV6, EthernetHeader.EtherTypeEnum.byId(0x86dd));
         assertEquals(EthernetHeader.EtherTypeEnum.MAC_CONTROL, EthernetHeader.EtherTypeEnum.byId(0x8808));
-        assertEquals(EthernetHeader.EtherTypeEnum.QINQ, EthernetHeader.EtherTypeEnum.byId(0x88a8));
+        assertEquals(EthernetHeader.EtherTypeEnum.S_VLAN, EthernetHeader.EtherTypeEnum.byId(0x88a8));
         assertEquals(EthernetHeader.EtherTypeEnum.LLDP, EthernetHeader.EtherTypeEnum.byId(0x88cc));
     }
 

@@ -52,10 +52,10 @@ class TcpAndArpTest {
         assertEquals(1, arp.hardwareType());
         assertEquals(0x0800, arp.protocolType());
         assertEquals(1, arp.operation());
-        assertArrayEquals(Hex.bytes("5254008b2d12"), arp.senderHwAddr());
-        assertArrayEquals(Hex.bytes("c0a80218"), arp.senderProtoAddr());
-        assertArrayEquals(Hex.bytes("000000000000"), arp.targetHwAddr());
-        assertArrayEquals(Hex.bytes("c0a80219"), arp.targetProtoAddr());
+        assertArrayEquals(Hex.bytes("5254008b2d12"), arp.sender().hwAddr());
+        assertArrayEquals(Hex.bytes("c0a80218"), arp.sender().protoAddr());
+        assertArrayEquals(Hex.bytes("000000000000"), arp.target().hwAddr());
+        assertArrayEquals(Hex.bytes("c0a80219"), arp.target().protoAddr());
         assertEquals(28, io.pos());
     }
 }
