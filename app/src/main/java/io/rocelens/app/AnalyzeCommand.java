@@ -20,6 +20,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -118,8 +119,24 @@ public final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         if (!(stormPercent > 0 && stormPercent <= 100)) {
             // the analysis takes a share in (0, 1]; its message would not match the percent the user typed
-            System.err.println("rocelens: --storm-threshold must be a percentage above 0 and at most 100, not "
+            CliSupport.printError("--storm-threshold must be a percentage above 0 and at most 100, not "
                     + stormPercent);
+            return CliSupport.EXIT_UNREADABLE;
+        }
+        List<String> toStandardOutput = new ArrayList<>();
+        if (json) {
+            toStandardOutput.add("--json");
+        }
+        for (String[] export : new String[][] {{"--qp-csv", qpCsv}, {"--priority-csv", priorityCsv},
+                {"--pfc-csv", pfcCsv}, {"--events-csv", eventsCsv}}) {
+            if ("-".equals(export[1])) {
+                toStandardOutput.add(export[0] + " -");
+            }
+        }
+        if (toStandardOutput.size() > 1) {
+            // two documents in one stream could not be told apart by whoever reads it
+            CliSupport.printError(String.join(" and ", toStandardOutput) + " would both write to standard output;"
+                    + " send all but one to files");
             return CliSupport.EXIT_UNREADABLE;
         }
         AnalysisOptions options;
@@ -129,7 +146,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     binWidth, ets == null ? null : AnalysisOptions.parseEts(ets), stormPercent / 100, stormWindow,
                     maxEvents);
         } catch (IllegalArgumentException wrong) {
-            System.err.println("rocelens: " + wrong.getMessage());
+            CliSupport.printError(wrong.getMessage());
             return CliSupport.EXIT_UNREADABLE;
         }
         LoadResult loaded;
@@ -137,7 +154,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
                 SummaryPipeline.forThisMachine(new DissectorOptions(rocePorts)), CaptureLoad.Listener.NONE)) {
             loaded = load.run();
         } catch (CaptureOpenException unreadable) {
-            System.err.println("rocelens: " + unreadable.getMessage());
+            CliSupport.printError(unreadable.getMessage());
             return CliSupport.EXIT_UNREADABLE;
         }
         int status = CliSupport.EXIT_OK;
@@ -146,7 +163,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         }
         AnalysisResult result = loaded.analysis();
         if (binWidth > 0 && result.shownBins().widthNanos() != binWidth) {
-            System.err.println("rocelens: bin width " + binWidth + " ns needs too many bins for this capture; using "
+            CliSupport.printError("bin width " + binWidth + " ns needs too many bins for this capture; using "
                     + result.shownBins().widthNanos() + " ns");
         }
         try {
@@ -155,7 +172,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             export(pfcCsv, out -> CsvExport.writePfc(result, out));
             export(eventsCsv, out -> CsvExport.writeEvents(result, out));
         } catch (OutputFailure failure) {
-            System.err.println("rocelens: cannot write " + failure.target + ": "
+            CliSupport.printError("cannot write " + failure.target + ": "
                     + CliSupport.reason((IOException) failure.getCause()));
             return CliSupport.EXIT_UNREADABLE;
         }
@@ -164,7 +181,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             JsonSummary.write(result, stdout, true);
             stdout.println();
         } else if (!"-".equals(qpCsv) && !"-".equals(priorityCsv) && !"-".equals(pfcCsv) && !"-".equals(eventsCsv)) {
-            TextSummary.write(result, files.stream().map(Path::toString).collect(Collectors.joining(", ")), top, stdout);
+            TextSummary.write(result, files.stream().map(CliSupport::name).collect(Collectors.joining(", ")), top, stdout);
         }
         stdout.flush();
         return status;

@@ -96,7 +96,7 @@ public final class BenchCommand implements Callable<Integer> {
                             (double) (usedHeapAfterGc() - heapBefore) / Math.max(1, frames));
                 }
             } catch (CaptureOpenException unreadable) {
-                System.err.println("rocelens: " + unreadable.getMessage());
+                CliSupport.printError(unreadable.getMessage());
                 return CliSupport.EXIT_UNREADABLE;
             }
         }

@@ -18,15 +18,60 @@ final class CliSupport {
     private CliSupport() {
     }
 
-    /** Opens the capture, or prints one line on stderr and returns null. */
+    /**
+     * Prints one line on standard error: "rocelens: " and the message, with control characters escaped (a newline
+     * in a file name would otherwise break the line in two).
+     */
+    static void printError(String message) {
+        StringBuilder line = new StringBuilder("rocelens: ");
+        message.codePoints().forEach(c -> {
+            switch (c) {
+                case '\n' -> line.append("\\n");
+                case '\r' -> line.append("\\r");
+                case '\t' -> line.append("\\t");
+                default -> {
+                    if (Character.isISOControl(c)) {
+                        line.append(String.format("\\x%02x", c));
+                    } else {
+                        line.appendCodePoint(c);
+                    }
+                }
+            }
+        });
+        System.err.println(line);
+    }
+
+    /**
+     * The exit status once standard output is flushed: {@code status}, or {@link #EXIT_UNREADABLE} with one line on
+     * stderr when writing to it failed. A reader that quit ({@code decode F | head}) is not a failure.
+     */
+    static int checkStandardOutput(int status) {
+        System.out.flush();
+        if (!System.out.checkError()) {
+            return status;
+        }
+        IOException failure = StandardOutput.failure();
+        if (failure != null && "Broken pipe".equals(failure.getMessage())) {
+            return status;
+        }
+        printError("cannot write to standard output" + (failure == null ? "" : ": " + failure.getMessage()));
+        return EXIT_UNREADABLE;
+    }
+
+    /** Opens the capture ("-" reads standard input), or prints one line on stderr and returns null. */
     static CaptureReader open(Path file) {
         try {
             CaptureOpenException.checkName(file);
-            return CaptureReaders.open(file);
+            return CaptureReaders.openFileOrStandardInput(file);
         } catch (IOException failure) {
-            System.err.println("rocelens: " + CaptureOpenException.of(file, failure).getMessage());
+            printError(CaptureOpenException.of(file, failure).getMessage());
             return null;
         }
+    }
+
+    /** The input as messages name it: "-" is standard input. */
+    static String name(Path file) {
+        return CaptureReaders.isStandardInput(file) ? "standard input" : file.toString();
     }
 
     /** Why a file operation failed, in words. */
@@ -44,7 +89,7 @@ final class CliSupport {
         if (problem == null) {
             return EXIT_OK;
         }
-        System.err.println("rocelens: " + file + ": " + problem);
+        printError(name(file) + ": " + problem);
         return EXIT_DAMAGED;
     }
 

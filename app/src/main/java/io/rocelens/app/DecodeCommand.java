@@ -67,7 +67,7 @@ public final class DecodeCommand implements Callable<Integer> {
             }
             out.flush();
             for (String line : NotDissected.lines(notDissected.byReason())) {
-                System.err.println("rocelens: " + line);
+                CliSupport.printError(line);
             }
             return CliSupport.reportProblem(file, reader);
         }

@@ -46,7 +46,10 @@ public final class Main implements Callable<Integer> {
         private static final Logger LOG = LoggerFactory.getLogger(Main.class);
     }
 
+    private static final String DETAILS = " (run with -Dorg.slf4j.simpleLogger.defaultLogLevel=debug for details)";
+
     public static void main(String[] args) {
+        System.setOut(StandardOutput.ofProcess());
         System.exit(run(args));
     }
 
@@ -57,17 +60,30 @@ public final class Main implements Callable<Integer> {
             // A bug, not bad input (bad input has its own one-line messages): one line for the user, the trace
             // for whoever runs with -Dorg.slf4j.simpleLogger.defaultLogLevel=debug.
             Log.LOG.debug("rocelens failed", failure);
-            System.err.println("rocelens: internal error: " + failure + " (run with"
-                    + " -Dorg.slf4j.simpleLogger.defaultLogLevel=debug for details)");
+            CliSupport.printError("internal error: " + failure + DETAILS);
             return 3;
         });
         commandLine.setParameterExceptionHandler((wrong, arguments) -> {
             // picocli would add the whole usage text; one line names the problem and where the usage is
-            System.err.println("rocelens: " + wrong.getMessage().strip().replaceAll("\\s*\\R\\s*", "; ") + " (see '"
+            CliSupport.printError(wrong.getMessage().strip().replaceAll("\\s*\\R\\s*", "; ") + " (see '"
                     + wrong.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
             return 2;
         });
-        return commandLine.execute(args);
+        StandardOutput.forgetFailure();
+        int status;
+        try {
+            status = commandLine.execute(args);
+        } catch (OutOfMemoryError full) {
+            // picocli's handler sees only Exceptions; what the command held is unreachable now, so there is room
+            CliSupport.printError("out of memory: the Java heap (at most " + Runtime.getRuntime().maxMemory() / (1 << 20)
+                    + " MiB) is too small for this capture; give it more with ROCELENS_JAVA_OPTS=-Xmx<size>");
+            return 3;
+        } catch (Error bug) {
+            Log.LOG.debug("rocelens failed", bug);
+            CliSupport.printError("internal error: " + bug + DETAILS);
+            return 3;
+        }
+        return CliSupport.checkStandardOutput(status);
     }
 
     @Override

@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -61,6 +63,24 @@ class BadInputTest {
     void anEmptyFileNameIsSaidToBeEmpty() {
         assertOneLine(CommandRunner.run("decode", ""), "the file name is empty");
         assertOneLine(CommandRunner.run("analyze", ""), "the file name is empty");
+    }
+
+    @Test
+    void aFileNameWithANewlineStaysOneLine() throws IOException {
+        assertOneLine(CommandRunner.run("analyze", "no\nsuch.pcap"), "no\\nsuch.pcap: no such file");
+        Path text = Files.writeString(temp.resolve("not\na capture.pcap"), "hello, this is text\n");
+        assertOneLine(CommandRunner.run("decode", text.toString()), "not\\na capture.pcap is not a pcap or pcapng");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "--json --qp-csv -                | --json and --qp-csv - would both write to standard output",
+        "--qp-csv - --events-csv -        | --qp-csv - and --events-csv - would both write to standard output",
+    })
+    void twoDocumentsForStandardOutputAreRefused(String options, String message) {
+        List<String> arguments = new ArrayList<>(List.of("analyze", "../sample-captures/mixed.pcapng"));
+        arguments.addAll(List.of(options.split(" ")));
+        assertOneLine(CommandRunner.run(arguments.toArray(String[]::new)), message);
     }
 
     @Test

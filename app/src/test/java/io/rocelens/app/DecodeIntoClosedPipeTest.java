@@ -45,7 +45,7 @@ class DecodeIntoClosedPipeTest {
         synchronized (CommandRunner.class) {   // CommandRunner swaps System.out under the same lock
             PrintStream saved = System.out;
             try {
-                System.setOut(new PrintStream(pipe, false));
+                System.setOut(StandardOutput.over(pipe));
                 status = json ? Main.run("decode", "--json", capture.toString()) : Main.run("decode", capture.toString());
             } finally {
                 System.setOut(saved);

@@ -79,7 +79,7 @@ public final class BandwidthBins {
     }
 
     /** Bins {@code factor} times as wide, each the sum of the narrower bins it covers. */
-    public BandwidthBins coarsened(int factor) {
+    public BandwidthBins coarsened(long factor) {
         if (factor == 1) {
             return copy();
         }
@@ -92,7 +92,7 @@ public final class BandwidthBins {
                 merged[target + j] += data[i * STRIDE + j];
             }
         }
-        return new BandwidthBins(widthNanos * factor, maxBins, newFirst, newCount, merged);
+        return new BandwidthBins(Math.multiplyExact(widthNanos, factor), maxBins, newFirst, newCount, merged);
     }
 
     /**
@@ -104,7 +104,7 @@ public final class BandwidthBins {
         for (int step = 0; count > 0 && (count + factor - 1) / factor > targetBins; step++) {
             factor = (long) Math.pow(10, step / 3) * new int[] {2, 5, 10}[step % 3];
         }
-        return coarsened((int) factor);
+        return coarsened(factor);
     }
 
     BandwidthBins copy() {
@@ -120,8 +120,9 @@ public final class BandwidthBins {
         if (wide % widthNanos != 0 || wide % other.widthNanos != 0) {
             throw new IllegalArgumentException("bin widths " + widthNanos + " and " + other.widthNanos + " do not nest");
         }
-        BandwidthBins a = coarsened((int) (wide / widthNanos));
-        BandwidthBins b = other.coarsened((int) (wide / other.widthNanos));
+        // files far apart in time may have widths a trillion times apart: the factors need 64 bits
+        BandwidthBins a = coarsened(wide / widthNanos);
+        BandwidthBins b = other.coarsened(wide / other.widthNanos);
         if (a.count == 0) {
             return b;
         }

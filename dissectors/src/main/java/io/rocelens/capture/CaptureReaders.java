@@ -1,7 +1,8 @@
 package io.rocelens.capture;
 
+import java.io.Closeable;
 import java.io.IOException;
-import java.nio.ByteBuffer;
+import java.io.InputStream;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -47,7 +48,8 @@ public final class CaptureReaders {
         if (Files.exists(file) && !Files.isRegularFile(file)) {
             // a FIFO would block the open until a writer comes, and neither it nor a device can be memory-mapped
             throw new NotACaptureException(file.getFileName() + " is " + (Files.isDirectory(file) ? "a directory"
-                    : "not a regular file (a pipe or a device)") + ", not a pcap or pcapng capture file");
+                    : "not a regular file (a pipe or a device; read those as standard input: - < "
+                    + file.getFileName() + ")") + ", not a pcap or pcapng capture file");
         }
         FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
         try {
@@ -60,30 +62,58 @@ public final class CaptureReaders {
 
     private static CaptureReader open(Path file, FileChannel channel, int windowSize, PcapngLayout layout)
             throws IOException {
-        String name = String.valueOf(file.getFileName());
-        long size = channel.size();
-        if (size == 0) {
+        return open(String.valueOf(file.getFileName()), channel, new MappedWindow(channel, windowSize), layout);
+    }
+
+    /**
+     * Reads a pcap or pcapng capture from a stream (standard input, a pipe) as it arrives, front to back: frames come
+     * out as soon as their bytes are in, and only the record being read is held. Closing the reader closes the
+     * stream.
+     *
+     * @param name what messages call the input, e.g. "standard input"
+     * @throws NotACaptureException if the stream is empty or does not start like a pcap or pcapng file
+     * @throws IOException          if reading the stream fails
+     */
+    public static CaptureReader open(InputStream in, String name) throws IOException {
+        try {
+            return open(name, in, new StreamWindow(in), new PcapngLayout());
+        } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+    }
+
+    /** "-" names standard input, as in tshark's {@code -r -}. */
+    public static boolean isStandardInput(Path file) {
+        return file.toString().equals("-");
+    }
+
+    /** Opens the capture file, or standard input when the path is "-" (see {@link #open(InputStream, String)}). */
+    public static CaptureReader openFileOrStandardInput(Path file) throws IOException {
+        return isStandardInput(file) ? open(System.in, "standard input") : open(file);
+    }
+
+    private static CaptureReader open(String name, Closeable source, ByteWindow window, PcapngLayout layout)
+            throws IOException {
+        long head = window.available(0, 4);
+        if (head == 0) {
             throw new NotACaptureException(name + " is empty, not a pcap or pcapng capture file");
         }
-        ByteBuffer head = ByteBuffer.allocate(4);
-        while (head.hasRemaining() && channel.read(head, head.position()) > 0) {
-            // FileChannel may return fewer bytes than asked; keep reading until 4 or end of file
-        }
-        if (head.position() < 4) {
-            throw new NotACaptureException(name + " is not a pcap or pcapng capture file (only " + head.position()
+        if (head < 4) {
+            throw new NotACaptureException(name + " is not a pcap or pcapng capture file (only " + head
                     + " bytes long)");
         }
-        int magic = head.getInt(0);
-        MappedWindow window = new MappedWindow(channel, windowSize);
+        int at = window.ensure(0, 4);
+        int magic = window.buffer().getInt(at);
         if (magic == PCAP_MICROS || magic == PCAP_NANOS) {
-            return new PcapReader(name, channel, window, ByteOrder.BIG_ENDIAN, magic == PCAP_NANOS);
+            return new PcapReader(name, source, window, ByteOrder.BIG_ENDIAN, magic == PCAP_NANOS);
         }
         if (Integer.reverseBytes(magic) == PCAP_MICROS || Integer.reverseBytes(magic) == PCAP_NANOS) {
-            return new PcapReader(name, channel, window, ByteOrder.LITTLE_ENDIAN,
+            return new PcapReader(name, source, window, ByteOrder.LITTLE_ENDIAN,
                     Integer.reverseBytes(magic) == PCAP_NANOS);
         }
         if (magic == PCAPNG_SECTION_HEADER) {
-            return new PcapngReader(name, channel, window, layout);
+            return new PcapngReader(name, source, window, layout);
         }
         String start = String.format("0x%08x", magic);
         if (magic >>> 16 == GZIP) {

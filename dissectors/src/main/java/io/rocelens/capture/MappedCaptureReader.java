@@ -1,24 +1,26 @@
 package io.rocelens.capture;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
-import java.nio.channels.FileChannel;
 
-/** What the pcap and pcapng readers share: the mapped file, where reading stopped and why, and closing. */
+/**
+ * What the pcap and pcapng readers share: the window over the input (a mapped file or a stream), where reading
+ * stopped and why, and closing.
+ */
 abstract class MappedCaptureReader implements CaptureReader {
 
-    protected final FileChannel channel;
-    protected final MappedWindow window;
-    protected final long fileSize;
+    /** The file channel or stream the window reads. */
+    protected final Closeable source;
+    protected final ByteWindow window;
     /** Set once reading is over, cleanly or not. */
     protected boolean done;
     private String problem;
     private boolean closed;
 
-    MappedCaptureReader(FileChannel channel, MappedWindow window) {
-        this.channel = channel;
+    MappedCaptureReader(Closeable source, ByteWindow window) {
+        this.source = source;
         this.window = window;
-        this.fileSize = window.fileSize();
     }
 
     /** Ends reading with a problem sentence; returns null so callers can {@code return stop(...)}. */
@@ -42,6 +44,6 @@ abstract class MappedCaptureReader implements CaptureReader {
     @Override
     public final void close() throws IOException {
         closed = true;
-        channel.close();
+        source.close();
     }
 }

@@ -14,7 +14,7 @@ import java.nio.channels.FileChannel;
  * window is mapped starting at that record. Slices handed out earlier keep their own window alive, so frames stay
  * valid after the reader moves on.
  */
-final class MappedWindow {
+final class MappedWindow extends ByteWindow {
     /** Large enough that remapping is rare, small enough to leave address space for several open files. */
     static final int DEFAULT_WINDOW_SIZE = 64 << 20;
 
@@ -36,10 +36,12 @@ final class MappedWindow {
         this.windowSize = windowSize;
     }
 
-    long fileSize() {
-        return fileSize;
+    @Override
+    long available(long pos, long n) {
+        return Math.max(0, Math.min(n, fileSize - pos));
     }
 
+    @Override
     void order(ByteOrder newOrder) {
         order = newOrder;
         if (buffer != null) {
@@ -47,15 +49,12 @@ final class MappedWindow {
         }
     }
 
+    @Override
     ByteOrder order() {
         return order;
     }
 
-    /**
-     * Makes the bytes {@code [pos, pos + n)} readable and returns the index of {@code pos} in {@link #buffer()}.
-     * The caller must have checked that the range lies inside the file. A later call may move the window, which
-     * invalidates indexes returned earlier.
-     */
+    @Override
     int ensure(long pos, int n) throws IOException {
         long rel = pos - base;
         if (buffer == null || rel < 0 || rel + n > length) {
@@ -65,12 +64,12 @@ final class MappedWindow {
         return (int) rel;
     }
 
-    /** The current window, in the byte order last set with {@link #order(ByteOrder)}. */
+    @Override
     ByteBuffer buffer() {
         return buffer;
     }
 
-    /** A read-only view of {@code len} bytes at window index {@code index}, with position 0 and limit {@code len}. */
+    @Override
     ByteBuffer slice(int index, int len) {
         return readOnly.slice(index, len);
     }

@@ -3,7 +3,7 @@ package io.rocelens.capture;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
+import java.io.Closeable;
 
 /**
  * Reads classic libpcap files: a 24-byte file header, then records of a 16-byte header (seconds, microseconds or
@@ -22,14 +22,15 @@ final class PcapReader extends MappedCaptureReader {
     private long position = FILE_HEADER_LENGTH;
     private long frameNumber;
 
-    PcapReader(String name, FileChannel channel, MappedWindow window, ByteOrder order, boolean nanos)
+    PcapReader(String name, Closeable source, ByteWindow window, ByteOrder order, boolean nanos)
             throws IOException {
-        super(channel, window);
+        super(source, window);
         this.order = order;
         this.fractionToNanos = nanos ? 1 : 1000;
-        if (fileSize < FILE_HEADER_LENGTH) {
+        long size = window.available(0, FILE_HEADER_LENGTH);
+        if (size < FILE_HEADER_LENGTH) {
             throw new NotACaptureException(name + " is cut short inside its " + FILE_HEADER_LENGTH
-                    + "-byte pcap file header (the file has only " + fileSize + " bytes)");
+                    + "-byte pcap file header (the file has only " + size + " bytes)");
         }
         window.order(order);
         int at = window.ensure(0, FILE_HEADER_LENGTH);
@@ -51,7 +52,8 @@ final class PcapReader extends MappedCaptureReader {
             return null;
         }
         long number = frameNumber + 1;
-        long remaining = fileSize - position;
+        window.release(position);
+        long remaining = window.available(position, RECORD_HEADER_LENGTH);
         if (remaining < RECORD_HEADER_LENGTH) {
             if (remaining > 0) {
                 return stop("file is cut short inside the header of frame " + number + " (record at byte " + position
@@ -72,6 +74,7 @@ final class PcapReader extends MappedCaptureReader {
                     + "-byte limit, so the file is damaged there");
         }
         int recordLength = RECORD_HEADER_LENGTH + (int) captured;
+        remaining = window.available(position, recordLength);
         if (recordLength > remaining) {
             return stop("file is cut short inside frame " + number + " (record at byte " + position + " needs "
                     + recordLength + " bytes, " + remaining + " remain)");

@@ -3,6 +3,8 @@ package io.rocelens.capture;
 /** One interface description: link type, snap length and how to turn its timestamps into epoch nanoseconds. */
 final class PcapngInterface {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    /** The largest if_tsoffset whose nanoseconds fit a long. */
+    static final long MAX_OFFSET_SECONDS = Long.MAX_VALUE / NANOS_PER_SECOND;
 
     final int linkType;
     final long snapLength;
@@ -46,12 +48,20 @@ final class PcapngInterface {
         return new PcapngInterface(linkType, snapLength, false, 0, multiplier, divisor, offsetNanos);
     }
 
+    /**
+     * The timestamp in nanoseconds since the epoch.
+     *
+     * @param units the block's unsigned 64-bit timestamp
+     * @throws ArithmeticException when the time lies beyond what a long of nanoseconds holds
+     */
     long toNanos(long units) {
         if (!binary) {
-            return (divisor == 1 ? units * multiplier : Long.divideUnsigned(units, divisor)) + offsetNanos;
+            long nanos = divisor == 1 ? Math.multiplyExact(unsigned(units), multiplier)
+                    : Long.divideUnsigned(units, divisor);
+            return Math.addExact(nanos, offsetNanos);
         }
         if (shift == 0) {
-            return units * NANOS_PER_SECOND + offsetNanos;
+            return Math.addExact(Math.multiplyExact(unsigned(units), NANOS_PER_SECOND), offsetNanos);
         }
         long seconds = units >>> shift;
         long fraction = units & ((1L << shift) - 1);
@@ -59,6 +69,15 @@ final class PcapngInterface {
         long low = fraction * NANOS_PER_SECOND;
         long high = Math.multiplyHigh(fraction, NANOS_PER_SECOND);
         long fractionNanos = (high << (64 - shift)) | (low >>> shift);
-        return seconds * NANOS_PER_SECOND + fractionNanos + offsetNanos;
+        return Math.addExact(Math.addExact(Math.multiplyExact(seconds, NANOS_PER_SECOND), fractionNanos),
+                offsetNanos);
+    }
+
+    /** An unsigned 64-bit count as a long; at 2^63 and above it cannot become nanoseconds anyway. */
+    private static long unsigned(long units) {
+        if (units < 0) {
+            throw new ArithmeticException("timestamp of 2^63 units or more");
+        }
+        return units;
     }
 }

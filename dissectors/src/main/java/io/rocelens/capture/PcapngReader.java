@@ -3,7 +3,7 @@ package io.rocelens.capture;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
+import java.io.Closeable;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -47,8 +47,8 @@ final class PcapngReader extends MappedCaptureReader {
     private long frameNumber;
     private long lastTimestamp;
 
-    PcapngReader(String name, FileChannel channel, MappedWindow window, PcapngLayout layout) throws IOException {
-        super(channel, window);
+    PcapngReader(String name, Closeable source, ByteWindow window, PcapngLayout layout) throws IOException {
+        super(source, window);
         this.layout = layout;
         String damage = readSectionHeader();
         if (damage != null) {
@@ -59,7 +59,7 @@ final class PcapngReader extends MappedCaptureReader {
 
     /** Reads the blocks before the first packet block so that {@link #linkType()} is known at once. */
     private int readUntilFirstInterface() throws IOException {
-        while (interfaces.isEmpty() && !done && fileSize - position >= 8) {
+        while (interfaces.isEmpty() && !done && window.available(position, 8) >= 8) {
             int at = window.ensure(position, 8);
             int type = window.buffer().getInt(at);
             if (type == ENHANCED_PACKET || type == SIMPLE_PACKET || type == OBSOLETE_PACKET) {
@@ -83,7 +83,8 @@ final class PcapngReader extends MappedCaptureReader {
 
     /** Reads the block at {@link #position}; returns its frame if it is a packet block, else null. */
     private Frame readBlock() throws IOException {
-        long remaining = fileSize - position;
+        window.release(position);
+        long remaining = window.available(position, 8);
         if (remaining == 0) {
             done = true;
             return null;
@@ -122,7 +123,7 @@ final class PcapngReader extends MappedCaptureReader {
      * what is wrong with it (then nothing changes).
      */
     private String readSectionHeader() throws IOException {
-        long remaining = fileSize - position;
+        long remaining = window.available(position, 12);
         if (remaining < 12) {
             return "file is cut short inside " + subject(SECTION_HEADER) + " (block at byte " + position
                     + " needs at least 12 bytes, " + remaining + " remain)";
@@ -206,6 +207,10 @@ final class PcapngReader extends MappedCaptureReader {
             }
             option += 4 + padded;
         }
+        if (Math.abs(offsetSeconds) > PcapngInterface.MAX_OFFSET_SECONDS) {
+            return stop(where(INTERFACE_DESCRIPTION) + " declares an if_tsoffset of " + offsetSeconds
+                    + " seconds, beyond the 292 years either side of 1970 that nanosecond timestamps can hold");
+        }
         PcapngInterface described = PcapngInterface.of(interfaceLinkType, snapLength, resolution, offsetSeconds);
         if (described == null) {
             return stop(where(INTERFACE_DESCRIPTION) + " declares a timestamp resolution of "
@@ -249,7 +254,12 @@ final class PcapngReader extends MappedCaptureReader {
                     + CaptureReaders.MAX_CAPTURED_LENGTH + "-byte limit, so the file is damaged there");
         }
         PcapngInterface source = interfaces.get(interfaceId);
-        lastTimestamp = source.toNanos(timestamp);
+        try {
+            lastTimestamp = source.toNanos(timestamp);
+        } catch (ArithmeticException outOfRange) {
+            return stop(where(type) + " has a timestamp beyond the 292 years either side of 1970 that nanosecond"
+                    + " timestamps can hold");
+        }
         layout.timedBlock(section, position);
         return frame(original, source, interfaceId, PACKET_HEADER_LENGTH, (int) captured, length);
     }
@@ -293,13 +303,17 @@ final class PcapngReader extends MappedCaptureReader {
      * the length at the block's end; returns null, or one sentence saying what is wrong.
      */
     private String checkLength(long length, int minimum, int type) throws IOException {
-        long remaining = fileSize - position;
         if (length < minimum) {
             return where(type) + " has length " + length + ", less than the " + minimum + "-byte minimum";
         }
         if (length % 4 != 0) {
             return where(type) + " has length " + length + ", which is not a multiple of 4";
         }
+        if (length > window.largestBlock()) {
+            return where(type) + " has length " + length + ", more than the " + window.largestBlock()
+                    + " bytes a block read from a pipe may have";
+        }
+        long remaining = window.available(position, length);
         if (length > remaining) {
             return "file is cut short inside " + subject(type) + " (block at byte " + position + " needs " + length
                     + " bytes, " + remaining + " remain)";

@@ -120,6 +120,10 @@ public final class SummaryPipeline {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while dissecting");
         } catch (ExecutionException failed) {
+            if (failed.getCause() instanceof Error error) {
+                // out of memory in a worker is the same condition as on this thread: let the caller see it as such
+                throw error;
+            }
             // the cause in the message too: the user's one line shows only the message of what reaches Main
             throw new IllegalStateException("dissection failed: " + failed.getCause(), failed.getCause());
         }

@@ -6,6 +6,7 @@ import io.rocelens.analysis.RoceAnalyzer;
 import io.rocelens.capture.CaptureFile;
 import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.capture.CaptureReader;
+import io.rocelens.capture.CaptureReaders;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.dissect.SummaryPipeline;
 import io.rocelens.index.PacketIndex;
@@ -25,6 +26,9 @@ import java.util.concurrent.Executor;
  * <p>A damaged file is data, not an exception: reading stops at the damage, everything before it is analysed and
  * indexed, and the file's {@link FileRead#problem()} says where. {@link #cancel()} stops loading at the next batch
  * (2048 frames) with the same kept-so-far outcome.
+ *
+ * <p>A path of "-" is standard input, read once as it arrives ({@link CaptureReaders#open(java.io.InputStream,
+ * String)}): it is analysed like a file but has no {@link CaptureFile} to read frames from again.
  *
  * <p>Use: {@link #open} (fails at once, in one line, on a file that is missing or not a capture), then {@link #run()}
  * on the loading thread or {@link #start(Executor)}, then {@link #close()} when the frames are no longer needed.
@@ -57,7 +61,7 @@ public final class CaptureLoad implements AutoCloseable {
     /**
      * @param file      the file being read
      * @param bytesRead where in the file reading has got to (the file's size once it is done)
-     * @param fileSize  the file's size
+     * @param fileSize  the file's size, or -1 for standard input
      * @param packets   frames read so far, over all files
      */
     public record Progress(Path file, long bytesRead, long fileSize, long packets) {
@@ -67,15 +71,34 @@ public final class CaptureLoad implements AutoCloseable {
         }
     }
 
-    private final List<CaptureFile> files;
+    /** One input: a capture file, or standard input's reader. */
+    private record Input(Path path, CaptureFile file, CaptureReader stream) {
+        CaptureReader reader() throws IOException {
+            return file != null ? file.reader() : stream;
+        }
+
+        long size() {
+            return file != null ? file.size() : -1;
+        }
+
+        void close() throws IOException {
+            if (file != null) {
+                file.close();
+            } else {
+                stream.close();
+            }
+        }
+    }
+
+    private final List<Input> inputs;
     private final Options options;
     private final SummaryPipeline pipeline;
     private final Listener listener;
     private final PacketIndex index;
     private volatile boolean cancelled;
 
-    private CaptureLoad(List<CaptureFile> files, Options options, SummaryPipeline pipeline, Listener listener) {
-        this.files = files;
+    private CaptureLoad(List<Input> inputs, Options options, SummaryPipeline pipeline, Listener listener) {
+        this.inputs = inputs;
         this.options = options;
         this.pipeline = pipeline;
         this.listener = listener;
@@ -92,12 +115,14 @@ public final class CaptureLoad implements AutoCloseable {
         if (options.index() && paths.size() != 1) {
             throw new IllegalArgumentException("a packet index covers one file, not " + paths.size());
         }
-        List<CaptureFile> opened = new ArrayList<>();
+        List<Input> opened = new ArrayList<>();
         try {
             for (Path path : paths) {
                 CaptureOpenException.checkName(path);
                 try {
-                    opened.add(CaptureFile.open(path));
+                    opened.add(CaptureReaders.isStandardInput(path)
+                            ? new Input(path, null, CaptureReaders.openFileOrStandardInput(path))
+                            : new Input(path, CaptureFile.open(path), null));
                 } catch (IOException failure) {
                     throw CaptureOpenException.of(path, failure);
                 }
@@ -109,9 +134,12 @@ public final class CaptureLoad implements AutoCloseable {
         return new CaptureLoad(List.copyOf(opened), options, pipeline, listener);
     }
 
-    /** The opened files, for reading frames again ({@link CaptureFile#frameAt}) during and after loading. */
+    /**
+     * The opened files, for reading frames again ({@link CaptureFile#frameAt}) during and after loading; standard
+     * input is not among them.
+     */
     public List<CaptureFile> files() {
-        return files;
+        return inputs.stream().map(Input::file).filter(java.util.Objects::nonNull).toList();
     }
 
     /** The packet index, growing while loading; null unless {@link Options#index()}. */
@@ -148,14 +176,15 @@ public final class CaptureLoad implements AutoCloseable {
         AnalysisResult merged = null;
         long left = options.limit();
         long before = 0;
-        for (CaptureFile file : files) {
-            Pass pass = new Pass(file, before);
-            try (CaptureReader reader = file.reader()) {
+        for (Input input : inputs) {
+            Pass pass = new Pass(input, before);
+            try (CaptureReader reader = input.reader()) {
                 long frames = cancelled ? 0 : pipeline.run(reader, left, pass, pass::afterBatch);
                 left -= frames;
                 before += frames;
-                listener.progress(new Progress(file.path(), file.size(), file.size(), before));
-                read.add(new FileRead(file.path(), file.format(), file.linkType(), frames, reader.problem()));
+                listener.progress(new Progress(input.path(), Math.max(input.size(), pass.lastOffset), input.size(),
+                        before));
+                read.add(new FileRead(input.path(), reader.format(), reader.linkType(), frames, reader.problem()));
             }
             AnalysisResult one = pass.analyzer.result();
             merged = merged == null ? one : merged.merge(one);
@@ -165,13 +194,13 @@ public final class CaptureLoad implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        closeAll(files);
+        closeAll(inputs);
     }
 
-    private static void closeAll(List<CaptureFile> files) {
-        for (CaptureFile file : files) {
+    private static void closeAll(List<Input> inputs) {
+        for (Input input : inputs) {
             try {
-                file.close();
+                input.close();
             } catch (IOException ignored) {
                 // closing a file opened for reading loses nothing
             }
@@ -181,13 +210,13 @@ public final class CaptureLoad implements AutoCloseable {
     /** One file's pass: the consumer of its summaries, and what happens between two batches. */
     private final class Pass implements java.util.function.Consumer<PacketSummary> {
         final RoceAnalyzer analyzer = new RoceAnalyzer(options.analysis());
-        private final CaptureFile file;
+        private final Input input;
         private final long framesBefore;
         private long lastOffset;
         private long lastReport = Long.MIN_VALUE;
 
-        Pass(CaptureFile file, long framesBefore) {
-            this.file = file;
+        Pass(Input input, long framesBefore) {
+            this.input = input;
             this.framesBefore = framesBefore;
         }
 
@@ -204,7 +233,7 @@ public final class CaptureLoad implements AutoCloseable {
             long now = System.nanoTime();
             if (lastReport == Long.MIN_VALUE || now - lastReport >= PROGRESS_INTERVAL_NANOS) {
                 lastReport = now;
-                listener.progress(new Progress(file.path(), lastOffset, file.size(), framesBefore + delivered));
+                listener.progress(new Progress(input.path(), lastOffset, input.size(), framesBefore + delivered));
             }
             return !cancelled;
         }

@@ -21,6 +21,29 @@ class BandwidthBinsTest {
     }
 
     @Test
+    void binsOfFilesFarApartMergeWithPositiveWidths() {
+        // one file of two packets 136 years apart (its bins grow to 10^15 ns = 11.6 days), one file of 1 µs bins:
+        // the factor between the widths, 10^12, does not fit an int
+        long years136 = 136L * 365 * 86_400 * 1_000_000_000L;
+        BandwidthBins wide = new BandwidthBins(1_000, 10_000);
+        wide.add(0, 3, 100);
+        wide.add(years136, 3, 200);
+        assertEquals(1_000_000_000_000_000L, wide.widthNanos());
+        BandwidthBins narrow = new BandwidthBins(1_000, 10_000);
+        narrow.add(years136 + 5_000, 4, 7);
+        BandwidthBins merged = wide.merge(narrow);
+        assertEquals(1_000_000_000_000_000L, merged.widthNanos());
+        assertEquals(0, merged.startNanos(0));
+        assertEquals(100, merged.bytes(0, 3));
+        int last = merged.size() - 1;
+        // 136 years = 4 288 896 000 s = bin 4288 of 10^6 s
+        assertEquals(4_289, merged.size());
+        assertEquals(4_288_000_000_000_000_000L, merged.startNanos(last));
+        assertEquals(200, merged.bytes(last, 3));
+        assertEquals(7, merged.bytes(last, 4));
+    }
+
+    @Test
     void anEarlierTimestampShiftsTheBins() {
         BandwidthBins bins = new BandwidthBins(1_000, 100);
         bins.add(5_000, 0, 1);

@@ -281,6 +281,27 @@ class PcapngReaderTest {
                 openFails(write(dir, "len.pcapng", shb, new byte[8])));
     }
 
+    @Test
+    void anOffsetBeyondWhatNanosecondsHoldStopsReadingInsteadOfWrapping() throws IOException {
+        // 2^63 - 1 seconds: in nanoseconds it would wrap to a time before 1970
+        byte[] idb = LE.interfaceDescription(LinkType.ETHERNET, 0, LE.tsoffset(Long.MAX_VALUE));
+        assertProblem(1, "the interface description block before frame 2 (block at byte 84) declares an if_tsoffset"
+                + " of 9223372036854775807 seconds, beyond the 292 years either side of 1970 that nanosecond"
+                + " timestamps can hold", oneFrame(), idb, LE.enhancedPacket(1, 1, 1, bytes(2)));
+    }
+
+    @Test
+    void aTimestampBeyondWhatNanosecondsHoldStopsReadingInsteadOfWrapping() throws IOException {
+        // if_tsoffset 9 223 372 036 s is the largest allowed; 1 s more in microseconds passes 2^63 ns
+        byte[] idb = LE.interfaceDescription(LinkType.ETHERNET, 0, LE.tsoffset(9_223_372_036L));
+        // SHB 28 bytes, IDB 20 + if_tsoffset option 12 + end of options 4
+        assertProblem(0, "frame 1 (block at byte 64) has a timestamp beyond the 292 years either side of 1970 that"
+                + " nanosecond timestamps can hold", LE.sectionHeader(), idb, LE.enhancedPacket(0, 1_000_000, 1, bytes(2)));
+        // 2^64 - 1 microseconds: unsigned, past 2^63
+        assertProblem(1, "frame 2 (block at byte 84) has a timestamp beyond the 292 years either side of 1970 that"
+                + " nanosecond timestamps can hold", oneFrame(), LE.enhancedPacket(0, -1L, 1, bytes(2)));
+    }
+
     /** A section header, an Ethernet interface and frame 1, little-endian. */
     private static byte[] oneFrame() {
         return concat(LE.sectionHeader(), LE.interfaceDescription(LinkType.ETHERNET, 0),

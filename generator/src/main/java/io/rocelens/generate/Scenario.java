@@ -15,7 +15,9 @@ public enum Scenario {
     /** A receiver that keeps pausing one priority while the others flow. */
     PFC_STORM(2000, 8, PfcStormScenario::run),
     /** RC RDMA WRITE traffic over many QPs with occasional ACKs, for benchmarks. */
-    BULK(100_000, 64, BulkScenario::run);
+    BULK(100_000, 64, BulkScenario::run),
+    /** One minimal ACK to each of many flows, each with a destination IP and QP of its own: memory per flow. */
+    FLOWS(100_000, 1, FlowsScenario::run);
 
     private final int defaultPackets;
     private final int defaultQps;

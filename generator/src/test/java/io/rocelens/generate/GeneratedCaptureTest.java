@@ -49,6 +49,7 @@ class GeneratedCaptureTest {
         "PFC_STORM, 1500, 8, 65535, PCAP",
         "BULK, 3000, 50, 65535, PCAP",
         "BULK, 3000, 50, 128, PCAPNG",
+        "FLOWS, 3000, 1, 65535, PCAP",
     })
     void framesAreCorrectAndTheTruthMatchesTheBytes(Scenario scenario, int packets, int qps, int snaplen,
                                                    CaptureFormat format) throws IOException {
@@ -79,7 +80,7 @@ class GeneratedCaptureTest {
         }
         assertEquals(List.of(), problems);
         assertTrue(frames.size() >= packets);
-        if (scenario == Scenario.BULK) {
+        if (scenario == Scenario.BULK || scenario == Scenario.FLOWS) {
             assertEquals(packets, frames.size());
         }
 
@@ -117,6 +118,11 @@ class GeneratedCaptureTest {
             assertEquals(priorityPackets[p], truth.get("priority_packets").get(Integer.toString(p)).asLong());
         }
         assertEquals(flows.size(), truth.get("flows").asLong());
+        if (scenario == Scenario.FLOWS) {
+            // one flow per frame, each with a destination IP of its own
+            assertEquals(packets, flows.size());
+            assertEquals(packets, roce.stream().map(FrameChecks.Roce::dst).distinct().count());
+        }
         assertEquals(flows.size(), truth.get("qps").size());
         for (JsonNode qp : truth.get("qps")) {
             long[] flow = flows.get(qp.get("src_ip").asText() + " " + qp.get("dst_ip").asText() + " "

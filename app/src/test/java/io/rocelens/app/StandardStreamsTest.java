@@ -1,0 +1,134 @@
+package io.rocelens.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * rocelens as a process, with real pipes and a real full device: captures read from standard input, standard
+ * output that cannot be written, and a heap too small for the capture.
+ */
+class StandardStreamsTest {
+
+    private static final Path MIXED = Path.of("../sample-captures/mixed.pcapng");
+
+    @TempDir
+    static Path temp;
+
+    /** What a finished process left: its status and its two outputs. */
+    record Ran(int status, String out, String err) {
+    }
+
+    private static Ran rocelens(List<String> jvmOptions, ProcessBuilder.Redirect stdin, ProcessBuilder.Redirect stdout,
+                                byte[] input, String... arguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(arguments));
+        Path err = Files.createTempFile(temp, "err", ".txt");
+        Path out = Files.createTempFile(temp, "out", ".txt");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(err.toFile()).redirectInput(stdin)
+                .redirectOutput(stdout == null ? ProcessBuilder.Redirect.to(out.toFile()) : stdout);
+        Process process = builder.start();
+        if (input != null) {
+            try (OutputStream pipe = process.getOutputStream()) {
+                // written in pieces, as a capture arrives through a pipe
+                for (int at = 0; at < input.length; at += 65_536) {
+                    pipe.write(input, at, Math.min(65_536, input.length - at));
+                }
+            }
+        }
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "rocelens did not finish");
+        return new Ran(process.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    private static Ran rocelens(ProcessBuilder.Redirect stdout, String... arguments)
+            throws IOException, InterruptedException {
+        return rocelens(List.of(), ProcessBuilder.Redirect.INHERIT, stdout, null, arguments);
+    }
+
+    private static Ran fromPipe(byte[] input, String... arguments) throws IOException, InterruptedException {
+        return rocelens(List.of(), ProcessBuilder.Redirect.PIPE, null, input, arguments);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"decode --json", "analyze --qp-csv -", "analyze --json", "analyze"})
+    void aFullStandardOutputIsAnErrorOfOneLine(String command) throws IOException, InterruptedException {
+        List<String> arguments = new ArrayList<>(List.of(command.split(" ")));
+        arguments.add(1, MIXED.toString());
+        Ran ran = rocelens(ProcessBuilder.Redirect.to(new File("/dev/full")), arguments.toArray(String[]::new));
+        assertEquals(2, ran.status(), ran.err());
+        assertEquals("rocelens: cannot write to standard output: No space left on device\n", ran.err());
+    }
+
+    @Test
+    void aReaderThatQuitsIsNoError() throws IOException, InterruptedException {
+        Path bulk = temp.resolve("bulk.pcap");
+        assertEquals(0, CommandRunner.run("generate", "bulk", "--packets", "50000", "-o", bulk.toString()).status());
+        List<String> command = List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "decode", bulk.toString());
+        Path err = Files.createTempFile(temp, "err", ".txt");
+        Process process = new ProcessBuilder(command).redirectError(err.toFile()).start();
+        try (InputStream lines = process.getInputStream()) {
+            // what `| head -1` does: read a little, then close the pipe
+            assertTrue(lines.readNBytes(100).length > 0);
+        }
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "decode went on after its reader quit");
+        assertEquals(0, process.exitValue());
+        assertEquals("", Files.readString(err));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mixed.pcapng", "incast.pcap"})
+    void aCaptureFromAPipeGivesWhatTheFileGives(String sample) throws IOException, InterruptedException {
+        Path file = Path.of("../sample-captures", sample);
+        byte[] bytes = Files.readAllBytes(file);
+        Ran analyzed = fromPipe(bytes, "analyze", "--json", "-");
+        assertEquals(0, analyzed.status(), analyzed.err());
+        assertEquals(CommandRunner.run("analyze", "--json", file.toString()).out(), analyzed.out());
+        Ran decoded = fromPipe(bytes, "decode", "-");
+        assertEquals(0, decoded.status(), decoded.err());
+        assertEquals(CommandRunner.run("decode", file.toString()).out(), decoded.out());
+    }
+
+    @Test
+    void aPipeCutShortSaysWhereAndKeepsTheFramesBefore() throws IOException, InterruptedException {
+        byte[] bytes = Files.readAllBytes(MIXED);
+        byte[] cut = java.util.Arrays.copyOf(bytes, bytes.length / 2);
+        Path cutFile = Files.write(temp.resolve("cut.pcapng"), cut);
+        Ran piped = fromPipe(cut, "decode", "-");
+        CommandRunner fromFile = CommandRunner.run("decode", cutFile.toString());
+        assertEquals(1, piped.status());
+        assertEquals(fromFile.out(), piped.out());
+        assertEquals(fromFile.err().replace(cutFile.toString(), "standard input"), piped.err());
+        Ran empty = fromPipe(new byte[0], "analyze", "-");
+        assertEquals(2, empty.status());
+        assertEquals("rocelens: standard input is empty, not a pcap or pcapng capture file\n", empty.err());
+    }
+
+    @Test
+    void runningOutOfMemoryIsOneLineAndStatus3() throws IOException, InterruptedException {
+        Path flows = temp.resolve("flows.pcap");
+        assertEquals(0, CommandRunner.run("generate", "flows", "--packets", "300000", "-o", flows.toString()).status());
+        Ran ran = rocelens(List.of("-Xmx24m"), ProcessBuilder.Redirect.INHERIT, null, null, "analyze",
+                flows.toString());
+        assertEquals(3, ran.status(), ran.err());
+        assertEquals(1, ran.err().lines().count(), ran.err());
+        assertTrue(ran.err().startsWith("rocelens: out of memory: the Java heap (at most "), ran.err());
+        assertEquals("", ran.out());
+    }
+}
