@@ -25,6 +25,8 @@ import picocli.CommandLine.Parameters;
             AnalyzeCommand.class,
             BenchCommand.class,
             GenerateCommand.class,
+            CaptureCommand.class,
+            ReplayCommand.class,
         })
 public final class Main implements Callable<Integer> {
 

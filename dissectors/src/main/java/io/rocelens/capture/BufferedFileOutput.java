@@ -25,6 +25,7 @@ final class BufferedFileOutput implements Closeable {
     private static final int BUFFER_BYTES = 4 << 20;
 
     private final FileChannel channel;
+    private long flushed;
     private final ExecutorService io = Executors.newSingleThreadExecutor(runnable -> {
         Thread thread = new Thread(runnable, "capture-writer");
         thread.setDaemon(true);
@@ -35,8 +36,18 @@ final class BufferedFileOutput implements Closeable {
     private Future<?> pending;
 
     BufferedFileOutput(Path path) throws IOException {
-        channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING);
+        this(FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING));
+    }
+
+    /** Writes to an open channel, which may be a pipe (standard output); {@link #close()} closes it. */
+    BufferedFileOutput(FileChannel channel) {
+        this.channel = channel;
+    }
+
+    /** Bytes appended so far, written or still buffered: the offset the next byte will have in the file. */
+    long position() {
+        return flushed + buffer.position();
     }
 
     /** Makes sure {@code bytes} more bytes fit in the buffer, flushing it if needed. */
@@ -53,6 +64,7 @@ final class BufferedFileOutput implements Closeable {
             flush();
             awaitPending();
             writeFully(ByteBuffer.wrap(data, offset, length));
+            flushed += length;
             return;
         }
         reserve(length).put(data, offset, length);
@@ -65,9 +77,24 @@ final class BufferedFileOutput implements Closeable {
         }
     }
 
-    /** Hands the filled buffer to the writer thread and continues in the spare one. */
-    private void flush() throws IOException {
+    /**
+     * Hands what is buffered to the writer thread, unless it is still writing the previous buffer: a live capture
+     * calls this often, so that a reader of the file (or of the pipe) sees frames soon, and must never wait for
+     * the disk while frames arrive.
+     */
+    void flushUnlessBusy() throws IOException {
+        if (pending == null || pending.isDone()) {
+            flush();
+        }
+    }
+
+    /** Hands what is buffered to the writer thread (waiting for its previous write) and continues in the spare one. */
+    void flush() throws IOException {
         awaitPending();
+        if (buffer.position() == 0) {
+            return;
+        }
+        flushed += buffer.position();
         ByteBuffer full = buffer;
         full.flip();
         pending = io.submit(() -> {

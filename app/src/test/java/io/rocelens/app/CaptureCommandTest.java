@@ -1,0 +1,199 @@
+package io.rocelens.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.rocelens.live.PcapngBlocks;
+import io.rocelens.live.SentFrames;
+import io.rocelens.live.Veth;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code rocelens capture} as a user runs it: a child process capturing on one end of a veth pair while frames are
+ * sent from the other end, in another network namespace.
+ */
+class CaptureCommandTest {
+
+    private static SentFrames sent;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void frames() throws IOException {
+        sent = SentFrames.passingDefaultFilter();
+    }
+
+    @Test
+    void capturesEveryFrameSentIntoTheFileAndCountsThemOnStandardError() throws Exception {
+        try (Veth veth = Veth.create()) {
+            Path file = dir.resolve("cli.pcapng");
+            int expected = sent.count();
+            Capture capture = Capture.start(veth, "-w", file.toString(), "-c", String.valueOf(expected));
+            veth.replayAndWait(SentFrames.CAPTURE);
+            assertEquals(0, capture.waitFor(), capture.stderr());
+
+            sent.assertArrived(SentFrames.read(file));
+            assertTrue(capture.stderr().contains("Packets: " + expected), capture.stderr());
+            assertTrue(capture.stderr().contains(veth.outside + ": " + expected + " packets captured, "),
+                    capture.stderr());
+        }
+    }
+
+    @Test
+    void sigtermMidCaptureLeavesACompleteFileWithEveryFrameCounted() throws Exception {
+        try (Veth veth = Veth.create()) {
+            Path file = dir.resolve("term.pcapng");
+            Capture capture = Capture.start(veth, "-w", file.toString());
+            veth.replayAndWait(SentFrames.CAPTURE);
+            Thread.sleep(500);      // the frames reach the capture; it keeps running, waiting for more
+            // SIGTERM; through the handle because Process.destroy() also closes our end of the child's pipes
+            assertTrue(capture.process.toHandle().destroy());
+            assertTrue(capture.process.waitFor(10, TimeUnit.SECONDS), "exited after SIGTERM");
+
+            int expected = sent.count();
+            sent.assertArrived(SentFrames.read(file));
+            PcapngBlocks blocks = PcapngBlocks.read(file);
+            assertTrue(blocks.complete(), "whole blocks only, " + Files.size(file) + " bytes: " + blocks);
+            assertEquals(expected, blocks.ofType(PcapngBlocks.ISB).get(0).u64(PcapngBlocks.ISB_USRDELIV),
+                    "the statistics block counts every frame");
+            assertTrue(capture.stderr().contains(veth.outside + ": " + expected + " packets captured, "),
+                    capture.stderr());
+        }
+    }
+
+    @Test
+    void writesPcapngToStandardOutputForAPipe() throws Exception {
+        try (Veth veth = Veth.create()) {
+            int expected = sent.count();
+            Capture capture = Capture.start(veth, "-w", "-", "-q", "-c", String.valueOf(expected));
+            veth.replayAndWait(SentFrames.CAPTURE);
+            assertEquals(0, capture.waitFor(), capture.stderr());
+            Path piped = dir.resolve("piped.pcapng");
+            Files.write(piped, capture.stdout.get(10, TimeUnit.SECONDS));
+            sent.assertArrived(SentFrames.read(piped));
+            assertFalse(capture.stderr().contains("Packets:"), "-q prints no counts: " + capture.stderr());
+        }
+    }
+
+    @Test
+    void analyzeEndsWithTheSummaryOfWhatWasCaptured() throws Exception {
+        try (Veth veth = Veth.create()) {
+            Path file = dir.resolve("analyzed.pcapng");
+            int expected = sent.count();
+            Capture capture = Capture.start(veth, "-w", file.toString(), "-c", String.valueOf(expected), "-q",
+                    "--analyze");
+            veth.replayAndWait(SentFrames.CAPTURE);
+            assertEquals(0, capture.waitFor(), capture.stderr());
+            String summary = new String(capture.stdout.get(10, TimeUnit.SECONDS), StandardCharsets.UTF_8);
+            CommandRunner analyze = CommandRunner.run("analyze", file.toString());
+            assertEquals(analyze.out(), summary);
+            assertTrue(summary.contains(String.valueOf(expected)), summary);
+        }
+    }
+
+    @Test
+    void startFailuresAreOneLineAndExit2() {
+        CommandRunner noSuch = CommandRunner.run("capture", "-i", "nosuch0");
+        assertEquals(2, noSuch.status());
+        assertTrue(noSuch.err().startsWith("rocelens: no interface named 'nosuch0'; the interfaces are: "),
+                noSuch.err());
+        assertEquals(1, noSuch.err().lines().count());
+
+        CommandRunner badFilter = CommandRunner.run("capture", "-i", "lo", "-f", "udp port", "-w",
+                dir.resolve("x.pcapng").toString());
+        assertEquals(2, badFilter.status());
+        assertEquals("rocelens: bad capture filter \"udp port\": can't parse filter expression: syntax error",
+                badFilter.err().strip());
+
+        CommandRunner ring = CommandRunner.run("capture", "-i", "lo", "-b", "filesize:10");
+        assertEquals(2, ring.status());
+        assertEquals("rocelens: a ring buffer (-b) needs -w FILE to name its files", ring.err().strip());
+    }
+
+    @Test
+    void withoutCapturePermissionTheMessageGivesTheSetcapCommand() throws Exception {
+        // root without CAP_NET_RAW and CAP_NET_ADMIN is refused a packet socket, as an ordinary user is
+        List<String> command = new ArrayList<>(List.of("setpriv", "--bounding-set=-net_raw,-net_admin",
+                "--inh-caps=-net_raw,-net_admin"));
+        command.addAll(Veth.javaCommand("capture", "-i", "lo", "-w", dir.resolve("denied.pcapng").toString()));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertEquals(2, process.waitFor(), output);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toRealPath().toString();
+        assertTrue(output.startsWith("rocelens: no permission to capture on lo ("), output);
+        assertTrue(output.endsWith("run as root, or allow this Java to capture with 'sudo setcap"
+                + " cap_net_raw,cap_net_admin=eip " + java + "'"), output);
+        assertEquals(1, output.lines().count(), output);
+    }
+
+    /** A {@code rocelens capture} child process on the veth's outer end, its output collected. */
+    private record Capture(Process process, CompletableFuture<byte[]> stdout, StringBuffer err, Thread reader) {
+
+        /** Starts the capture and returns once it says it is capturing (libpcap is then buffering frames). */
+        static Capture start(Veth veth, String... options) throws IOException {
+            List<String> args = new ArrayList<>(List.of("capture", "-i", veth.outside));
+            args.addAll(List.of(options));
+            Process process = new ProcessBuilder(Veth.javaCommand(args.toArray(String[]::new))).start();
+            CompletableFuture<byte[]> stdout = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return process.getInputStream().readAllBytes();
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            StringBuffer err = new StringBuffer();
+            CompletableFuture<Void> capturing = new CompletableFuture<>();
+            Thread reader = new Thread(() -> {
+                try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getErrorStream(),
+                        StandardCharsets.UTF_8))) {
+                    String line;
+                    while ((line = lines.readLine()) != null) {
+                        err.append(line).append('\n');
+                        if (line.startsWith("Capturing on")) {
+                            capturing.complete(null);
+                        }
+                    }
+                } catch (IOException ignored) {
+                    // the process ended
+                }
+                capturing.complete(null);
+            });
+            reader.setDaemon(true);
+            reader.start();
+            capturing.join();
+            return new Capture(process, stdout, err, reader);
+        }
+
+        int waitFor() throws InterruptedException {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                return -1;
+            }
+            return process.exitValue();
+        }
+
+        /** What the capture printed on standard error; all of it once the process has ended. */
+        String stderr() {
+            try {
+                reader.join(process.isAlive() ? 1 : 5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return err.toString();
+        }
+    }
+}

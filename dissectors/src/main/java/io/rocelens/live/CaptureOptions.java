@@ -1,0 +1,66 @@
+package io.rocelens.live;
+
+import io.rocelens.capture.CaptureWriter;
+import java.util.List;
+
+/**
+ * What to capture and where to write it.
+ *
+ * @param interfaces       one or more interface names; all go into one pcapng, with an interface block each
+ * @param filter           BPF capture filter in libpcap syntax; empty captures everything
+ * @param snaplen          bytes kept of each frame, 1 to {@value CaptureWriter#MAX_SNAPLEN} ({@link #FULL_SNAPLEN})
+ * @param promiscuous      capture frames addressed to other hosts too
+ * @param bufferBytes      libpcap's capture buffer size, or 0 for libpcap's default (2 MiB on Linux)
+ * @param immediate        hand each frame over as soon as it arrives instead of when the kernel's block fills
+ *                         or the 100 ms timeout passes: fresher, at more CPU per frame
+ * @param maxPackets       stop after this many frames ({@link Long#MAX_VALUE}: no limit)
+ * @param maxDurationNanos stop after this long ({@link Long#MAX_VALUE}: no limit)
+ * @param maxBytes         stop once the output has this many bytes ({@link Long#MAX_VALUE}: no limit)
+ * @param output           where the pcapng goes
+ */
+public record CaptureOptions(List<String> interfaces, String filter, int snaplen, boolean promiscuous,
+                             int bufferBytes, boolean immediate, long maxPackets, long maxDurationNanos,
+                             long maxBytes, CaptureOutput output) {
+
+    /** RoCEv2 and PFC (and PAUSE), tagged or not. */
+    public static final String DEFAULT_FILTER =
+            "udp port 4791 or ether proto 0x8808 or (vlan and (udp port 4791 or ether proto 0x8808))";
+    /** Whole frames. */
+    public static final int FULL_SNAPLEN = CaptureWriter.MAX_SNAPLEN;
+    /** Enough for every RoCE header, with the payload mostly cut. */
+    public static final int HEADERS_SNAPLEN = 128;
+
+    public CaptureOptions {
+        interfaces = List.copyOf(interfaces);
+        if (interfaces.isEmpty()) {
+            throw new IllegalArgumentException("no interface to capture on");
+        }
+        if (snaplen < 1 || snaplen > FULL_SNAPLEN) {
+            throw new IllegalArgumentException("snap length must be 1 to " + FULL_SNAPLEN + ", not " + snaplen);
+        }
+        if (bufferBytes < 0 || maxPackets < 1 || maxDurationNanos < 1 || maxBytes < 1) {
+            throw new IllegalArgumentException("buffer size, packet, duration and byte limits must be positive");
+        }
+    }
+
+    /** The default filter, full frames, promiscuous, libpcap's buffer, no limits, to a temporary file. */
+    public static CaptureOptions of(List<String> interfaces) {
+        return new CaptureOptions(interfaces, DEFAULT_FILTER, FULL_SNAPLEN, true, 0, false, Long.MAX_VALUE,
+                Long.MAX_VALUE, Long.MAX_VALUE, new CaptureOutput.TemporaryFile());
+    }
+
+    public CaptureOptions withOutput(CaptureOutput newOutput) {
+        return new CaptureOptions(interfaces, filter, snaplen, promiscuous, bufferBytes, immediate, maxPackets,
+                maxDurationNanos, maxBytes, newOutput);
+    }
+
+    public CaptureOptions withFilter(String newFilter) {
+        return new CaptureOptions(interfaces, newFilter, snaplen, promiscuous, bufferBytes, immediate, maxPackets,
+                maxDurationNanos, maxBytes, output);
+    }
+
+    public CaptureOptions withMaxPackets(long newMaxPackets) {
+        return new CaptureOptions(interfaces, filter, snaplen, promiscuous, bufferBytes, immediate, newMaxPackets,
+                maxDurationNanos, maxBytes, output);
+    }
+}
