@@ -98,7 +98,7 @@ public final class CaptureCommand implements Callable<Integer> {
             }
             return capture();
         } catch (CaptureException failure) {
-            System.err.println("rocelens: " + failure.getMessage());
+            CliSupport.printError(failure.getMessage());
             return CliSupport.EXIT_UNREADABLE;
         }
     }
@@ -160,7 +160,7 @@ public final class CaptureCommand implements Callable<Integer> {
             }
             files = capture.files();
             if (capture.problem() != null) {
-                System.err.println("rocelens: " + capture.problem() + (files.isEmpty() ? ""
+                CliSupport.printError(capture.problem() + (files.isEmpty() ? ""
                         : "; the " + capture.framesCaptured() + " packets before are in " + files.get(files.size() - 1)));
             }
         } finally {
@@ -192,7 +192,7 @@ public final class CaptureCommand implements Callable<Integer> {
                     .filter(device -> device.up() && !device.loopback() && !device.name().equals("any"))
                     .findFirst().orElse(null);
             if (first == null) {
-                System.err.println("rocelens: no interface is up; name one with -i (see 'rocelens capture -D')");
+                CliSupport.printError("no interface is up; name one with -i (see 'rocelens capture -D')");
                 return null;
             }
             interfaces.add(first.name());
@@ -206,7 +206,7 @@ public final class CaptureCommand implements Callable<Integer> {
                 case "filesize" -> maxBytes = Math.min(maxBytes, Math.round(condition.number() * 1000));
                 case "packets" -> maxPackets = Math.min(maxPackets, Math.round(condition.number()));
                 default -> {
-                    System.err.println("rocelens: -a takes duration:S, filesize:KB or packets:N, not "
+                    CliSupport.printError("-a takes duration:S, filesize:KB or packets:N, not "
                             + condition.key() + ":");
                     return null;
                 }
@@ -217,7 +217,7 @@ public final class CaptureCommand implements Callable<Integer> {
             return null;
         }
         if (analyze && output instanceof CaptureOutput.StandardOutput) {
-            System.err.println("rocelens: --analyze reads the file back, so it needs -w FILE (or no -w), not -w -");
+            CliSupport.printError("--analyze reads the file back, so it needs -w FILE (or no -w), not -w -");
             return null;
         }
         return new CaptureOptions(interfaces, filter, snaplen, !noPromiscuous, (int) Math.min(Integer.MAX_VALUE, (long) bufferMib << 20), immediate,
@@ -232,7 +232,7 @@ public final class CaptureCommand implements Callable<Integer> {
             return "-".equals(file) ? new CaptureOutput.StandardOutput() : new CaptureOutput.NamedFile(Path.of(file));
         }
         if (file == null || "-".equals(file)) {
-            System.err.println("rocelens: a ring buffer (-b) needs -w FILE to name its files");
+            CliSupport.printError("a ring buffer (-b) needs -w FILE to name its files");
             return null;
         }
         long fileBytes = 0;
@@ -242,13 +242,13 @@ public final class CaptureCommand implements Callable<Integer> {
                 case "filesize" -> fileBytes = Math.max(1, Math.round(condition.number() * 1000));
                 case "files" -> files = (int) Math.min(Integer.MAX_VALUE, Math.round(condition.number()));
                 default -> {
-                    System.err.println("rocelens: -b takes filesize:KB or files:K, not " + condition.key() + ":");
+                    CliSupport.printError("-b takes filesize:KB or files:K, not " + condition.key() + ":");
                     return null;
                 }
             }
         }
         if (fileBytes == 0) {
-            System.err.println("rocelens: a ring buffer needs -b filesize:KB (the size at which a new file starts)");
+            CliSupport.printError("a ring buffer needs -b filesize:KB (the size at which a new file starts)");
             return null;
         }
         return new CaptureOutput.RingBuffer(Path.of(file), files, fileBytes);

@@ -75,7 +75,7 @@ public final class ReplayCommand implements Callable<Integer> {
                 }
             }
         } catch (CaptureException failure) {
-            System.err.println("rocelens: " + failure.getMessage());
+            CliSupport.printError(failure.getMessage());
             return CliSupport.EXIT_UNREADABLE;
         }
         double seconds = (System.nanoTime() - start) / 1e9;
