@@ -1,33 +1,64 @@
 package io.rocelens.app.gui;
 
+import io.rocelens.app.gui.model.CaptureSession;
+import io.rocelens.app.gui.model.ColouringRules;
+import io.rocelens.app.gui.model.FilterBarModel;
+import io.rocelens.app.gui.model.FrameDetails;
+import io.rocelens.app.gui.model.PacketColumn;
+import io.rocelens.app.gui.model.PacketExport;
+import io.rocelens.app.gui.model.PacketListModel;
+import io.rocelens.app.gui.model.PacketTable;
 import io.rocelens.app.gui.model.Preferences;
 import io.rocelens.app.gui.model.TimeFormat;
+import io.rocelens.capture.CaptureFormat;
+import io.rocelens.capture.CaptureOpenException;
+import io.rocelens.capture.Frame;
+import io.rocelens.dissect.Dissector;
+import io.rocelens.dissect.DissectorOptions;
+import io.rocelens.filter.DisplayFilter;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import javafx.application.Platform;
 import javafx.geometry.Orientation;
 import javafx.scene.Scene;
+import javafx.scene.control.Button;
 import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextInputDialog;
 import javafx.scene.control.ToggleGroup;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
+import org.controlsfx.control.StatusBar;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The main window, laid out as Wireshark's: menus, the display filter bar, the packet list, the details tree and
- * the bytes pane one above the other, and the status bar. It wires views to the view models; the work is theirs.
+ * the bytes pane one above the other, and the status bar. It wires the views to the view models; the work is
+ * theirs, and everything that reads the file runs on background threads.
  */
 final class MainWindow {
 
@@ -39,16 +70,42 @@ final class MainWindow {
 
     private final Stage stage;
     private final Preferences preferences;
+    private final ExecutorService loader = daemonThread("rocelens-load");
+    private final ExecutorService worker = daemonThread("rocelens-list");
+    private final ExecutorService detailReader = daemonThread("rocelens-detail");
     private final BorderPane root = new BorderPane();
+    private final CaptureSession session;
+    private final PacketListModel packets;
+    private final PacketListView packetList;
+    private final FilterBarModel filterModel;
+    private final FilterBar filterBar;
     private final DetailsView details;
     private final HexView bytes;
+    private final StatusBar status = new StatusBar();
+    private final Label counts = new Label();
+    private final Label loadTime = new Label();
+    private final Button cancel = new Button("Cancel");
     private final Menu openRecent = new Menu("Open _Recent");
+    private final AtomicLong detailTicket = new AtomicLong();
+    private final List<MenuItem> needsCapture = new ArrayList<>();
     private int fontSize;
+    private CaptureSession.Outcome outcome;
+    /** What the command line asked for once the file is loaded: a frame to select. */
+    private Long frameToSelect;
 
     MainWindow(Stage stage, Preferences preferences) {
         this.stage = stage;
         this.preferences = preferences;
-        details = new DetailsView(this::applyFilter, this::prepareFilter);
+        session = new CaptureSession(loader, Platform::runLater, preferences.dissectorOptions(),
+                preferences.analysisOptions());
+        packets = new PacketListModel(worker, Platform::runLater);
+        packets.setTimeFormat(preferences.getEnum(Preferences.TIME_FORMAT, TimeFormat.SINCE_FIRST),
+                ZoneId.systemDefault());
+        packets.setColours(ColouringRules.from(preferences), true);
+        packetList = new PacketListView(packets, this::sort, this::showDetails);
+        filterModel = new FilterBarModel(preferences.getList(Preferences.FILTER_HISTORY));
+        filterBar = new FilterBar(filterModel, this::applyFilter);
+        details = new DetailsView(filterBar::applyNow, filterBar::prepare);
         bytes = new HexView(details::selectByte);
         details.control().getSelectionModel().selectedItemProperty().addListener((seen, old, item) -> {
             if (item != null && item.getValue() != null) {
@@ -57,13 +114,17 @@ final class MainWindow {
                 bytes.highlight(0, 0);
             }
         });
+        packetList.control().setContextMenu(packetMenu());
 
-        SplitPane panes = new SplitPane(details.control(), bytes.control());
+        SplitPane panes = new SplitPane(packetList.control(), details.control(), bytes.control());
         panes.setOrientation(Orientation.VERTICAL);
-        root.setTop(new VBox(menus()));
+        panes.setDividerPositions(0.5, 0.78);
+        root.setTop(new VBox(menus(), filterBar.control()));
         root.setCenter(panes);
+        root.setBottom(statusBar());
 
-        Scene scene = new Scene(root, 1280, 860);
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(root, Math.min(1280, screen.getWidth()), Math.min(860, screen.getHeight()));
         scene.getStylesheets().add(MainWindow.class.getResource("rocelens.css").toExternalForm());
         stage.setScene(scene);
         stage.setTitle(TITLE);
@@ -71,16 +132,316 @@ final class MainWindow {
         applyFont();
         applyTheme(preferences.get(Preferences.THEME, "light"));
         acceptDroppedFiles(scene);
+        showCounts();
+        enableCaptureItems(false);
     }
+
+    private static ExecutorService daemonThread(String name) {
+        return Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, name);
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    // ---------------------------------------------------------------------------------------------- opening
 
     /** Opens a capture; the filter and frame come from the command line and may be null. */
     void open(Path file, String displayFilter, Long goToFrame) {
-        stage.setTitle(TITLE + " — " + file.getFileName());
-        rememberRecent(file);
+        frameToSelect = goToFrame;
+        outcome = null;
+        details.show(null);
+        bytes.show(null);
+        if (displayFilter != null) {
+            filterBar.field().setText(displayFilter);
+            FilterBarModel.Check check = FilterBarModel.check(displayFilter);
+            if (check.state() == FilterBarModel.State.INVALID) {
+                Dialogs.error(stage, "The display filter is not valid", displayFilter + ": " + check.message());
+            } else {
+                filterModel.applied(displayFilter);
+                packets.applyFilter(check.filter(), null, () -> { });
+            }
+        }
+        status.setText("Loading " + file.getFileName() + " …");
+        status.setProgress(0);
+        cancel.setVisible(true);
+        session.open(file, new CaptureSession.Listener() {
+            @Override
+            public void opened(Path path, PacketTable table) {
+                stage.setTitle(TITLE + " — " + path.getFileName());
+                rememberRecent(path);
+                packets.open(table, session.dissectorOptions());
+                enableCaptureItems(true);
+            }
+
+            @Override
+            public void progress(double fraction, long count) {
+                status.setProgress(fraction);
+                status.setText("Loading " + file.getFileName() + ": " + count + " packets");
+                packets.grew();
+                showCounts();
+            }
+
+            @Override
+            public void finished(CaptureSession.Outcome ended) {
+                outcome = ended;
+                status.setProgress(0);
+                cancel.setVisible(false);
+                packets.loaded(null);
+                showCounts();
+                String notice = ended.notice();
+                status.setText(notice != null ? notice : ended.file().getFileName() + ": " + ended.summary());
+                loadTime.setText(String.format(Locale.ROOT, "Load time: %.2f s", ended.elapsedNanos() / 1e9));
+                if (ended.problem() != null) {
+                    Dialogs.warning(stage, "The file is damaged", notice);
+                }
+                if (frameToSelect != null) {
+                    goTo(frameToSelect);
+                    frameToSelect = null;
+                } else {
+                    selectSomething();
+                }
+            }
+
+            @Override
+            public void failed(String heading, String message) {
+                status.setProgress(0);
+                cancel.setVisible(false);
+                status.setText(message);
+                Dialogs.error(stage, heading, message);
+            }
+        });
+    }
+
+    private void reload() {
+        Path file = session.file();
+        if (file != null) {
+            open(file, null, null);
+        }
+    }
+
+    private void close() {
+        session.close();
+        packets.close();
+        outcome = null;
+        stage.setTitle(TITLE);
+        details.show(null);
+        bytes.show(null);
+        status.setText("");
+        status.setProgress(0);
+        cancel.setVisible(false);
+        loadTime.setText("");
+        showCounts();
+        enableCaptureItems(false);
     }
 
     void shutdown() {
+        session.close();
+        preferences.putList(Preferences.FILTER_HISTORY, filterModel.history());
         savePreferences();
+        loader.shutdownNow();
+        worker.shutdownNow();
+        detailReader.shutdownNow();
+    }
+
+    // ---------------------------------------------------------------------------------------------- list
+
+    private void applyFilter(DisplayFilter filter) {
+        status.setProgress(0);
+        preferences.putList(Preferences.FILTER_HISTORY, filterModel.history());
+        long started = System.nanoTime();
+        packets.applyFilter(filter, status::setProgress, () -> {
+            status.setProgress(0);
+            showCounts();
+            LOG.debug("filter {} applied in {} ms", filter == null ? "(none)" : filter.text(),
+                    (System.nanoTime() - started) / 1_000_000);
+            selectSomething();
+        });
+    }
+
+    /** Keeps a packet selected with its details shown, as Wireshark does after loading or filtering. */
+    private void selectSomething() {
+        int index = packetList.selectedIndex();
+        if (index < 0 && packets.size() > 0) {
+            packetList.select(0);
+        } else if (index >= 0 && index < packets.size()) {
+            showDetails(index);
+        }
+    }
+
+    private void sort(PacketColumn column, boolean descending) {
+        packets.sort(column, descending, status::setProgress, () -> status.setProgress(0));
+    }
+
+    private void showCounts() {
+        int total = packets.total();
+        int shown = packets.size();
+        String share = total > 0 ? String.format(Locale.ROOT, " (%.1f%%)", 100.0 * shown / total) : "";
+        counts.setText("Packets: " + total + " · Displayed: " + shown + share);
+    }
+
+    /** Reads the selected frame again and dissects it, off the UI thread; a newer selection wins. */
+    private void showDetails(int index) {
+        PacketTable table = packets.table();
+        if (table == null) {
+            return;
+        }
+        int row = packets.rowAt(index);
+        long ticket = detailTicket.incrementAndGet();
+        DissectorOptions options = session.dissectorOptions();
+        detailReader.execute(() -> {
+            if (detailTicket.get() != ticket) {
+                return;
+            }
+            FrameDetails frameDetails;
+            try {
+                Frame frame = table.frame(row);
+                ByteBuffer data = frame.data().duplicate();
+                byte[] frameBytes = new byte[data.remaining()];
+                data.get(frameBytes);
+                frameDetails = new FrameDetails(new Dissector(options).dissect(frame), frameBytes);
+            } catch (IOException unreadable) {
+                Platform.runLater(() -> status.setText("Cannot read frame " + (row + 1) + " again: "
+                        + CaptureOpenException.reason(unreadable)));
+                return;
+            }
+            Platform.runLater(() -> {
+                if (detailTicket.get() == ticket) {
+                    details.show(frameDetails);
+                    bytes.show(frameDetails.bytes());
+                }
+            });
+        });
+    }
+
+    private void goTo(long frame) {
+        int index = packets.indexOfFrame(frame);
+        if (index < 0) {
+            Dialogs.information(stage, "Packet " + frame + " is not shown", frame < 1 || frame > packets.total()
+                    ? "The capture has packets 1 to " + packets.total() + "."
+                    : "Packet " + frame + " is hidden by the display filter.");
+            return;
+        }
+        packetList.select(index);
+    }
+
+    private void askGoTo() {
+        TextInputDialog ask = new TextInputDialog();
+        ask.initOwner(stage);
+        ask.setTitle("Go to Packet");
+        ask.setHeaderText(null);
+        ask.setContentText("Packet number:");
+        ask.getEditor().setId("go-to-field");
+        Optional<String> answer = ask.showAndWait();
+        answer.map(String::strip).filter(text -> !text.isEmpty()).ifPresent(text -> {
+            try {
+                goTo(Long.parseLong(text));
+            } catch (NumberFormatException notANumber) {
+                Dialogs.error(stage, "Not a packet number", "\"" + text + "\" is not a whole number.");
+            }
+        });
+    }
+
+    private void step(int by) {
+        int size = packets.size();
+        if (size == 0) {
+            return;
+        }
+        int now = packetList.selectedIndex();
+        int next = now < 0 ? 0 : Math.max(0, Math.min(size - 1, now + by));
+        packetList.select(next);
+    }
+
+    private void find() {
+        FindDialog.show(stage, packets, packetList::selectedIndex, packetList::select);
+    }
+
+    // ---------------------------------------------------------------------------------------------- copying
+
+    private ContextMenu packetMenu() {
+        MenuItem summary = item("Copy Summary Line", null, this::copySummary);
+        MenuItem text = item("Copy Packet Details as Text", null, this::copyDetails);
+        MenuItem hex = item("Copy Bytes as Hex Dump", null, this::copyBytes);
+        return new ContextMenu(summary, text, hex);
+    }
+
+    private void copySummary() {
+        int index = packetList.selectedIndex();
+        if (index < 0 || index >= packets.size()) {
+            return;
+        }
+        StringBuilder line = new StringBuilder();
+        for (PacketColumn column : PacketColumn.values()) {
+            line.append(line.length() > 0 ? "\t" : "").append(packets.text(index, column));
+        }
+        copy(line.toString());
+    }
+
+    private void copyDetails() {
+        if (details.details() != null) {
+            copy(details.details().text());
+        }
+    }
+
+    private void copyBytes() {
+        if (details.details() != null) {
+            copy(details.details().bytes().text());
+        }
+    }
+
+    private static void copy(String text) {
+        ClipboardContent content = new ClipboardContent();
+        content.putString(text);
+        Clipboard.getSystemClipboard().setContent(content);
+    }
+
+    // ---------------------------------------------------------------------------------------------- export
+
+    private void export() {
+        if (packets.table() == null) {
+            return;
+        }
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Export Specified Packets (the " + packets.size() + " displayed)");
+        chooser.getExtensionFilters().addAll(
+                new FileChooser.ExtensionFilter("pcapng", "*.pcapng"),
+                new FileChooser.ExtensionFilter("pcap", "*.pcap"));
+        var chosen = chooser.showSaveDialog(stage);
+        if (chosen == null) {
+            return;
+        }
+        Path output = chosen.toPath();
+        if (output.getFileName().toString().indexOf('.') < 0) {
+            output = output.resolveSibling(output.getFileName() + (chooser.getSelectedExtensionFilter() != null
+                    && chooser.getSelectedExtensionFilter().getDescription().equals("pcap") ? ".pcap" : ".pcapng"));
+        }
+        exportTo(output);
+    }
+
+    /** Writes the displayed packets, in frame order, in the background. */
+    void exportTo(Path output) {
+        PacketTable table = packets.table();
+        int[] rows = packets.displayedRowsInFrameOrder();
+        CaptureFormat format = PacketExport.formatOf(output);
+        AtomicBoolean stop = new AtomicBoolean();
+        status.setText("Exporting " + rows.length + " packets to " + output.getFileName() + " …");
+        worker.execute(() -> {
+            try {
+                long written = PacketExport.write(table, rows, output, format,
+                        fraction -> Platform.runLater(() -> status.setProgress(fraction)), stop::get);
+                Platform.runLater(() -> {
+                    status.setProgress(0);
+                    status.setText("Exported " + written + " packets to " + output);
+                });
+            } catch (IOException failure) {
+                Platform.runLater(() -> {
+                    status.setProgress(0);
+                    status.setText("Export failed");
+                    Dialogs.error(stage, "The packets could not be exported",
+                            "Cannot write " + output + ": " + CaptureOpenException.reason(failure) + ".");
+                });
+            }
+        });
     }
 
     // ---------------------------------------------------------------------------------------------- menus
@@ -95,26 +456,43 @@ final class MainWindow {
     private Menu fileMenu() {
         MenuItem open = item("_Open…", "Shortcut+O", this::chooseAndOpen);
         fillRecent();
-        MenuItem close = item("_Close", "Shortcut+W", this::close);
+        MenuItem export = capture(item("_Export Specified Packets…", null, this::export));
+        MenuItem close = capture(item("_Close", "Shortcut+W", this::close));
         MenuItem quit = item("_Quit", "Shortcut+Q", stage::close);
-        return new Menu("_File", null, open, openRecent, new SeparatorMenuItem(), close, new SeparatorMenuItem(), quit);
+        return new Menu("_File", null, open, openRecent, new SeparatorMenuItem(), export, new SeparatorMenuItem(),
+                close, quit);
     }
 
     private Menu editMenu() {
-        return new Menu("_Edit");
+        Menu copy = new Menu("_Copy", null,
+                capture(item("Summary Line", "Shortcut+Shift+C", this::copySummary)),
+                capture(item("Packet Details as Text", null, this::copyDetails)),
+                capture(item("Bytes as Hex Dump", null, this::copyBytes)));
+        MenuItem find = capture(item("_Find Packet…", "Shortcut+F", this::find));
+        MenuItem preferencesItem = item("_Preferences…", "Shortcut+Shift+P", () -> PreferencesDialog.show(stage,
+                preferences, this::preferencesChanged));
+        return new Menu("_Edit", null, copy, find, new SeparatorMenuItem(), preferencesItem);
     }
 
     private Menu viewMenu() {
         Menu time = new Menu("_Time Display Format");
         ToggleGroup formats = new ToggleGroup();
-        TimeFormat current = preferences.getEnum(Preferences.TIME_FORMAT, TimeFormat.SINCE_FIRST);
         for (TimeFormat format : TimeFormat.values()) {
             RadioMenuItem choice = new RadioMenuItem(format.label());
             choice.setToggleGroup(formats);
-            choice.setSelected(format == current);
-            choice.setOnAction(e -> preferences.put(Preferences.TIME_FORMAT, format.name()));
+            choice.setSelected(format == packets.timeFormat());
+            choice.setOnAction(e -> {
+                preferences.put(Preferences.TIME_FORMAT, format.name());
+                packets.setTimeFormat(format, ZoneId.systemDefault());
+            });
             time.getItems().add(choice);
         }
+        CheckMenuItem colourize = new CheckMenuItem("Colori_ze Packet List");
+        colourize.setSelected(true);
+        colourize.setOnAction(e -> packets.setColours(packets.colours(), colourize.isSelected()));
+        MenuItem rules = item("_Colouring Rules…", null, () -> ColouringRulesDialog.show(stage, packets.colours(),
+                this::colouringRulesChanged));
+        MenuItem legend = item("Colouring _Legend", null, () -> ColouringRulesDialog.legend(stage, packets.colours()));
         Menu theme = new Menu("T_heme");
         ToggleGroup themes = new ToggleGroup();
         for (String name : List.of("light", "dark")) {
@@ -127,33 +505,64 @@ final class MainWindow {
         MenuItem zoomIn = item("Zoom _In", "Shortcut+Plus", () -> zoom(fontSize + 1));
         MenuItem zoomOut = item("Zoom _Out", "Shortcut+Minus", () -> zoom(fontSize - 1));
         MenuItem normal = item("_Normal Size", "Shortcut+0", () -> zoom(Preferences.DEFAULT_FONT_SIZE));
-        return new Menu("_View", null, time, new SeparatorMenuItem(), theme, zoomIn, zoomOut, normal);
+        MenuItem reload = capture(item("_Reload", "F5", this::reload));
+        return new Menu("_View", null, time, new SeparatorMenuItem(), colourize, rules, legend,
+                new SeparatorMenuItem(), theme, zoomIn, zoomOut, normal, new SeparatorMenuItem(), reload);
     }
 
     private Menu goMenu() {
-        return new Menu("_Go");
+        return new Menu("_Go", null,
+                capture(item("_Go to Packet…", "Shortcut+G", this::askGoTo)),
+                capture(item("_Next Packet", "Shortcut+Down", () -> step(1))),
+                capture(item("_Previous Packet", "Shortcut+Up", () -> step(-1))),
+                capture(item("_First Packet", "Shortcut+Home", () -> step(-Integer.MAX_VALUE))),
+                capture(item("_Last Packet", "Shortcut+End", () -> step(Integer.MAX_VALUE))));
     }
 
     private Menu captureMenu() {
         // Ctrl+E is kept for starting and stopping live capture, which comes with its own issue
-        MenuItem start = item("_Start", "Shortcut+E", () -> { });
+        MenuItem start = item("_Start (live capture: not yet)", "Shortcut+E", () -> { });
         start.setDisable(true);
         return new Menu("_Capture", null, start);
     }
 
     private Menu analyzeMenu() {
-        return new Menu("_Analyze");
+        MenuItem apply = capture(item("_Apply as Filter", "Shortcut+Shift+A", () -> {
+            if (details.selected() != null) {
+                filterBar.applyNow(details.selected().filter());
+            }
+        }));
+        MenuItem prepare = capture(item("_Prepare as Filter", "Shortcut+Shift+R", () -> {
+            if (details.selected() != null) {
+                filterBar.prepare(details.selected().filter());
+            }
+        }));
+        MenuItem focus = item("Display _Filter", "Shortcut+Slash", filterBar::focus);
+        MenuItem expert = item("_Expert Information (comes with the RoCE views)", null, () -> { });
+        expert.setDisable(true);
+        return new Menu("_Analyze", null, focus, apply, prepare, new SeparatorMenuItem(), expert);
     }
 
     private Menu statisticsMenu() {
-        return new Menu("_Statistics");
+        MenuItem properties = capture(item("Capture File _Properties", "Shortcut+Alt+Shift+C", this::properties));
+        Menu menu = new Menu("_Statistics", null, properties, new SeparatorMenuItem());
+        for (String view : List.of("QP Conversations", "PSN Ladder", "PFC", "RoCE Bandwidth")) {
+            MenuItem later = item(view + " (comes with the RoCE views)", null, () -> { });
+            later.setDisable(true);
+            menu.getItems().add(later);
+        }
+        return menu;
     }
 
     private Menu helpMenu() {
+        MenuItem keys = item("_Keyboard Shortcuts", null, () -> Dialogs.information(stage, "Keyboard shortcuts",
+                "Ctrl+O open · Ctrl+W close · Ctrl+Q quit · F5 reload · Ctrl+G go to packet · Ctrl+F find ·"
+                        + " Ctrl+/ display filter · Ctrl+↑/↓ previous/next packet · Ctrl+Home/End first/last ·"
+                        + " Ctrl+Shift+C copy summary · Ctrl++/- zoom · Ctrl+E live capture (to come)"));
         MenuItem about = item("_About RoCE Lens", null, () -> Dialogs.information(stage, "RoCE Lens 0.1.0",
                 "A Wireshark-style analyzer for RoCEv2 captures. The same engine runs headless: rocelens analyze,"
                         + " decode and generate."));
-        return new Menu("_Help", null, about);
+        return new Menu("_Help", null, keys, about);
     }
 
     static MenuItem item(String text, String accelerator, Runnable action) {
@@ -165,6 +574,56 @@ final class MainWindow {
         return item;
     }
 
+    /** An item that needs an open capture. */
+    private MenuItem capture(MenuItem item) {
+        needsCapture.add(item);
+        return item;
+    }
+
+    private void enableCaptureItems(boolean open) {
+        for (MenuItem item : needsCapture) {
+            item.setDisable(!open);
+        }
+    }
+
+    private void properties() {
+        if (session.file() == null) {
+            return;
+        }
+        StringBuilder text = new StringBuilder("File: " + session.file() + "\n");
+        PacketTable table = packets.table();
+        text.append("Packets: ").append(packets.total()).append('\n');
+        if (table != null && table.size() > 0) {
+            long first = table.timestampNanos(0);
+            long last = table.timestampNanos(table.size() - 1);
+            text.append("First packet: ").append(TimeFormat.ABSOLUTE.format(first, 0, ZoneId.systemDefault()))
+                    .append('\n').append("Last packet: ")
+                    .append(TimeFormat.ABSOLUTE.format(last, 0, ZoneId.systemDefault())).append('\n')
+                    .append(String.format(Locale.ROOT, "Elapsed: %.6f s%n", (last - first) / 1e9));
+        }
+        if (outcome != null) {
+            text.append("Loaded ").append(outcome.summary());
+            if (outcome.notice() != null) {
+                text.append("\n").append(outcome.notice());
+            }
+        }
+        Dialogs.information(stage, "Capture File Properties", text.toString());
+    }
+
+    // ---------------------------------------------------------------------------------------------- status
+
+    private StatusBar statusBar() {
+        status.setId("status-bar");
+        counts.setId("status-counts");
+        loadTime.setId("status-load-time");
+        cancel.setId("cancel-loading");
+        cancel.setVisible(false);
+        cancel.setOnAction(e -> session.cancel());
+        status.getLeftItems().add(cancel);
+        status.getRightItems().addAll(counts, new Label("   "), loadTime);
+        return status;
+    }
+
     // ---------------------------------------------------------------------------------------------- files
 
     private void chooseAndOpen() {
@@ -174,9 +633,11 @@ final class MainWindow {
                 new FileChooser.ExtensionFilter("Capture files (pcap, pcapng)", "*.pcap", "*.pcapng", "*.cap"),
                 new FileChooser.ExtensionFilter("All files", "*"));
         List<String> recent = preferences.getList(Preferences.RECENT_FILES);
-        if (!recent.isEmpty() && Path.of(recent.get(0)).getParent() != null
-                && Path.of(recent.get(0)).getParent().toFile().isDirectory()) {
-            chooser.setInitialDirectory(Path.of(recent.get(0)).getParent().toFile());
+        if (!recent.isEmpty()) {
+            Path folder = Path.of(recent.get(0)).getParent();
+            if (folder != null && folder.toFile().isDirectory()) {
+                chooser.setInitialDirectory(folder.toFile());
+            }
         }
         var chosen = chooser.showOpenDialog(stage);
         if (chosen != null) {
@@ -201,12 +662,6 @@ final class MainWindow {
         });
     }
 
-    private void close() {
-        stage.setTitle(TITLE);
-        details.show(null);
-        bytes.show(null);
-    }
-
     private void rememberRecent(Path file) {
         String name = file.toAbsolutePath().normalize().toString();
         List<String> recent = new ArrayList<>(preferences.getList(Preferences.RECENT_FILES));
@@ -220,20 +675,28 @@ final class MainWindow {
     private void fillRecent() {
         openRecent.getItems().clear();
         for (String name : preferences.getList(Preferences.RECENT_FILES)) {
-            openRecent.getItems().add(item(name.replace("_", "__"), null, () -> open(Path.of(name), null, null)));
+            MenuItem recent = item(name, null, () -> open(Path.of(name), null, null));
+            recent.setMnemonicParsing(false);
+            openRecent.getItems().add(recent);
         }
         openRecent.setDisable(openRecent.getItems().isEmpty());
     }
 
-    // ---------------------------------------------------------------------------------------------- filters
+    // ---------------------------------------------------------------------------------------------- settings
 
-    private void applyFilter(String text) {
+    private void colouringRulesChanged(ColouringRules rules) {
+        rules.saveTo(preferences);
+        savePreferences();
+        packets.setColours(rules, packets.colouring());
     }
 
-    private void prepareFilter(String text) {
+    private void preferencesChanged() {
+        savePreferences();
+        session.setOptions(preferences.dissectorOptions(), preferences.analysisOptions());
+        if (session.file() != null) {
+            reload();
+        }
     }
-
-    // ---------------------------------------------------------------------------------------------- look
 
     private void zoom(int size) {
         fontSize = Math.max(MIN_FONT, Math.min(MAX_FONT, size));

@@ -1,25 +1,53 @@
 package io.rocelens.app.gui;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.rocelens.app.gui.model.FrameDetails;
 import io.rocelens.app.gui.model.Preferences;
+import io.rocelens.capture.CaptureReader;
+import io.rocelens.capture.CaptureReaders;
+import io.rocelens.capture.Frame;
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
 import javafx.scene.control.MenuBar;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeView;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
-/** The real window, headless on Monocle: it opens with Wireshark's menus and names the open file in its title. */
+/**
+ * The real window, headless on Monocle, driven as a user would: open the sample capture, filter, pick fields and
+ * bytes, sort, go to a packet, export. Expected values come from tshark 4.0.17 on the same file (commands beside
+ * each number) and from the IB spec's header layout.
+ */
 @ExtendWith(ApplicationExtension.class)
 class MainWindowTest {
 
+    private static final Path MIXED = Path.of("../sample-captures/mixed.pcapng").toAbsolutePath();
+    private static final int MIXED_FRAMES = 401;
+
     @TempDir
-    static Path config;
+    static Path folder;
 
     private Stage stage;
     private MainWindow window;
@@ -27,15 +55,205 @@ class MainWindowTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        window = new MainWindow(stage, Preferences.load(config));
+        window = new MainWindow(stage, Preferences.load(folder.resolve("config")));
         stage.show();
     }
 
+    @BeforeEach
+    void openTheSample() throws TimeoutException {
+        fx(() -> {
+            window.open(MIXED, null, null);
+            return null;
+        });
+        waitUntil(() -> status().contains(MIXED_FRAMES + " packets in"));
+    }
+
     @Test
-    void hasWiresharksMenus(FxRobot robot) {
+    void opensTheFileWithWiresharksMenusAndNamesItInTheTitle(FxRobot robot) {
         MenuBar bar = robot.lookup("#menu-bar").queryAs(MenuBar.class);
         assertEquals("File Edit View Go Capture Analyze Statistics Help",
                 String.join(" ", bar.getMenus().stream().map(m -> m.getText().replace("_", "")).toList()));
-        assertTrue(stage.getTitle().startsWith("RoCE Lens"));
+        assertEquals("RoCE Lens — mixed.pcapng", stage.getTitle());
+        assertEquals(MIXED_FRAMES, rows(robot));
+        assertEquals("Packets: 401 · Displayed: 401 (100.0%)", text(robot, "#status-counts"));
+    }
+
+    @Test
+    void aFilterShrinksTheListAndABadOneTurnsRedWithItsMessage(FxRobot robot) throws TimeoutException {
+        robot.clickOn("#filter-field").write("bth.dqpn == 0x55").type(KeyCode.ENTER);
+        // tshark -r mixed.pcapng -Y "infiniband.bth.destqp == 0x55" | wc -l
+        waitUntil(() -> rows(robot) == 49, () -> "filter field: " + robot.lookup("#filter-field")
+                .queryAs(TextField.class).getText() + ", rows: " + rows(robot));
+        assertEquals("Packets: 401 · Displayed: 49 (12.2%)", text(robot, "#status-counts"));
+        assertTrue(robot.lookup("#filter-field").query().getStyleClass().contains("filter-valid"));
+
+        TextField field = robot.lookup("#filter-field").queryAs(TextField.class);
+        fx(() -> {
+            field.clear();
+            return null;
+        });
+        robot.clickOn(field).write("bth.psn >").type(KeyCode.ENTER);
+        assertTrue(field.getStyleClass().contains("filter-invalid"));
+        String message = text(robot, "#filter-message");
+        assertTrue(message.contains("column"), message);
+        assertEquals(49, rows(robot), "a filter that does not compile leaves the list as it was");
+    }
+
+    @Test
+    void aFieldLightsItsBytesAndAByteSelectsItsField(FxRobot robot) throws TimeoutException {
+        selectFrame(robot, 2);
+        TreeView<FrameDetails.Node> tree = robot.lookup("#details").queryAs(TreeView.class);
+        TreeItem<FrameDetails.Node> psn = fx(() -> {
+            for (TreeItem<FrameDetails.Node> layer : tree.getRoot().getChildren()) {
+                for (TreeItem<FrameDetails.Node> field : layer.getChildren()) {
+                    if (field.getValue().filter().startsWith("bth.psn")) {
+                        layer.setExpanded(true);
+                        tree.scrollTo(tree.getRow(field));
+                        return field;
+                    }
+                }
+            }
+            throw new AssertionError("no bth.psn in the tree");
+        });
+        robot.clickOn(psn.getValue().label());
+        // BTH at byte 42 (Ethernet 14 + IPv4 20 + UDP 8); the PSN is its bytes 9-11
+        waitUntil(() -> highlighted(robot).equals(List.of(51, 52, 53)));
+
+        robot.clickOn("#byte-47");
+        // byte 47 is the BTH's byte 5: the destination QP (bytes 5-7), 0x000022 in frame 2 (tshark)
+        waitUntil(() -> selectedFilter(tree).equals("bth.dqpn == 0x22"));
+        assertEquals(List.of(47, 48, 49), highlighted(robot));
+    }
+
+    @Test
+    void sortByAColumnThenGoToAPacket(FxRobot robot) throws TimeoutException {
+        robot.clickOn("Length").clickOn("Length");
+        // tshark -r mixed.pcapng -T fields -e frame.number -e frame.len | sort -k2 -n -r -s | head -1: 114, 1118
+        waitUntil(() -> cell(robot, 0, 0).equals("114"));
+        assertEquals("1118", cell(robot, 0, 5));
+
+        robot.press(KeyCode.CONTROL).type(KeyCode.G).release(KeyCode.CONTROL);
+        robot.lookup("#go-to-field").queryAs(TextField.class);
+        robot.clickOn("#go-to-field").write("100").type(KeyCode.ENTER);
+        waitUntil(() -> selectedCell(robot, 0).equals("100"));
+        assertEquals(MIXED_FRAMES, rows(robot));
+    }
+
+    @Test
+    void exportsTheDisplayedPacketsAndTheFileReadsBack(FxRobot robot) throws TimeoutException, IOException {
+        robot.clickOn("#filter-field").write("bth.dqpn == 0x55").type(KeyCode.ENTER);
+        waitUntil(() -> rows(robot) == 49);
+        Path output = folder.resolve("qp55.pcapng");
+        fx(() -> {
+            window.exportTo(output);
+            return null;
+        });
+        waitUntil(() -> status().startsWith("Exported 49 packets"));
+
+        List<Long> wanted = new ArrayList<>();
+        List<byte[]> wantedBytes = new ArrayList<>();
+        try (CaptureReader source = CaptureReaders.open(MIXED)) {
+            for (Frame frame; (frame = source.next()) != null; ) {
+                // tshark -r mixed.pcapng -Y "infiniband.bth.destqp == 0x55" -T fields -e frame.number: 53 … 
+                if (frame.number() >= 53 && bytes(frame).length > 49 && (bytes(frame)[47] & 0xff) == 0
+                        && (bytes(frame)[48] & 0xff) == 0 && (bytes(frame)[49] & 0xff) == 0x55
+                        && (bytes(frame)[12] & 0xff) == 0x08) {
+                    wanted.add(frame.timestampNanos());
+                    wantedBytes.add(bytes(frame));
+                }
+            }
+        }
+        assertEquals(49, wanted.size(), "the frames to QP 0x55 by their BTH bytes");
+        try (CaptureReader exported = CaptureReaders.open(output)) {
+            int i = 0;
+            for (Frame frame; (frame = exported.next()) != null; i++) {
+                assertEquals(wanted.get(i), frame.timestampNanos());
+                assertArrayEquals(wantedBytes.get(i), bytes(frame));
+            }
+            assertEquals(49, i);
+            assertEquals(null, exported.problem());
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------- helpers
+
+    private void selectFrame(FxRobot robot, int number) throws TimeoutException {
+        robot.press(KeyCode.CONTROL).type(KeyCode.G).release(KeyCode.CONTROL);
+        robot.clickOn("#go-to-field").write(Integer.toString(number)).type(KeyCode.ENTER);
+        waitUntil(() -> selectedCell(robot, 0).equals(Integer.toString(number)));
+        TreeView<?> tree = robot.lookup("#details").queryAs(TreeView.class);
+        waitUntil(() -> !tree.getRoot().getChildren().isEmpty()
+                && tree.getRoot().getChildren().get(0).getValue().toString().contains("Frame " + number + ":"));
+    }
+
+    private static List<Integer> highlighted(FxRobot robot) {
+        return fxQuiet(() -> robot.lookup(".hex-byte").queryAll().stream()
+                .filter(node -> node.getStyleClass().contains(HexView.HIGHLIGHT))
+                .map(node -> (Integer) node.getUserData()).sorted().toList());
+    }
+
+    private static String selectedFilter(TreeView<FrameDetails.Node> tree) {
+        return fxQuiet(() -> {
+            TreeItem<FrameDetails.Node> item = tree.getSelectionModel().getSelectedItem();
+            return item == null ? "" : item.getValue().filter();
+        });
+    }
+
+    private static int rows(FxRobot robot) {
+        return fxQuiet(() -> robot.lookup("#packet-list").queryAs(TableView.class).getItems().size());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String cell(FxRobot robot, int row, int column) {
+        return fxQuiet(() -> {
+            TableView<Integer> table = robot.lookup("#packet-list").queryAs(TableView.class);
+            return String.valueOf(table.getColumns().get(column).getCellData(row));
+        });
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String selectedCell(FxRobot robot, int column) {
+        return fxQuiet(() -> {
+            TableView<Integer> table = robot.lookup("#packet-list").queryAs(TableView.class);
+            int row = table.getSelectionModel().getSelectedIndex();
+            return row < 0 ? "" : String.valueOf(table.getColumns().get(column).getCellData(row));
+        });
+    }
+
+    private String status() {
+        return fxQuiet(() -> ((org.controlsfx.control.StatusBar) stage.getScene().lookup("#status-bar")).getText());
+    }
+
+    private static String text(FxRobot robot, String query) {
+        Node node = robot.lookup(query).query();
+        return fxQuiet(() -> ((Label) node).getText());
+    }
+
+    private static byte[] bytes(Frame frame) {
+        ByteBuffer data = frame.data().duplicate();
+        byte[] bytes = new byte[data.remaining()];
+        data.get(bytes);
+        return bytes;
+    }
+
+    private static void waitUntil(Callable<Boolean> condition) throws TimeoutException {
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fxQuiet(condition));
+    }
+
+    /** As {@link #waitUntil(Callable)}, saying what was seen when the condition never came. */
+    private static void waitUntil(Callable<Boolean> condition, Callable<String> seen) {
+        try {
+            waitUntil(condition);
+        } catch (TimeoutException timeout) {
+            throw new AssertionError("timed out; " + fxQuiet(seen), timeout);
+        }
+    }
+
+    private static <T> T fx(Callable<T> action) {
+        return WaitForAsyncUtils.waitForAsyncFx(60_000, action);
+    }
+
+    private static <T> T fxQuiet(Callable<T> action) {
+        return fx(action);
     }
 }

@@ -1,5 +1,7 @@
 package io.rocelens.app.gui.model;
 
+import io.rocelens.analysis.AnalysisOptions;
+import io.rocelens.dissect.DissectorOptions;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
@@ -10,7 +12,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Locale;
 import java.util.Properties;
 import org.slf4j.Logger;
@@ -130,6 +134,74 @@ public final class Preferences {
             values.setProperty(key + "." + i, list.get(i));
         }
         values.setProperty(key + ".size", Integer.toString(list.size()));
+    }
+
+    /** The RoCE UDP ports (default 4791); a damaged entry gives the default. */
+    public DissectorOptions dissectorOptions() {
+        try {
+            return new DissectorOptions(parsePorts(get(ROCE_PORTS, Integer.toString(DissectorOptions.ROCE_V2_PORT))));
+        } catch (IllegalArgumentException damaged) {
+            LOG.warn("RoCE ports preference ignored: {}", damaged.getMessage());
+            return DissectorOptions.defaults();
+        }
+    }
+
+    /** Link speed and DSCP map as the analysis takes them; a damaged entry gives that default. */
+    public AnalysisOptions analysisOptions() {
+        AnalysisOptions options = AnalysisOptions.defaults();
+        try {
+            options = options.withLinkSpeed(AnalysisOptions.parseLinkSpeed(get(LINK_SPEED, "100G")));
+        } catch (IllegalArgumentException damaged) {
+            LOG.warn("link speed preference ignored: {}", damaged.getMessage());
+        }
+        try {
+            options = options.withDscpMap(AnalysisOptions.parseDscpMap(get(DSCP_MAP, "")));
+        } catch (IllegalArgumentException damaged) {
+            LOG.warn("DSCP map preference ignored: {}", damaged.getMessage());
+        }
+        return options;
+    }
+
+    /**
+     * What is wrong with edited RoCE ports, link speed and DSCP map, in one line; null when all are valid.
+     */
+    public static String problemWith(String ports, String linkSpeed, String dscpMap) {
+        try {
+            parsePorts(ports);
+            AnalysisOptions.parseLinkSpeed(linkSpeed);
+            AnalysisOptions.parseDscpMap(dscpMap);
+            return null;
+        } catch (IllegalArgumentException wrong) {
+            return wrong.getMessage();
+        }
+    }
+
+    /**
+     * "4791, 4792" as a set of ports.
+     *
+     * @throws IllegalArgumentException naming the entry that is not a port
+     */
+    public static Set<Integer> parsePorts(String text) {
+        Set<Integer> ports = new LinkedHashSet<>();
+        for (String entry : text.split("[,\\s]+")) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            int port;
+            try {
+                port = Integer.parseInt(entry);
+            } catch (NumberFormatException notANumber) {
+                throw new IllegalArgumentException("\"" + entry + "\" is not a port number");
+            }
+            if (port < 1 || port > 65_535) {
+                throw new IllegalArgumentException(port + " is not a UDP port (1 to 65535)");
+            }
+            ports.add(port);
+        }
+        if (ports.isEmpty()) {
+            throw new IllegalArgumentException("name at least one port");
+        }
+        return ports;
     }
 
     /**

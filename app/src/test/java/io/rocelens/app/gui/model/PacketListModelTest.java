@@ -1,0 +1,143 @@
+package io.rocelens.app.gui.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.rocelens.dissect.DissectorOptions;
+import io.rocelens.filter.DisplayFilter;
+import io.rocelens.filter.FilterException;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The packet list's logic on the sample capture, with every background step run in place. Counts and frame numbers
+ * are tshark's: {@code tshark -r mixed.pcapng -Y FILTER -T fields -e frame.number}.
+ */
+class PacketListModelTest {
+
+    private PacketListModel list;
+    private final List<String> events = new ArrayList<>();
+
+    @BeforeEach
+    void open() {
+        CaptureSessionTest.Recorder recorder = new CaptureSessionTest.Recorder();
+        CaptureSessionTest.session().open(Samples.MIXED, recorder);
+        list = new PacketListModel(Runnable::run, Runnable::run);
+        list.setListener(new PacketListModel.Listener() {
+            @Override
+            public void grown(int oldSize, int newSize) {
+                events.add("grown " + oldSize + " " + newSize);
+            }
+
+            @Override
+            public void replaced() {
+                events.add("replaced");
+            }
+
+            @Override
+            public void failed(String message) {
+                events.add("failed " + message);
+            }
+        });
+        list.open(recorder.table, DissectorOptions.defaults());
+        list.loaded(null);
+    }
+
+    private static DisplayFilter filter(String text) throws FilterException {
+        return DisplayFilter.compile(text);
+    }
+
+    private List<Long> frames() {
+        List<Long> frames = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            frames.add(Long.parseLong(list.text(i, PacketColumn.NUMBER)));
+        }
+        return frames;
+    }
+
+    @Test
+    void everyFrameIsShownInFrameOrder() {
+        assertEquals(List.of("replaced", "grown 0 401", "replaced"), events);
+        assertEquals(Samples.MIXED_FRAMES, list.size());
+        assertEquals("1", list.text(0, PacketColumn.NUMBER));
+        assertEquals("Who has 10.0.0.2? Tell 10.0.0.1", list.text(0, PacketColumn.INFO));
+        assertEquals("10.0.0.1", list.text(1, PacketColumn.SOURCE));
+        assertEquals("0x000022", list.text(1, PacketColumn.QP));
+        assertEquals("256", list.text(1, PacketColumn.PSN));
+        assertEquals("", list.text(0, PacketColumn.PSN));
+    }
+
+    @Test
+    void aFilterOnIndexedFieldsAndOneThatReadsFramesAgain() throws FilterException {
+        list.applyFilter(filter("bth.opcode == 0x81"), null, () -> { });
+        assertEquals(List.of(92L, 101L), frames());
+        list.applyFilter(filter("aeth.syndrome == 0x60"), null, () -> { });
+        assertEquals(List.of(63L), frames());
+        // reth is not in the index: every frame is read and dissected again (tshark: 140 frames)
+        list.applyFilter(filter("reth"), null, () -> { });
+        assertEquals(140, list.size());
+        assertEquals(List.of(20L, 21L, 23L), frames().subList(0, 3));
+        list.applyFilter(null, null, () -> { });
+        assertEquals(Samples.MIXED_FRAMES, list.size());
+    }
+
+    @Test
+    void sortingKeepsTheFilterAndGoToFindsAFrame() throws FilterException {
+        list.sort(PacketColumn.LENGTH, true, null, () -> { });
+        // tshark ... -e frame.number -e frame.len | sort -k2 -n -r -s | head -3
+        assertEquals(List.of(114L, 214L, 239L), frames().subList(0, 3));
+        list.applyFilter(filter("ip.ecn == 3"), null, () -> { });
+        assertEquals(3, list.size());
+        assertEquals(PacketColumn.LENGTH, list.sortColumn());
+        assertEquals(-1, list.indexOfFrame(1));
+        list.applyFilter(null, null, () -> { });
+        assertEquals(list.indexOfFrame(114), 0);
+        assertEquals(List.of(1L, 2L, 3L), sortedFrames(list.displayedRowsInFrameOrder()).subList(0, 3));
+    }
+
+    private static List<Long> sortedFrames(int[] rows) {
+        List<Long> frames = new ArrayList<>();
+        for (int row : rows) {
+            frames.add(row + 1L);
+        }
+        return frames;
+    }
+
+    @Test
+    void timeColumnFollowsTheChosenFormat() throws FilterException {
+        list.setTimeFormat(TimeFormat.ABSOLUTE, ZoneOffset.UTC);
+        // the sample captures start at 2026-01-01T00:00:00Z; frame 2 is 2.134 µs later (tshark -t ud)
+        assertEquals("2026-01-01 00:00:00.000002134", list.text(1, PacketColumn.TIME));
+        // tshark -Y "infiniband.bth.opcode == 0x81" -e frame.time_relative -e frame.time_delta_displayed
+        list.applyFilter(filter("bth.opcode == 0x81"), null, () -> { });
+        list.setTimeFormat(TimeFormat.SINCE_FIRST, ZoneOffset.UTC);
+        assertEquals(List.of("0.001352951", "0.001422090"),
+                List.of(list.text(0, PacketColumn.TIME), list.text(1, PacketColumn.TIME)));
+        list.setTimeFormat(TimeFormat.DELTA_DISPLAYED, ZoneOffset.UTC);
+        assertEquals(List.of("0.000000000", "0.000069139"),
+                List.of(list.text(0, PacketColumn.TIME), list.text(1, PacketColumn.TIME)));
+    }
+
+    @Test
+    void findLooksForwardAndWraps() throws FilterException {
+        int[] found = {-2};
+        list.find(filter("bth.opcode == 0x81"), null, 95, place -> found[0] = place);
+        assertEquals(100, found[0], "frame 101 is the next CNP after frame 96");
+        list.find(filter("bth.opcode == 0x81"), null, 200, place -> found[0] = place);
+        assertEquals(91, found[0], "wraps to frame 92");
+        list.find(null, "who has", 0, place -> found[0] = place);
+        assertEquals(0, found[0], "the ARP request, found after going all the way round");
+    }
+
+    @Test
+    void colouringRulesPickTheFirstMatch() {
+        assertEquals("ARP", list.look(0).colour().name());
+        assertEquals("CNP", list.look(91).colour().name());
+        assertEquals("NAK", list.look(62).colour().name());
+        assertEquals("RNR NAK", list.look(69).colour().name());
+        assertEquals("CE mark", list.look(90).colour().name());
+        assertEquals("RoCE", list.look(1).colour().name());
+    }
+}
