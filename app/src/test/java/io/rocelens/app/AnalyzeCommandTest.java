@@ -3,7 +3,6 @@ package io.rocelens.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,6 +15,7 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rocelens.capture.RealCaptures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,7 +28,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class AnalyzeCommandTest {
 
-    private static final Path CAPTURES = Path.of(System.getProperty("user.dir")).resolve("../../shared/real-captures");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static Stream<String> expectedFiles() {
@@ -41,12 +40,12 @@ class AnalyzeCommandTest {
     @ParameterizedTest
     @MethodSource("expectedFiles")
     void jsonMatchesTheTsharkDerivedNumbers(String name) throws IOException {
-        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
+        Path captures = RealCaptures.directory();
         JsonNode expected;
         try (InputStream in = getClass().getResourceAsStream("/analysis/" + name + ".json")) {
             expected = JSON.readTree(in);
         }
-        CommandRunner run = CommandRunner.run("analyze", "--json", CAPTURES.resolve(name + ".pcap").toString());
+        CommandRunner run = CommandRunner.run("analyze", "--json", captures.resolve(name + ".pcap").toString());
         assertEquals(0, run.status(), run.err());
         JsonNode actual = JSON.readTree(run.out());
         assertShared(name, expected, actual);
@@ -86,9 +85,9 @@ class AnalyzeCommandTest {
 
     @Test
     void requesterQpIsLearntFromTheResponses() throws IOException {
-        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
-        // SOURCES.md: requests go to QP 0x11, ACKs and READ responses to QP 0x17
-        CommandRunner run = CommandRunner.run("analyze", "--json", CAPTURES.resolve("rxe-rdmacm-write-read-with-arp.pcap").toString());
+        Path captures = RealCaptures.directory();
+        // tshark -r …: requests go to QP 0x11, ACKs and READ responses to QP 0x17
+        CommandRunner run = CommandRunner.run("analyze", "--json", captures.resolve("rxe-rdmacm-write-read-with-arp.pcap").toString());
         JsonNode request = null;
         for (JsonNode flow : JSON.readTree(run.out()).get("qps")) {
             if (flow.get("dst_qp").asText().equals("0x000011")) {
@@ -100,12 +99,12 @@ class AnalyzeCommandTest {
 
     @Test
     void csvExportsAreWritten(@TempDir Path dir) throws IOException {
-        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
+        Path captures = RealCaptures.directory();
         Path qp = dir.resolve("qp.csv");
         Path priority = dir.resolve("priority.csv");
         Path pfc = dir.resolve("pfc.csv");
         Path events = dir.resolve("events.csv");
-        CommandRunner run = CommandRunner.run("analyze", CAPTURES.resolve("rxe-rc-rdma-write-first-middle-last.pcap").toString(),
+        CommandRunner run = CommandRunner.run("analyze", captures.resolve("rxe-rc-rdma-write-first-middle-last.pcap").toString(),
                 "--qp-csv", qp.toString(), "--priority-csv", priority.toString(), "--pfc-csv", pfc.toString(),
                 "--events-csv", events.toString(), "--bin-width", "100us");
         assertEquals(0, run.status(), run.err());
@@ -126,12 +125,12 @@ class AnalyzeCommandTest {
 
     @Test
     void filesYearsApartMergeWithAGivenBinWidth() throws IOException {
-        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
-        // SOURCES.md: 123 frames (105 RoCEv2) captured in 2022, 31 frames (20 RoCEv2) in 2026; at 1 µs the bins
+        Path captures = RealCaptures.directory();
+        // capinfos and tshark: 123 frames (105 RoCEv2) captured in 2022, 31 frames (20 RoCEv2) in 2026; at 1 µs the bins
         // between them would number about 10^14, so the merge widens them
         CommandRunner run = CommandRunner.run("analyze", "--json", "--bin-width", "1us",
-                CAPTURES.resolve("huawei-hiroce-rc-send-with-imm-ect0-lowsrcport.pcap").toString(),
-                CAPTURES.resolve("rxe-ibv-rc-pingpong.pcap").toString());
+                captures.resolve("huawei-hiroce-rc-send-with-imm-ect0-lowsrcport.pcap").toString(),
+                captures.resolve("rxe-ibv-rc-pingpong.pcap").toString());
         assertEquals(0, run.status(), run.err());
         JsonNode merged = JSON.readTree(run.out());
         assertEquals(123 + 31, merged.get("packets").asLong());
@@ -140,10 +139,10 @@ class AnalyzeCommandTest {
 
     @Test
     void severalFilesAreMerged() throws IOException {
-        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
-        // SOURCES.md: node0 has 275 frames (184 RoCEv2), node1 229 (184 RoCEv2); flows as tshark_expected.py found
-        String node0 = CAPTURES.resolve("rxe-nccl-ring-allreduce-node0.pcap").toString();
-        String node1 = CAPTURES.resolve("rxe-nccl-ring-allreduce-node1.pcap").toString();
+        Path captures = RealCaptures.directory();
+        // tshark: node0 has 275 frames (184 RoCEv2), node1 229 (184 RoCEv2); flows as tshark_expected.py found
+        String node0 = captures.resolve("rxe-nccl-ring-allreduce-node0.pcap").toString();
+        String node1 = captures.resolve("rxe-nccl-ring-allreduce-node1.pcap").toString();
         JsonNode merged = JSON.readTree(CommandRunner.run("analyze", "--json", node0, node1).out());
         assertEquals(275 + 229, merged.get("packets").asLong());
         assertEquals(184 + 184, merged.get("roce_packets").asLong());
@@ -161,8 +160,8 @@ class AnalyzeCommandTest {
 
     @Test
     void csvToStandardOutputReplacesTheSummary() {
-        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
-        CommandRunner run = CommandRunner.run("analyze", CAPTURES.resolve("rxe-ibv-ud-pingpong.pcap").toString(), "--qp-csv", "-");
+        Path captures = RealCaptures.directory();
+        CommandRunner run = CommandRunner.run("analyze", captures.resolve("rxe-ibv-ud-pingpong.pcap").toString(), "--qp-csv", "-");
         assertEquals(0, run.status());
         assertTrue(run.out().startsWith("src_ip,dst_ip,"), run.out());
         assertFalse(run.out().contains("RoCE analysis"));
@@ -170,10 +169,10 @@ class AnalyzeCommandTest {
 
     @Test
     void etsAndDscpMapChangeTheOutput() throws IOException {
-        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
-        // every RoCE packet of this capture has DSCP 0 (SOURCES.md): mapped to priority 4, all bytes move there
+        Path captures = RealCaptures.directory();
+        // every RoCE packet of this capture has DSCP 0 (tshark -T fields -e ip.dsfield.dscp): mapped to priority 4, all bytes move there
         CommandRunner run = CommandRunner.run("analyze", "--json", "--ets", "4=60,0=40", "--dscp-map", "0=4",
-                CAPTURES.resolve("rxe-ibv-rc-pingpong.pcap").toString());
+                captures.resolve("rxe-ibv-rc-pingpong.pcap").toString());
         assertEquals(0, run.status(), run.err());
         JsonNode json = JSON.readTree(run.out());
         assertEquals(0, json.get("priority_bytes").get("0").asLong());
@@ -218,8 +217,8 @@ class AnalyzeCommandTest {
 
     @Test
     void cutFileIsAnalysedUpToTheCutWithStatus1(@TempDir Path dir) throws IOException {
-        assumeTrue(Files.isDirectory(CAPTURES), "real captures not present");
-        byte[] whole = Files.readAllBytes(CAPTURES.resolve("rxe-rping-cm-ud-read-write.pcap"));
+        Path captures = RealCaptures.directory();
+        byte[] whole = Files.readAllBytes(captures.resolve("rxe-rping-cm-ud-read-write.pcap"));
         Path cut = dir.resolve("cut.pcap");
         Files.write(cut, java.util.Arrays.copyOf(whole, whole.length / 2));
         CommandRunner run = CommandRunner.run("analyze", "--json", cut.toString());

@@ -3,10 +3,10 @@ package io.rocelens.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rocelens.capture.RealCaptures;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -22,14 +22,14 @@ class DecodeCommandTest {
     /** 12 frames; `tshark -r rxe-rdmacm-write-read-docker.pcap` lists CM ConnectRequest, ConnectReply, ReadyToUse,
      * RC RDMA Write Only, RC Acknowledge, RC RDMA Read Request, Read Response First, Middle, Middle, Last,
      * CM DisconnectRequest, DisconnectReply. */
-    private static final Path CAPTURE = Path.of("../../shared/real-captures/rxe-rdmacm-write-read-docker.pcap");
+    private static Path CAPTURE;
 
     @TempDir
     Path temp;
 
     @BeforeAll
     static void needsRealCaptures() {
-        assumeTrue(Files.isRegularFile(CAPTURE), "real captures not found");
+        CAPTURE = RealCaptures.file("rxe-rdmacm-write-read-docker.pcap");
     }
 
     @Test

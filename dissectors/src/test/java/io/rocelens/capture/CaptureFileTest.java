@@ -44,9 +44,8 @@ class CaptureFileTest {
         }
         files.add(RealCaptures.fixture("rxe-rc-rdma-read-response-only.pcapng"));
         files.add(RealCaptures.fixture("two-interfaces-erf-and-ethernet.pcapng"));
-        Path real = Path.of(System.getProperty("user.dir")).resolve("../../shared/real-captures").normalize();
-        if (Files.isDirectory(real)) {
-            try (Stream<Path> shared = Files.list(real)) {
+        if (RealCaptures.present()) {
+            try (Stream<Path> shared = Files.list(RealCaptures.directory())) {
                 shared.filter(CaptureFileTest::isCapture).sorted().forEach(files::add);
             }
         }

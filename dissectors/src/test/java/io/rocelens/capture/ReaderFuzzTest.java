@@ -133,11 +133,10 @@ class ReaderFuzzTest {
     private static List<byte[]> loadSources() {
         List<Path> paths = new ArrayList<>(List.of(RealCaptures.fixture("rxe-rc-rdma-read-response-only.pcapng"),
                 RealCaptures.fixture("two-interfaces-erf-and-ethernet.pcapng")));
-        Path shared = Path.of(System.getProperty("user.dir")).resolve("../../shared/real-captures");
-        for (String name : List.of("rxe-rc-atomic-fetchadd.pcap", "lldp-dcbx-pfc-config-tlv-not-pause.pcap",
-                "ibdump-native-ib-erf-rdma-write-only.pcap")) {
-            if (Files.isRegularFile(shared.resolve(name))) {
-                paths.add(shared.resolve(name));
+        if (RealCaptures.present()) {
+            for (String name : List.of("rxe-rc-atomic-fetchadd.pcap", "lldp-dcbx-pfc-config-tlv-not-pause.pcap",
+                    "ibdump-native-ib-erf-rdma-write-only.pcap")) {
+                paths.add(RealCaptures.file(name));
             }
         }
         List<byte[]> sources = new ArrayList<>();

@@ -3,21 +3,40 @@ package io.rocelens.capture;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
-/** Where the tests find the shared real captures and the committed pcapng fixtures. */
-final class RealCaptures {
+/**
+ * Where the tests find the shared real captures (the folder {@code real-captures} beside the clone) and the
+ * committed pcapng fixtures. Without the folder a test that needs it is skipped, except on CI ({@code CI=true}),
+ * where a skip would hide that nothing was checked: there it fails.
+ */
+public final class RealCaptures {
+    private static final Path DIRECTORY =
+            Path.of(System.getProperty("user.dir")).resolve("../../shared/real-captures").normalize();
+
     private RealCaptures() {
     }
 
-    /** The shared folder beside the repository; tests using it are skipped when it is missing. */
-    static Path directory() {
-        Path dir = Path.of(System.getProperty("user.dir")).resolve("../../shared/real-captures").normalize();
-        Assumptions.assumeTrue(Files.isDirectory(dir), "no real captures at " + dir);
-        return dir;
+    /** The folder; the calling test is skipped when it is missing (fails on CI). */
+    public static Path directory() {
+        Assumptions.assumeTrue(present(), "no real captures at " + DIRECTORY);
+        return DIRECTORY;
     }
 
-    static Path file(String name) {
+    /**
+     * Whether the folder is there, for tests that do something else without it; on CI its absence fails the
+     * calling test.
+     */
+    public static boolean present() {
+        boolean present = Files.isDirectory(DIRECTORY);
+        if (!present && "true".equals(System.getenv("CI"))) {
+            Assertions.fail("CI=true but the real captures are missing: " + DIRECTORY);
+        }
+        return present;
+    }
+
+    public static Path file(String name) {
         return directory().resolve(name);
     }
 

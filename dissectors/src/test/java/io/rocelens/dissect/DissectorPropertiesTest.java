@@ -8,10 +8,10 @@ import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.Frame;
 import io.rocelens.capture.LinkType;
+import io.rocelens.capture.RealCaptures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +28,6 @@ import net.jqwik.api.Provide;
  */
 class DissectorPropertiesTest {
 
-    private static final Path REAL_CAPTURES = Path.of("../../shared/real-captures");
     private static final List<byte[]> SEEDS = seedFrames();
 
     private final FastDissector fast = new FastDissector(DissectorOptions.defaults());
@@ -95,28 +94,32 @@ class DissectorPropertiesTest {
         return new Frame(1, 0, originalLength, linkType, 0, -1, ByteBuffer.wrap(bytes));
     }
 
-    /** RoCE frames of the real captures, or hand-made minimal frames when ../shared is absent. */
+    /**
+     * Frames to mutate: the sample capture with every opcode, PFC, PAUSE, VLAN, IPv6, UD and RoCEv1 (always in the
+     * repository), and frames of a few real captures when they are there.
+     */
     private static List<byte[]> seedFrames() {
+        List<Path> captures = new ArrayList<>(List.of(Path.of("../sample-captures/mixed.pcapng")));
+        if (RealCaptures.present()) {
+            for (String name : List.of("rxe-rping-cm-ud-read-write.pcap", "rxe-rc-atomic-fetchadd.pcap",
+                    "huawei-hiroce-rc-send-with-imm-ect0-lowsrcport.pcap")) {
+                captures.add(RealCaptures.file(name));
+            }
+        }
         List<byte[]> seeds = new ArrayList<>();
         try {
-            if (Files.isDirectory(REAL_CAPTURES)) {
-                for (String name : List.of("rxe-rping-cm-ud-read-write.pcap", "rxe-rc-atomic-fetchadd.pcap",
-                        "huawei-hiroce-rc-send-with-imm-ect0-lowsrcport.pcap")) {
-                    try (CaptureReader reader = CaptureReaders.open(REAL_CAPTURES.resolve(name))) {
-                        Frame frame;
-                        while ((frame = reader.next()) != null && seeds.size() < 200) {
-                            byte[] bytes = new byte[frame.capturedLength()];
-                            frame.data().duplicate().get(bytes);
-                            seeds.add(bytes);
-                        }
+            for (Path capture : captures) {
+                try (CaptureReader reader = CaptureReaders.open(capture)) {
+                    Frame frame;
+                    for (int taken = 0; taken < 200 && (frame = reader.next()) != null; taken++) {
+                        byte[] bytes = new byte[frame.capturedLength()];
+                        frame.data().duplicate().get(bytes);
+                        seeds.add(bytes);
                     }
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-        if (seeds.isEmpty()) {
-            seeds.add(new byte[64]);
         }
         return seeds;
     }

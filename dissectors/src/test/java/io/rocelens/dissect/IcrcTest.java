@@ -1,14 +1,13 @@
 package io.rocelens.dissect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.Frame;
+import io.rocelens.capture.RealCaptures;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +21,6 @@ import org.junit.jupiter.api.Test;
  */
 class IcrcTest {
 
-    private static final Path CAPTURE = Path.of("../../shared/real-captures/rxe-rc-rdma-write-first-middle-last.pcap");
     private static final int IP = 14;
     private static final int UDP = 34;
     private static final int BTH = 42;
@@ -31,9 +29,8 @@ class IcrcTest {
 
     @BeforeAll
     static void readFrames() throws IOException {
-        assumeTrue(Files.isRegularFile(CAPTURE), "real captures not found");
         frames = new ArrayList<>();
-        try (CaptureReader reader = CaptureReaders.open(CAPTURE)) {
+        try (CaptureReader reader = CaptureReaders.open(RealCaptures.file("rxe-rc-rdma-write-first-middle-last.pcap"))) {
             Frame frame;
             while ((frame = reader.next()) != null) {
                 frames.add(copy(frame, frame.data().limit(), frame.originalLength()));

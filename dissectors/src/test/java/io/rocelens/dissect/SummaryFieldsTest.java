@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.Frame;
+import io.rocelens.capture.RealCaptures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,8 +25,7 @@ class SummaryFieldsTest {
 
     static Stream<Path> captures() throws IOException {
         Stream<Path> samples = Files.list(Path.of("../sample-captures"));
-        Path real = Path.of("../../shared/real-captures");
-        Stream<Path> reals = Files.isDirectory(real) ? Files.list(real) : Stream.empty();
+        Stream<Path> reals = RealCaptures.present() ? Files.list(RealCaptures.directory()) : Stream.empty();
         return Stream.concat(samples, reals).filter(p -> p.toString().endsWith(".pcap") || p.toString().endsWith(".pcapng"))
                 .sorted();
     }
