@@ -4,6 +4,7 @@ import io.rocelens.app.gui.model.FilterBarModel;
 import io.rocelens.app.gui.model.FilterBarModel.Check;
 import io.rocelens.app.gui.model.FilterBarModel.Completion;
 import io.rocelens.filter.DisplayFilter;
+import io.rocelens.filter.FilterCompletion;
 import java.util.function.Consumer;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -49,7 +50,7 @@ final class FilterBar {
                 event.consume();
             }
         });
-        new NameCompletion(field);
+        new NameCompletion(field, this::applyText);
 
         history.setId("filter-history");
         history.setTooltip(new Tooltip("Filters applied before"));
@@ -169,10 +170,12 @@ final class FilterBar {
      */
     private static final class NameCompletion extends AutoCompletionBinding<Completion> {
         private final TextField field;
+        private final Runnable enter;
         private volatile int caret;
         private boolean completing;
 
-        NameCompletion(TextField field) {
+        /** @param enter what Enter does when the popup it reached no longer fits the text (it applies the filter) */
+        NameCompletion(TextField field, Runnable enter) {
             super(field, request -> FilterBarModel.complete(request.getUserText(), Integer.MAX_VALUE), new StringConverter<>() {
                 @Override
                 public String toString(Completion completion) {
@@ -185,13 +188,20 @@ final class FilterBar {
                 }
             });
             this.field = field;
+            this.enter = enter;
             setVisibleRowCount(12);
             field.caretPositionProperty().addListener((seen, old, position) -> caret = position.intValue());
             field.textProperty().addListener((seen, old, text) -> {
                 if (!completing && field.isFocused()) {
                     // only the text up to the caret decides; the caret moves after the text has changed
                     int end = Math.min(text.length(), caret + Math.max(0, text.length() - old.length()));
-                    setUserInput(text.substring(0, end));
+                    String before = text.substring(0, end);
+                    if (FilterBarModel.complete(before, end).isEmpty()) {
+                        // hide at once: an open popup takes the Enter that should apply the filter
+                        hidePopup();
+                    } else {
+                        setUserInput(before);
+                    }
                 }
             });
         }
@@ -202,7 +212,13 @@ final class FilterBar {
             try {
                 String text = field.getText();
                 int end = Math.min(text.length(), field.getCaretPosition());
-                int start = io.rocelens.filter.FilterCompletion.nameStart(text, end);
+                int start = FilterCompletion.nameStart(text, end);
+                if (!completion.name().startsWith(text.substring(start, end))) {
+                    // a popup left from a moment ago: the Enter it took was meant for the filter
+                    hidePopup();
+                    enter.run();
+                    return;
+                }
                 String completed = text.substring(0, start) + completion.name() + text.substring(end);
                 field.setText(completed);
                 field.positionCaret(start + completion.name().length());

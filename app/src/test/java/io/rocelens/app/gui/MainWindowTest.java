@@ -115,6 +115,8 @@ class MainWindowTest {
             }
             throw new AssertionError("no bth.psn in the tree");
         });
+        // the tree lays out its new rows on a later pulse
+        waitUntil(() -> robot.lookup(psn.getValue().label()).tryQuery().isPresent());
         robot.clickOn(psn.getValue().label());
         // BTH at byte 42 (Ethernet 14 + IPv4 20 + UDP 8); the PSN is its bytes 9-11
         waitUntil(() -> highlighted(robot).equals(List.of(51, 52, 53)));
@@ -142,7 +144,8 @@ class MainWindowTest {
     @Test
     void exportsTheDisplayedPacketsAndTheFileReadsBack(FxRobot robot) throws TimeoutException, IOException {
         robot.clickOn("#filter-field").write("bth.dqpn == 0x55").type(KeyCode.ENTER);
-        waitUntil(() -> rows(robot) == 49);
+        waitUntil(() -> rows(robot) == 49, () -> "filter field: " + robot.lookup("#filter-field")
+                .queryAs(TextField.class).getText() + ", rows: " + rows(robot) + ", status: " + status());
         Path output = folder.resolve("qp55.pcapng");
         fx(() -> {
             window.exportTo(output);
