@@ -155,6 +155,20 @@ public record AnalysisResult(
     }
 
     /**
+     * From the first RoCE packet to the last, in seconds (0 without RoCE): every RoCE packet belongs to a flow. The
+     * per-priority averages are taken over it, so frames around the RoCE traffic do not dilute them.
+     */
+    public double roceDurationSeconds() {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (FlowStats flow : flows) {
+            first = Math.min(first, flow.firstTs());
+            last = Math.max(last, flow.lastTs());
+        }
+        return flows.isEmpty() ? 0 : (last - first) / 1e9;
+    }
+
+    /**
      * Combines two results: counters add up, flows with the same key merge, lists concatenate (up to the bound).
      * PSN analysis does not continue across the boundary: a gap that spans two chunks of one file is not seen.
      */

@@ -20,6 +20,8 @@ final class FlowState {
 
     int priority;
     int dscp;
+    /** Path MTU seen in the payload of a First or Middle packet of this flow, or 0. */
+    int pathMtu;
     long packets;
     long bytes;
     long payloadBytes;

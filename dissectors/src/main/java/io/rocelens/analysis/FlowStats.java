@@ -27,14 +27,27 @@ public record FlowStats(
         return Formats.flow(srcHi, srcLo, dstHi, dstLo, dstQp);
     }
 
+    /**
+     * The shortest flow whose throughput is given: 100 µs. Like Wireshark's conversation table (which waits for
+     * 5 ms), a rate over a shorter span says more about timestamp resolution (1 µs in pcap: up to 1 % of 100 µs) and
+     * about counting n packets over n − 1 gaps than about the flow; at 100 Gb/s, 100 µs is over a thousand 1 KB frames.
+     */
+    public static final long MIN_THROUGHPUT_SPAN_NANOS = 100_000;
+
     public double durationSeconds() {
         return (lastTs - firstTs) / 1e9;
     }
 
-    /** bytes × 8 / duration, 0 when the flow lasted no time. */
+    /**
+     * bytes × 8 / duration, or NaN when it would mean nothing: a flow of fewer than two packets or one shorter than
+     * {@link #MIN_THROUGHPUT_SPAN_NANOS} (shown as "—", null in JSON, empty in CSV).
+     */
     public double throughputBps() {
-        double duration = durationSeconds();
-        return duration > 0 ? bytes * 8 / duration : 0;
+        return hasThroughput() ? bytes * 8 / durationSeconds() : Double.NaN;
+    }
+
+    public boolean hasThroughput() {
+        return packets >= 2 && lastTs - firstTs >= MIN_THROUGHPUT_SPAN_NANOS;
     }
 
     /** The same flow seen in two parts (two files or two chunks): counters add up, the earlier part names the first packet. */

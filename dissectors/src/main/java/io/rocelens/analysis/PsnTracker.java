@@ -6,7 +6,7 @@ package io.rocelens.analysis;
  *
  * <p>The next expected PSN is a range [lo, hi] rather than one number because the PMTU is not on the wire: after an
  * RDMA READ request the next request PSN may be anywhere between the request PSN plus the response count at a 4096
- * MTU and at a 256 MTU. Missing PSNs are kept as ranges, at most {@link #MAX_RANGES} per sequence, so memory does not
+ * MTU and at a 256 MTU, unless the caller knows the path MTU from the flow's First and Middle packets. Missing PSNs are kept as ranges, at most {@link #MAX_RANGES} per sequence, so memory does not
  * grow with the capture; when that bound is hit the oldest range stays counted as missing but a late copy of one of
  * its PSNs counts as a duplicate instead of out of order.
  */
@@ -49,15 +49,23 @@ final class PsnTracker {
      * @return {@link #IN_ORDER}, {@link #GAP}, {@link #OUT_OF_ORDER} or {@link #DUPLICATE}
      */
     int accept(int psn, long readLength) {
+        return accept(psn, readLength, 0);
+    }
+
+    /**
+     * As {@link #accept(int, long)}, with the path MTU (256 to 4096) that a READ request's responses are cut to, or 0
+     * when it is not known.
+     */
+    int accept(int psn, long readLength, int pathMtu) {
         psn &= MASK;
         if (!started) {
             started = true;
             first = psn;
-            expectAfter(psn, readLength);
+            expectAfter(psn, readLength, pathMtu);
             return IN_ORDER;
         }
         if (((psn - lo) & MASK) <= ((hi - lo) & MASK)) {
-            expectAfter(psn, readLength);
+            expectAfter(psn, readLength, pathMtu);
             return IN_ORDER;
         }
         int ahead = (psn - hi) & MASK;
@@ -66,7 +74,7 @@ final class PsnTracker {
             lastGapStart = hi;
             lastGapSize = ahead;
             addMissing(hi, (psn - 1) & MASK, ahead);
-            expectAfter(psn, readLength);
+            expectAfter(psn, readLength, pathMtu);
             return GAP;
         }
         retransmitted++;
@@ -86,7 +94,7 @@ final class PsnTracker {
 
     /** Takes the PSN as in order and expects the next one after it, without counting a gap. */
     void jumpTo(int psn) {
-        expectAfter(psn & MASK, -1);
+        expectAfter(psn & MASK, -1, 0);
     }
 
     /**
@@ -101,9 +109,12 @@ final class PsnTracker {
         return missing + forgottenMissing;
     }
 
-    private void expectAfter(int psn, long readLength) {
+    private void expectAfter(int psn, long readLength, int pathMtu) {
         if (readLength < 0) {
             lo = (psn + 1) & MASK;
+            hi = lo;
+        } else if (pathMtu > 0) {
+            lo = (psn + span(readLength, pathMtu)) & MASK;
             hi = lo;
         } else {
             lo = (psn + span(readLength, 4096)) & MASK;

@@ -162,10 +162,12 @@ public final class RoceAnalyzer {
             case 0x00 -> {
                 f.send++;
                 f.sendOpen = true;
+                learnPathMtu(f, p);
                 request(f, p, -1);
             }
             case 0x01 -> {
                 f.send++;
+                learnPathMtu(f, p);
                 request(f, p, -1);
             }
             case 0x02, 0x03, 0x16 -> {
@@ -184,10 +186,12 @@ public final class RoceAnalyzer {
             case 0x06 -> {
                 f.rdmaWrite++;
                 f.writeOpen = true;
+                learnPathMtu(f, p);
                 request(f, p, -1);
             }
             case 0x07 -> {
                 f.rdmaWrite++;
+                learnPathMtu(f, p);
                 request(f, p, -1);
             }
             case 0x08, 0x09 -> {
@@ -210,10 +214,12 @@ public final class RoceAnalyzer {
             case 0x0D -> {
                 f.readResp++;
                 f.readOpen = true;
+                learnPathMtu(f, p);
                 readResponse(f, p);
             }
             case 0x0E -> {
                 f.readResp++;
+                learnPathMtu(f, p);
                 readResponse(f, p);
             }
             case 0x0F -> {
@@ -283,8 +289,24 @@ public final class RoceAnalyzer {
         return f;
     }
 
+    /**
+     * A First or Middle packet carries exactly one path MTU of payload (docs/roce-notes.md, PSN semantics): the
+     * path MTU of the flow's connection, which says how many PSNs a READ request takes.
+     */
+    private static void learnPathMtu(FlowState f, PacketSummary p) {
+        int payload = p.payloadLength;
+        if (payload >= 256 && payload <= 4096 && Integer.bitCount(payload) == 1) {
+            f.pathMtu = payload;
+        }
+    }
+
+    /** The path MTU of the flow's connection as its own packets or its paired flow's tell it, or 0. */
+    private int pathMtu(FlowState f) {
+        return f.pathMtu != 0 || f.paired < 0 ? f.pathMtu : flows[f.paired].pathMtu;
+    }
+
     private void request(FlowState f, PacketSummary p, long readLength) {
-        int outcome = f.requests.accept(p.psn, readLength);
+        int outcome = f.requests.accept(p.psn, readLength, readLength < 0 ? 0 : pathMtu(f));
         psnOutcome(f, f.requests, outcome, p);
         if (outcome >= PsnTracker.OUT_OF_ORDER && f.nakFrame >= 0) {
             linkNak(f, p.number, p.timestampNanos, p.psn);

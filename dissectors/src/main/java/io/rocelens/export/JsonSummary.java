@@ -100,6 +100,7 @@ public final class JsonSummary {
             json.writeStringField("last_ts", Timestamps.iso(r.lastTs()));
         }
         json.writeNumberField("duration_s", r.durationSeconds());
+        json.writeNumberField("roce_duration_s", r.roceDurationSeconds());
         json.writeObjectFieldStart("nak_codes");
         for (int code = 0; code < r.nakCodes().length; code++) {
             if (r.nakCodes()[code] > 0 || code < NAK_CODES.length) {
@@ -166,7 +167,11 @@ public final class JsonSummary {
         json.writeStringField("first_ts", Timestamps.iso(f.firstTs()));
         json.writeStringField("last_ts", Timestamps.iso(f.lastTs()));
         json.writeNumberField("duration_s", f.durationSeconds());
-        json.writeNumberField("throughput_bps", f.throughputBps());
+        if (f.hasThroughput()) {
+            json.writeNumberField("throughput_bps", f.throughputBps());
+        } else {
+            json.writeNullField("throughput_bps");
+        }
         json.writeNumberField("messages", f.messages());
         json.writeNumberField("rdma_write", f.rdmaWrite());
         json.writeNumberField("rdma_read_req", f.rdmaReadReq());

@@ -69,14 +69,17 @@ public final class TextSummary {
         for (FlowStats f : flows.subList(0, shown)) {
             width = Math.max(width, Math.max(f.srcIp().length(), f.dstIp().length()));
         }
-        String format = "%-" + width + "s %-" + width + "s %-8s %-8s %4s %9s %12s %12s %6s %6s %5s %5s %5s%n";
+        String format = "%-" + width + "s %-" + width + "s %-8s %-8s %4s %9s %12s %11s %12s %6s %6s %5s %5s %5s%n";
         out.printf(Locale.ROOT, format, "Source", "Destination", "Src QP", "Dst QP", "Prio", "Packets", "Bytes",
-                "Throughput", "Gaps", "Retx", "NAKs", "CNPs", "CE");
+                "Duration", "Throughput", "Gaps", "Retx", "NAKs", "CNPs", "CE");
         for (FlowStats f : flows.subList(0, shown)) {
             out.printf(Locale.ROOT, format, f.srcIp(), f.dstIp(), f.srcQp() < 0 ? "?" : Formats.qp(f.srcQp()),
-                    Formats.qp(f.dstQp()), f.priority(), f.packets(), f.bytes(), rate(f.throughputBps()),
+                    Formats.qp(f.dstQp()), f.priority(), f.packets(), f.bytes(),
+                    Formats.duration(f.lastTs() - f.firstTs()), rate(f.throughputBps()),
                     f.psnGaps(), f.retransmitted(), f.naks() + f.rnrNaks(), f.cnps(), f.ecnCe());
         }
+        out.printf(Locale.ROOT, "(throughput \u2014 for a flow of one packet or shorter than %s)%n",
+                Formats.duration(FlowStats.MIN_THROUGHPUT_SPAN_NANOS));
     }
 
     private static void nakAndCnp(AnalysisResult r, PrintWriter out) {
@@ -143,9 +146,10 @@ public final class TextSummary {
             return;
         }
         double[] ets = r.options().etsShares();
-        double seconds = r.durationSeconds();
+        double seconds = r.roceDurationSeconds();
         out.println();
-        out.println("RoCE bandwidth by priority");
+        out.printf(Locale.ROOT, "RoCE bandwidth by priority (averages over the RoCE traffic's own span, %s)%n",
+                Formats.duration(Math.round(seconds * 1e9)));
         String format = "%-8s %10s %14s %12s %8s %8s%n";
         out.printf(Locale.ROOT, format, "Priority", "Packets", "Bytes", "Average", "Share", ets == null ? "" : "ETS");
         for (int p = 0; p < 8; p++) {
@@ -153,7 +157,7 @@ public final class TextSummary {
                 continue;
             }
             out.printf(Locale.ROOT, format, p, r.priorityPackets()[p], r.priorityBytes()[p],
-                    seconds > 0 ? rate(r.priorityBytes()[p] * 8 / seconds) : "-",
+                    seconds > 0 ? rate(r.priorityBytes()[p] * 8 / seconds) : "\u2014",
                     String.format(Locale.ROOT, "%.1f %%", 100.0 * r.priorityBytes()[p] / total),
                     ets == null || Double.isNaN(ets[p]) ? "" : String.format(Locale.ROOT, "%.1f %%", ets[p]));
         }
@@ -173,8 +177,11 @@ public final class TextSummary {
         }
     }
 
-    /** Bits per second with a unit. */
+    /** Bits per second with a unit; NaN (no meaningful rate) is "—". */
     static String rate(double bps) {
+        if (Double.isNaN(bps)) {
+            return "\u2014";
+        }
         String[] units = {"b/s", "kb/s", "Mb/s", "Gb/s", "Tb/s"};
         int unit = 0;
         while (bps >= 1000 && unit < units.length - 1) {

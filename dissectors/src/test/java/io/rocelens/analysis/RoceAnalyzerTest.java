@@ -74,8 +74,8 @@ class RoceAnalyzerTest {
         assertEquals(QP_A, req.srcQp());
         assertEquals(1_000, req.firstTs());
         assertEquals(11_000, req.lastTs());
-        // 7 * 1078 * 8 bits over 10 µs
-        assertEquals(7 * 1078 * 8 / 10e-6, req.throughputBps(), 1e-3);
+        // 10 µs is shorter than the 100 µs a rate needs: none is given
+        assertTrue(Double.isNaN(req.throughputBps()));
 
         FlowStats resp = flow(r, B, A, QP_A);
         assertEquals(3, resp.packets());
@@ -194,6 +194,52 @@ class RoceAnalyzerTest {
         assertEquals(2, resp.psnGaps());
         assertEquals(1 + 7, resp.missingPsns());
         assertEquals(2, resp.messages());
+    }
+
+    @Test
+    void throughputNeedsTwoPacketsOverAtLeast100Microseconds() {
+        Frames f = new Frames();
+        f.roce(0, A, B, 1, WRITE_ONLY, 0).send();                   // one packet: no rate
+        f.roce(0, A, B, 2, WRITE_ONLY, 0).send();
+        f.roce(99_999, A, B, 2, WRITE_ONLY, 1).send();              // 99.999 µs: no rate
+        f.roce(0, A, B, 3, WRITE_ONLY, 0).send();
+        f.roce(100_000, A, B, 3, WRITE_ONLY, 1).send();             // 100 µs: 2 x 1078 bytes x 8 / 100 µs
+        AnalysisResult r = f.result();
+        assertTrue(Double.isNaN(flow(r, A, B, 1).throughputBps()));
+        assertTrue(Double.isNaN(flow(r, A, B, 2).throughputBps()));
+        assertEquals(2 * 1078 * 8 / 100e-6, flow(r, A, B, 3).throughputBps(), 1e-3);
+    }
+
+    @Test
+    void aReadRequestTakesThePsnsItsPathMtuSays() {
+        Frames f = new Frames();
+        // WRITE First and Middle carry 1024 bytes: the path MTU is 1024, so a 4096-byte READ at PSN 12 takes
+        // PSNs 12-15 and the next request is 16. Request 16 is lost: 17 is a gap of one PSN.
+        f.roce(1, A, B, QP_B, 0x06, 10).send();
+        f.roce(2, A, B, QP_B, 0x08, 11).payload(100).send();
+        f.roce(3, A, B, QP_B, READ_REQ, 12).readLength(4096).send();
+        f.roce(4, A, B, QP_B, WRITE_ONLY, 17).send();
+        FlowStats known = flow(f.result(), A, B, QP_B);
+        assertEquals(1, known.psnGaps());
+        assertEquals(1, known.missingPsns());
+
+        // without a First or Middle packet the MTU may be 256 to 4096: PSN 17 lies in [12 + 1, 12 + 16], in order
+        Frames g = new Frames();
+        g.roce(3, A, B, QP_B, READ_REQ, 12).readLength(4096).send();
+        g.roce(4, A, B, QP_B, WRITE_ONLY, 17).send();
+        assertEquals(0, flow(g.result(), A, B, QP_B).psnGaps());
+    }
+
+    @Test
+    void priorityAveragesUseTheRoceTrafficsOwnSpan() {
+        Frames f = new Frames();
+        f.noise(0);
+        f.roce(1_000_000, A, B, 1, WRITE_ONLY, 0).send();
+        f.roce(3_000_000, A, B, 2, WRITE_ONLY, 0).send();
+        f.noise(10_000_000);
+        AnalysisResult r = f.result();
+        assertEquals(0.010, r.durationSeconds(), 1e-12);
+        assertEquals(0.002, r.roceDurationSeconds(), 1e-12);
     }
 
     @Test

@@ -45,6 +45,8 @@ final class Truth {
         long[] priorityPackets = new long[8];
         List<Long> icrcBadFrames = new ArrayList<>();
         List<Long> malformedFrames = new ArrayList<>();
+        long roceFirstTs = Long.MAX_VALUE;
+        long roceLastTs = Long.MIN_VALUE;
         PfcTally pfc = new PfcTally(linkSpeedBps);
         for (Emitted f : frames) {
             switch (f.kind()) {
@@ -59,7 +61,12 @@ final class Truth {
                     if (icrcBad) {
                         icrcBadFrames.add(f.number());
                     }
-                    flows.computeIfAbsent(new FlowKey(f.srcIp(), f.dstIp(), f.destQp()), Flow::new).add(f, icrcBad);
+                    roceFirstTs = Math.min(roceFirstTs, f.timestampNanos());
+                    roceLastTs = Math.max(roceLastTs, f.timestampNanos());
+                    // the other direction of the connection: the generator knows the sending QP
+                    Flow reverse = flows.get(new FlowKey(f.dstIp(), f.srcIp(), f.sendingQp()));
+                    flows.computeIfAbsent(new FlowKey(f.srcIp(), f.dstIp(), f.destQp()), Flow::new)
+                            .add(f, icrcBad, reverse == null ? 0 : reverse.pathMtu);
                 }
                 case PFC -> pfc.add(f);
                 case PAUSE -> pause++;
@@ -94,6 +101,7 @@ final class Truth {
         root.put("icrc_bad", (long) icrcBadFrames.size());
         root.put("malformed", malformed);
         root.put("pause_8023x", pause);
+        root.put("roce_duration_s", roce == 0 ? 0.0 : (roceLastTs - roceFirstTs) / 1e9);
         ObjectNode pfcNode = root.putObject("pfc");
         for (int p = 0; p < 8; p++) {
             ObjectNode node = pfcNode.putObject(Integer.toString(p));
@@ -178,13 +186,16 @@ final class Truth {
         /** Next expected PSN range [low, high]; a single PSN except after a READ request. */
         int expectedLow;
         int expectedHigh;
+        /** Payload of a First or Middle packet: the connection's path MTU; 0 until one is seen. */
+        int pathMtu;
         final Map<String, Boolean> openFirst = new HashMap<>();
 
         Flow(FlowKey key) {
             this.key = key;
         }
 
-        void add(Emitted f, boolean icrcBad) {
+        /** @param reversePathMtu the path MTU the other direction of the connection has shown, or 0 */
+        void add(Emitted f, boolean icrcBad, int reversePathMtu) {
             if (packets == 0) {
                 priority = f.priority();
                 dscp = f.dscp();
@@ -210,6 +221,11 @@ final class Truth {
             }
             int op = f.opcode() & 0x1F;
             countFamilyAndMessages(op);
+            if (op == Opcodes.SEND_FIRST || op == Opcodes.SEND_MIDDLE || op == Opcodes.WRITE_FIRST
+                    || op == Opcodes.WRITE_MIDDLE || op == Opcodes.READ_RESPONSE_FIRST
+                    || op == Opcodes.READ_RESPONSE_MIDDLE) {
+                pathMtu = f.payloadLength();
+            }
             if (op >= Opcodes.READ_RESPONSE_FIRST && op <= Opcodes.ATOMIC_ACK) {
                 hasResponse = true;
             }
@@ -224,7 +240,8 @@ final class Truth {
                 }
             }
             if (op != Opcodes.ACK && op != Opcodes.ATOMIC_ACK) {
-                trackPsn(f.psn(), op == Opcodes.READ_REQUEST ? f.dmaLength() : -1);
+                trackPsn(f.psn(), op == Opcodes.READ_REQUEST ? f.dmaLength() : -1,
+                        pathMtu != 0 ? pathMtu : reversePathMtu);
             }
         }
 
@@ -264,8 +281,11 @@ final class Truth {
             }
         }
 
-        /** @param readLength the DMA length of a READ request, or -1 for a packet that spans one PSN */
-        private void trackPsn(int psn, int readLength) {
+        /**
+         * @param readLength the DMA length of a READ request, or -1 for a packet that spans one PSN
+         * @param mtu        the connection's path MTU when known, else 0
+         */
+        private void trackPsn(int psn, int readLength, int mtu) {
             if (tracking) {
                 if (inExpectedRange(psn)) {
                     // In order.
@@ -285,7 +305,10 @@ final class Truth {
                 }
             }
             tracking = true;
-            if (readLength >= 0) {
+            if (readLength >= 0 && mtu > 0) {
+                expectedLow = psn + Math.max(1, ceilDiv(readLength, mtu)) & PSN_MASK;
+                expectedHigh = expectedLow;
+            } else if (readLength >= 0) {
                 expectedLow = psn + Math.max(1, ceilDiv(readLength, 4096)) & PSN_MASK;
                 expectedHigh = psn + Math.max(1, ceilDiv(readLength, 256)) & PSN_MASK;
             } else {
@@ -326,7 +349,12 @@ final class Truth {
             node.put("last_ts", isoTimestamp(lastTs));
             double duration = (lastTs - firstTs) / 1e9;
             node.put("duration_s", duration);
-            node.put("throughput_bps", duration == 0 ? 0.0 : bytes * 8 / duration);
+            // a rate is given for two packets or more over at least 100 µs (docs/analysis.md)
+            if (packets >= 2 && lastTs - firstTs >= 100_000) {
+                node.put("throughput_bps", bytes * 8 / duration);
+            } else {
+                node.putNull("throughput_bps");
+            }
             node.put("messages", messages);
             node.put("rdma_write", rdmaWrite);
             node.put("rdma_read_req", readRequests);
