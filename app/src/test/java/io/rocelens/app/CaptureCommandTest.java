@@ -140,6 +140,19 @@ class CaptureCommandTest {
         assertEquals(1, output.lines().count(), output);
     }
 
+    @Test
+    void withoutLibpcapTheMessageNamesThePackage() throws Exception {
+        List<String> command = Veth.javaCommand("capture", "-D");
+        command.add(1, "-Dorg.pcap4j.core.pcapLibName=/nonexistent/libpcap.so.0.8");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertEquals(2, process.waitFor(), output);
+        assertTrue(output.startsWith("rocelens: libpcap is not installed (cannot load /nonexistent/libpcap.so.0.8: "),
+                output);
+        assertTrue(output.contains("'apt-get install libpcap0.8'"), output);
+        assertEquals(1, output.lines().count(), output);
+    }
+
     /** A {@code rocelens capture} child process on the veth's outer end, its output collected. */
     private record Capture(Process process, CompletableFuture<byte[]> stdout, StringBuffer err, Thread reader) {
 

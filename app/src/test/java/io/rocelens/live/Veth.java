@@ -38,6 +38,8 @@ public final class Veth implements AutoCloseable {
         if (failure != null) {
             throw new TestAbortedException("cannot create a network namespace (needs root and iproute2): " + failure);
         }
+        // a test run killed half-way (surefire's timeout, Ctrl+C) must not leave the namespace behind
+        Runtime.getRuntime().addShutdownHook(new Thread(veth::close));
         try {
             veth.run("ip", "link", "add", veth.outside, "type", "veth", "peer", "name", veth.inside, "netns",
                     veth.namespace);

@@ -50,7 +50,9 @@ public final class Libpcap {
         try {
             version = Pcaps.libVersion();
         } catch (UnsatisfiedLinkError | NoClassDefFoundError | ExceptionInInitializerError failure) {
-            throw missing("cannot load " + System.getProperty(LIBRARY_PROPERTY) + ": " + failure.getMessage());
+            // JNA's message lists every place it looked, over several lines: its first line says enough
+            throw missing("cannot load " + System.getProperty(LIBRARY_PROPERTY) + ": "
+                    + String.valueOf(failure.getMessage()).lines().findFirst().orElse("").strip());
         }
         return version;
     }

@@ -4,19 +4,16 @@ import io.rocelens.capture.Frame;
 import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.capture.PcapngWriter;
 import io.rocelens.dissect.Addresses;
-import java.io.EOFException;
 import java.io.IOException;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.pcap4j.core.BpfProgram;
 import org.pcap4j.core.NotOpenException;
 import org.pcap4j.core.PcapAddress;
@@ -249,21 +246,16 @@ public final class LiveCapture implements AutoCloseable {
     /** Reads frames until stopped: pcap_next_ex returns a frame, a timeout, or (after pcap_breakloop) a break. */
     private void read(int index) {
         PcapHandle handle = handles.get(index);
+        NextFrame reader = new NextFrame(handle);
         try {
             while (!stopping) {
-                byte[] data;
-                try {
-                    data = handle.getNextRawPacketEx();
-                } catch (TimeoutException | EOFException idleOrBroken) {
-                    continue;   // pcap4j reports pcap_breakloop's PCAP_ERROR_BREAK as EOF
+                int result = reader.next();
+                if (result == NextFrame.FRAME) {
+                    accept(index, reader.timestampNanos(), reader.originalLength(), reader.bytes());
+                } else if (result == NextFrame.ERROR) {
+                    fail("capture on " + options.interfaces().get(index) + " stopped: " + handle.getError());
                 }
-                Timestamp time = handle.getTimestamp();
-                long nanos = Math.floorDiv(time.getTime(), 1000) * 1_000_000_000L + time.getNanos();
-                accept(index, nanos, handle.getOriginalLength(), data);
             }
-        } catch (PcapNativeException failure) {
-            fail("capture on " + options.interfaces().get(index) + " stopped: " + failure.getMessage()
-                    .replaceFirst("^Error occurred in pcap_next_ex\\(\\): ", ""));
         } catch (NotOpenException closed) {
             fail("capture on " + options.interfaces().get(index) + " stopped: the handle was closed");
         } catch (IOException failure) {
