@@ -332,6 +332,7 @@ final class FrameWalker {
     /** @param roceKind ROCEV2 or ROCEV1, set once a BTH is read (a frame counts as RoCE only with a BTH) */
     private void bth(int roceKind, int offset, int end, int l3Offset, int l3Kind) {
         layerName = "BTH";
+        summary.kinds |= PacketSummary.ROCE_TRANSPORT;
         if (end - offset < BTH_LENGTH + ICRC_LENGTH) {
             malformed("RoCE payload of " + (end - offset) + " bytes is too short for a BTH and an ICRC (16 bytes)");
         }

@@ -27,6 +27,11 @@ public final class PacketSummary {
     public static final int MALFORMED = 1 << 9;
     public static final int TCP = 1 << 10;
     public static final int ARP = 1 << 11;
+    /**
+     * Handed to RoCE (UDP to a RoCE port, or the RoCEv1 EtherType after its GRH), even when too short for a BTH:
+     * what Wireshark's {@code infiniband} protocol means. {@link #ROCEV2} and {@link #ROCEV1} need a decoded BTH.
+     */
+    public static final int ROCE_TRANSPORT = 1 << 12;
 
     public static final int ICRC_NONE = 0;
     public static final int ICRC_GOOD = 1;

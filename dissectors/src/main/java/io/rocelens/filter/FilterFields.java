@@ -57,7 +57,8 @@ final class FilterFields {
         protocol("udp", "User Datagram Protocol", "udp", p -> p.is(PacketSummary.UDP) ? 1 : 0);
         protocol("tcp", "Transmission Control Protocol", "tcp", p -> p.is(PacketSummary.TCP) ? 1 : 0);
         protocol("arp", "Address Resolution Protocol", "arp", p -> p.is(PacketSummary.ARP) ? 1 : 0);
-        protocol("roce", "RoCE, v1 or v2: a frame with a BTH", null, p -> p.isRoce() ? 1 : 0);
+        protocol("roce", "RoCE, v1 or v2: UDP to a RoCE port or EtherType 0x8915 (with a BTH or too short for one)",
+                null, p -> p.is(PacketSummary.ROCE_TRANSPORT) ? 1 : 0);
         protocol("grh", "Global Route Header (RoCEv1)", "grh", p -> p.is(PacketSummary.ROCEV1) ? 1 : 0);
         protocol("bth", "Base Transport Header", "bth", p -> p.isRoce() ? 1 : 0);
         extended("rdeth", "Reliable Datagram Extended Transport Header", p -> p.opcode >>> 5 == 2);

@@ -34,7 +34,7 @@ class FilterGrammarTest {
         p.originalLength = 1090;
         p.capturedLength = 1090;
         p.kinds = PacketSummary.ETHERNET | PacketSummary.VLAN | PacketSummary.IPV4 | PacketSummary.UDP
-                | PacketSummary.ROCEV2;
+                | PacketSummary.ROCE_TRANSPORT | PacketSummary.ROCEV2;
         p.ethSrc = 0x02_00_00_00_00_01L;
         p.ethDst = 0x02_00_00_00_00_02L;
         p.etherType = 0x0800;

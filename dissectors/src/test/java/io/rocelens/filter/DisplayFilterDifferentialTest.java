@@ -1,0 +1,124 @@
+package io.rocelens.filter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.rocelens.capture.CaptureReader;
+import io.rocelens.capture.CaptureReaders;
+import io.rocelens.capture.Frame;
+import io.rocelens.capture.LinkType;
+import io.rocelens.dissect.Dissector;
+import io.rocelens.dissect.DissectorOptions;
+import io.rocelens.dissect.FastDissector;
+import io.rocelens.dissect.PacketSummary;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * For every filter of src/test/resources/tshark/filters.txt, written with Wireshark's names, on every sample capture
+ * and every real capture in ../shared/real-captures, RoCE Lens selects exactly the frames {@code tshark -Y} selects
+ * (the lists are made by make-filter-expected.sh). Frames of link types RoCE Lens lists without dissecting (ERF
+ * native InfiniBand) are left out on both sides.
+ */
+class DisplayFilterDifferentialTest {
+
+    private static final Path EXPECTED = Path.of("src/test/resources/tshark/filters");
+    private static final List<Path> CAPTURE_DIRS = List.of(Path.of("../sample-captures"),
+            Path.of("../../shared/real-captures"));
+
+    static Stream<Path> expectations() throws IOException {
+        try (Stream<Path> files = Files.list(EXPECTED)) {
+            return files.filter(p -> p.toString().endsWith(".tsv")).sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("expectations")
+    void selectsTheFramesTsharkSelects(Path expectation) throws IOException, FilterException {
+        String name = expectation.getFileName().toString().replace(".tsv", "");
+        Path capture = find(name);
+        assumeTrue(capture != null, "capture " + name + " not found beside the clone");
+        List<PacketSummary> summaries = new ArrayList<>();
+        List<Frame> frames = new ArrayList<>();
+        TreeSet<Long> undissected = new TreeSet<>();
+        FastDissector fast = new FastDissector(DissectorOptions.defaults());
+        try (CaptureReader reader = CaptureReaders.open(capture)) {
+            Frame frame;
+            while ((frame = reader.next()) != null) {
+                int link = frame.linkType();
+                if (link != LinkType.ETHERNET && link != LinkType.LINUX_SLL && link != LinkType.LINUX_SLL2) {
+                    undissected.add(frame.number());
+                }
+                PacketSummary summary = new PacketSummary();
+                fast.summarize(frame, summary);
+                summaries.add(summary);
+                frames.add(frame);
+            }
+        }
+        Dissector dissector = new Dissector(DissectorOptions.defaults());
+        List<String> wrong = new ArrayList<>();
+        int checked = 0;
+        for (String line : Files.readAllLines(expectation, StandardCharsets.UTF_8)) {
+            String[] columns = line.split("\t", -1);
+            DisplayFilter filter = DisplayFilter.compile(columns[0]);
+            TreeSet<Long> expected = frames(columns[1]);
+            TreeSet<Long> actual = new TreeSet<>();
+            for (int i = 0; i < frames.size(); i++) {
+                Frame frame = frames.get(i);
+                if (filter.matches(summaries.get(i), null, () -> dissector.dissect(frame))) {
+                    actual.add(frame.number());
+                }
+            }
+            expected.removeAll(undissected);
+            actual.removeAll(undissected);
+            if (!expected.equals(actual)) {
+                TreeSet<Long> missing = new TreeSet<>(expected);
+                missing.removeAll(actual);
+                TreeSet<Long> extra = new TreeSet<>(actual);
+                extra.removeAll(expected);
+                wrong.add(columns[0] + ": tshark only " + missing + ", RoCE Lens only " + extra);
+            }
+            checked++;
+        }
+        assertTrue(checked > 0);
+        assertEquals(List.of(), wrong, name);
+    }
+
+    private static Path find(String name) {
+        for (Path dir : CAPTURE_DIRS) {
+            for (String extension : List.of(".pcap", ".pcapng")) {
+                Path candidate = dir.resolve(name + extension);
+                if (Files.exists(candidate)) {
+                    return candidate;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** "1-3,7" → {1, 2, 3, 7}. */
+    static TreeSet<Long> frames(String ranges) {
+        TreeSet<Long> numbers = new TreeSet<>();
+        if (ranges.isBlank()) {
+            return numbers;
+        }
+        for (String range : ranges.split(",")) {
+            int dash = range.indexOf('-');
+            long from = Long.parseLong(dash < 0 ? range : range.substring(0, dash));
+            long to = dash < 0 ? from : Long.parseLong(range.substring(dash + 1));
+            for (long n = from; n <= to; n++) {
+                numbers.add(n);
+            }
+        }
+        return numbers;
+    }
+}
