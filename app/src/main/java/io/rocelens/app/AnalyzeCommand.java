@@ -11,6 +11,7 @@ import io.rocelens.load.LoadResult;
 import io.rocelens.export.CsvExport;
 import io.rocelens.export.JsonSummary;
 import io.rocelens.export.TextSummary;
+import io.rocelens.filter.DisplayFilter;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -46,7 +47,7 @@ import picocli.CommandLine.TypeConversionException;
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:every file was analysed to its end",
                 "1:a file is cut short or corrupt; the frames before the damage were analysed and the outputs written",
-                "2:the file could not be read or is not a capture, or an output could not be written"})
+                "2:the file could not be read or is not a capture, the filter is wrong, or an output could not be written"})
 public final class AnalyzeCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "FILE",
@@ -111,6 +112,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     int maxEvents;
 
+    @Option(names = "-Y", paramLabel = "FILTER",
+            description = "analyse only the frames this display filter passes (Wireshark syntax); PSN gaps then count "
+                    + "every PSN the filter dropped from a flow")
+    String displayFilter;
+
     @Option(names = "-c", paramLabel = "N", converter = CliSupport.Count.class,
             description = "stop after N frames (over all files)")
     long count = Long.MAX_VALUE;
@@ -149,9 +155,19 @@ public final class AnalyzeCommand implements Callable<Integer> {
             CliSupport.printError(wrong.getMessage());
             return CliSupport.EXIT_UNREADABLE;
         }
+        DisplayFilter filter = CliSupport.compileFilter(displayFilter);
+        if (filter == null) {
+            return CliSupport.EXIT_UNREADABLE;
+        }
         LoadResult loaded;
         try (CaptureLoad load = CaptureLoad.open(files, new CaptureLoad.Options(options, false, count),
                 SummaryPipeline.forThisMachine(new DissectorOptions(rocePorts)), CaptureLoad.Listener.NONE)) {
+            try {
+                load.filter(filter);
+            } catch (IllegalArgumentException refused) {
+                CliSupport.printError("-Y: " + refused.getMessage());
+                return CliSupport.EXIT_UNREADABLE;
+            }
             loaded = load.run();
         } catch (CaptureOpenException unreadable) {
             CliSupport.printError(unreadable.getMessage());

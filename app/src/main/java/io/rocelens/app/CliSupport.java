@@ -1,10 +1,18 @@
 package io.rocelens.app;
 
+import io.rocelens.analysis.AnalysisMarks;
+import io.rocelens.analysis.AnalysisOptions;
+import io.rocelens.analysis.RoceAnalyzer;
+import io.rocelens.capture.CaptureFormat;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.CaptureOpenException;
+import io.rocelens.dissect.SummaryPipeline;
+import io.rocelens.filter.DisplayFilter;
+import io.rocelens.filter.FilterException;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -91,6 +99,44 @@ final class CliSupport {
         }
         printError(name(file) + ": " + problem);
         return EXIT_DAMAGED;
+    }
+
+    /**
+     * The display filter given with -Y (the empty filter when none), or null after printing why it is wrong, with
+     * the column, on one line.
+     */
+    static DisplayFilter compileFilter(String text) {
+        try {
+            return DisplayFilter.compile(text == null ? "" : text);
+        } catch (FilterException wrong) {
+            printError("-Y: " + wrong.getMessage() + " (column " + (wrong.position() + 1) + ")");
+            return null;
+        }
+    }
+
+    /** The capture format an output file's extension names, or null after printing that it names none. */
+    static CaptureFormat captureFormat(Path output) {
+        String name = output.getFileName() == null ? "" : output.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (name.endsWith(".pcapng")) {
+            return CaptureFormat.PCAPNG;
+        }
+        if (name.endsWith(".pcap")) {
+            return CaptureFormat.PCAP;
+        }
+        printError("-w " + output + ": name the output .pcap or .pcapng");
+        return null;
+    }
+
+    /**
+     * The analysis marks of a capture, for a filter on {@code roce.analysis.*}: one analysis pass over its first
+     * {@code limit} frames (a damaged file's frames before the damage), made before the pass the filter selects on.
+     */
+    static AnalysisMarks marks(CaptureReader reader, SummaryPipeline pipeline, long limit) throws IOException {
+        AnalysisMarks marks = new AnalysisMarks();
+        RoceAnalyzer analyzer = new RoceAnalyzer(AnalysisOptions.defaults(), marks);
+        pipeline.run(reader, limit, analyzer::accept);
+        analyzer.result();
+        return marks;
     }
 
     /** A frame count of at least 1. */

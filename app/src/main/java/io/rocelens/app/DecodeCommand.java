@@ -4,34 +4,49 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import io.rocelens.analysis.AnalysisMarks;
+import io.rocelens.capture.CaptureFormat;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
+import io.rocelens.capture.CaptureWriter;
 import io.rocelens.capture.Frame;
+import io.rocelens.capture.LinkType;
 import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.DissectionJson;
 import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.NotDissected;
+import io.rocelens.dissect.PacketColumns;
+import io.rocelens.dissect.PacketSummary;
+import io.rocelens.dissect.SummaryPipeline;
+import io.rocelens.filter.DisplayFilter;
 import java.io.BufferedOutputStream;
+import java.io.BufferedWriter;
 import java.io.Flushable;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code rocelens decode}: one line per frame like tshark, or every field as JSON. */
+/**
+ * {@code rocelens decode}: one line per frame like tshark, or every field as JSON, optionally only the frames a
+ * display filter passes, or those frames written to a new capture. The lines come from the bulk pass's summaries
+ * (dissected on every core); the detail dissector runs only for {@code --json} or a filter field the summary does
+ * not hold, and then only on the frames the filter's cheap part lets through.
+ */
 @Command(name = "decode", mixinStandardHelpOptions = true,
         description = "Decode every frame of a pcap or pcapng file: one line per frame, or every field as JSON.",
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:the whole file was decoded", "1:the file is cut short or corrupt; frames before the damage were decoded",
-                "2:the file could not be read or is not a capture"})
+                "2:the file could not be read or is not a capture, the filter is wrong, or the output cannot be written"})
 public final class DecodeCommand implements Callable<Integer> {
 
     /** How often (in frames) to look whether standard output is still read. */
@@ -40,11 +55,20 @@ public final class DecodeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "pcap or pcapng capture")
     Path file;
 
-    @Option(names = "-c", paramLabel = "N", converter = CliSupport.Count.class, description = "stop after N frames")
+    @Option(names = "-c", paramLabel = "N", converter = CliSupport.Count.class, description = "stop after reading N frames")
     long count = Long.MAX_VALUE;
 
     @Option(names = "--json", description = "print a JSON array with one object per frame and every field")
     boolean json;
+
+    @Option(names = "-Y", paramLabel = "FILTER",
+            description = "only the frames this display filter passes (Wireshark syntax; their frame numbers are kept)")
+    String displayFilter;
+
+    @Option(names = "-w", paramLabel = "OUT",
+            description = "write the frames (those -Y passes) to OUT, pcap or pcapng by its extension, instead of "
+                    + "printing them")
+    Path write;
 
     @Option(names = "--roce-port", paramLabel = "PORT", split = ",", converter = CliSupport.Port.class,
             description = "UDP destination ports decoded as RoCEv2 (default: ${DEFAULT-VALUE})", defaultValue = "4791")
@@ -54,18 +78,46 @@ public final class DecodeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Dissector dissector = new Dissector(new DissectorOptions(rocePorts));
+        DisplayFilter filter = CliSupport.compileFilter(displayFilter);
+        if (filter == null) {
+            return CliSupport.EXIT_UNREADABLE;
+        }
+        CaptureFormat outputFormat = write == null ? null : CliSupport.captureFormat(write);
+        if (write != null && outputFormat == null) {
+            return CliSupport.EXIT_UNREADABLE;
+        }
+        if (filter.needsMarks() && CaptureReaders.isStandardInput(file)) {
+            CliSupport.printError("-Y: a filter on roce.analysis.* or roce.flow reads the capture twice: give a file, "
+                    + "not standard input");
+            return CliSupport.EXIT_UNREADABLE;
+        }
+        SummaryPipeline pipeline = SummaryPipeline.forThisMachine(new DissectorOptions(rocePorts));
+        AnalysisMarks marks = null;
+        if (filter.needsMarks()) {
+            try (CaptureReader first = CliSupport.open(file)) {
+                if (first == null) {
+                    return CliSupport.EXIT_UNREADABLE;
+                }
+                marks = CliSupport.marks(first, pipeline, count);
+            }
+        }
         try (CaptureReader reader = CliSupport.open(file)) {
             if (reader == null) {
                 return CliSupport.EXIT_UNREADABLE;
             }
-            OutputStream out = new BufferedOutputStream(System.out, 1 << 16);
-            if (json) {
-                writeJson(reader, dissector, out);
+            if (write != null) {
+                if (!writeFrames(reader, pipeline, filter, marks, outputFormat)) {
+                    return CliSupport.EXIT_UNREADABLE;
+                }
             } else {
-                writeLines(reader, dissector, out);
+                OutputStream out = new BufferedOutputStream(System.out, 1 << 16);
+                if (json) {
+                    writeJson(reader, new Dissector(pipeline.options()), filter, marks, out);
+                } else {
+                    writeLines(reader, pipeline, filter, marks, out);
+                }
+                out.flush();
             }
-            out.flush();
             for (String line : NotDissected.lines(notDissected.byReason())) {
                 CliSupport.printError(line);
             }
@@ -73,29 +125,101 @@ public final class DecodeCommand implements Callable<Integer> {
         }
     }
 
-    private void writeLines(CaptureReader reader, Dissector dissector, OutputStream out) throws IOException {
-        PrintStream lines = new PrintStream(out, false, StandardCharsets.UTF_8);
-        long firstTimestamp = Long.MIN_VALUE;
-        Frame frame;
-        for (long n = 0; n < count && (frame = reader.next()) != null; n++) {
-            if (n % READER_CHECK_FRAMES == READER_CHECK_FRAMES - 1 && readerGone(lines)) {
-                break;
-            }
-            Dissection d = dissector.dissect(frame);
-            notDissected.count(d.summary());
-            if (firstTimestamp == Long.MIN_VALUE) {
-                firstTimestamp = d.timestampNanos();
-            }
-            long relative = d.timestampNanos() - firstTimestamp;
-            // a frame earlier than the first (pcapng interfaces need not be in time order) gets a minus sign, as in
-            // tshark; the sign cannot ride on the whole seconds, which are 0 for -0.5 s
-            long magnitude = Math.abs(relative);
-            String seconds = (relative < 0 ? "-" : "") + magnitude / 1_000_000_000L;
-            lines.printf(Locale.ROOT, "%6d %4s.%09d %s → %s %s %d %s%n", d.number(), seconds,
-                    magnitude % 1_000_000_000L, d.source(), d.destination(), d.protocol(), d.originalLength(),
-                    d.info());
+    /** The summary lines, from the bulk pass; the detail dissector only for frames the filter needs it on. */
+    private void writeLines(CaptureReader reader, SummaryPipeline pipeline, DisplayFilter filter, AnalysisMarks marks,
+                            OutputStream out) throws IOException {
+        Writer lines = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+        Dissector dissector = new Dissector(pipeline.options());
+        StringBuilder line = new StringBuilder(160);
+        long[] firstTimestamp = {Long.MIN_VALUE};
+        try {
+            pipeline.run(reader, count, (frame, summary) -> {
+                notDissected.count(summary);
+                if (firstTimestamp[0] == Long.MIN_VALUE) {
+                    firstTimestamp[0] = summary.timestampNanos;
+                }
+                if (filter.matches(summary, marks, () -> dissector.dissect(frame))) {
+                    line.setLength(0);
+                    summaryLine(summary, summary.timestampNanos - firstTimestamp[0], line);
+                    try {
+                        lines.append(line);
+                    } catch (IOException failure) {
+                        throw new UncheckedIOException(failure);
+                    }
+                }
+            }, delivered -> {
+                try {
+                    return !readerGone(lines);
+                } catch (IOException failure) {
+                    throw new UncheckedIOException(failure);
+                }
+            });
+        } catch (UncheckedIOException failure) {
+            throw failure.getCause();
         }
         lines.flush();
+    }
+
+    /**
+     * tshark's one-line form: number, seconds since the first frame, source → destination, protocol, length, info.
+     * Written by hand: String.format would cost more than dissecting the frame.
+     */
+    static void summaryLine(PacketSummary p, long relative, StringBuilder line) {
+        pad(line, Long.toString(p.number), 6);
+        line.append(' ');
+        // a frame earlier than the first (pcapng interfaces need not be in time order) gets a minus sign, as in
+        // tshark; the sign cannot ride on the whole seconds, which are 0 for -0.5 s
+        long magnitude = Math.abs(relative);
+        pad(line, (relative < 0 ? "-" : "") + magnitude / 1_000_000_000L, 4);
+        line.append('.');
+        String nanos = Long.toString(magnitude % 1_000_000_000L);
+        line.append("000000000", 0, 9 - nanos.length()).append(nanos);
+        line.append(' ').append(PacketColumns.source(p)).append(" → ").append(PacketColumns.destination(p))
+                .append(' ').append(PacketColumns.protocol(p)).append(' ').append(p.originalLength).append(' ')
+                .append(PacketColumns.info(p)).append('\n');
+    }
+
+    private static void pad(StringBuilder line, String text, int width) {
+        for (int i = text.length(); i < width; i++) {
+            line.append(' ');
+        }
+        line.append(text);
+    }
+
+    /** The frames the filter passes, written to the output capture; false after printing why that failed. */
+    private boolean writeFrames(CaptureReader reader, SummaryPipeline pipeline, DisplayFilter filter,
+                                AnalysisMarks marks, CaptureFormat format) throws IOException {
+        Dissector dissector = new Dissector(pipeline.options());
+        long[] otherLinks = {0};
+        try (CaptureWriter writer = CaptureWriter.open(write, format, CaptureWriter.MAX_SNAPLEN)) {
+            pipeline.run(reader, count, (frame, summary) -> {
+                notDissected.count(summary);
+                if (!filter.matches(summary, marks, () -> dissector.dissect(frame))) {
+                    return;
+                }
+                if (frame.linkType() != LinkType.ETHERNET) {
+                    otherLinks[0]++;
+                    return;
+                }
+                byte[] bytes = new byte[frame.capturedLength()];
+                frame.data().get(0, bytes);
+                try {
+                    writer.write(frame.timestampNanos(), frame.originalLength(), bytes, 0, bytes.length);
+                } catch (IOException failure) {
+                    throw new UncheckedIOException(failure);
+                }
+            }, delivered -> true);
+        } catch (UncheckedIOException | IOException failure) {
+            IOException cause = failure instanceof UncheckedIOException unchecked ? unchecked.getCause()
+                    : (IOException) failure;
+            CliSupport.printError("cannot write " + write + ": " + CliSupport.reason(cause));
+            return false;
+        }
+        if (otherLinks[0] > 0) {
+            CliSupport.printError(otherLinks[0] + " matching frame" + (otherLinks[0] == 1 ? "" : "s")
+                    + " not written: the output holds Ethernet frames only");
+        }
+        return true;
     }
 
     /**
@@ -107,7 +231,8 @@ public final class DecodeCommand implements Callable<Integer> {
         return System.out.checkError();
     }
 
-    private void writeJson(CaptureReader reader, Dissector dissector, OutputStream out) throws IOException {
+    private void writeJson(CaptureReader reader, Dissector dissector, DisplayFilter filter, AnalysisMarks marks,
+                           OutputStream out) throws IOException {
         try (JsonGenerator generator = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
             generator.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
             generator.setPrettyPrinter(new DefaultPrettyPrinter());
@@ -119,7 +244,9 @@ public final class DecodeCommand implements Callable<Integer> {
                 }
                 Dissection d = dissector.dissect(frame);
                 notDissected.count(d.summary());
-                DissectionJson.write(d, generator);
+                if (filter.matches(d, marks)) {
+                    DissectionJson.write(d, generator);
+                }
             }
             generator.writeEndArray();
         }

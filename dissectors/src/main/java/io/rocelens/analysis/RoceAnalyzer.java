@@ -29,6 +29,8 @@ public final class RoceAnalyzer {
     private static final int PAIR_ATTEMPTS = 16;
 
     private final AnalysisOptions options;
+    /** Where the pass marks what it finds per frame, or null when no one asked. */
+    private final AnalysisMarks marks;
 
     private final KeyIndex flowIndex = new KeyIndex(1024);
     private FlowState[] flows = new FlowState[256];
@@ -67,7 +69,16 @@ public final class RoceAnalyzer {
     private AnalysisResult result;
 
     public RoceAnalyzer(AnalysisOptions options) {
+        this(options, null);
+    }
+
+    /**
+     * @param marks receives, frame by frame, what the pass counts (for the display filter's {@code roce.analysis.*}
+     *              fields and the packet list's colours), or null
+     */
+    public RoceAnalyzer(AnalysisOptions options, AnalysisMarks marks) {
         this.options = options;
+        this.marks = marks;
         this.pfc = new PfcTracker(options);
         this.bins = options.binWidthNanos() > 0
                 ? new BandwidthBins(options.binWidthNanos(), 100_000)
@@ -99,6 +110,7 @@ public final class RoceAnalyzer {
         }
         if (p.is(PacketSummary.MALFORMED)) {
             malformed++;
+            mark(p, AnalysisMarks.MALFORMED);
             if (count(EventKind.MALFORMED)) {
                 store(p, EventKind.MALFORMED, "",
                         p.malformedReason == null ? "malformed frame" : p.malformedReason);
@@ -106,6 +118,7 @@ public final class RoceAnalyzer {
         }
         if (p.is(PacketSummary.PFC) && p.pfcClassEnable >= 0) {
             pfc.pfc(p.ethSrc, p.number, ts, p.pfcClassEnable, p.pfcTime);
+            markPfc(p);
         } else if (p.is(PacketSummary.PAUSE) && p.pauseQuanta >= 0) {
             pause8023x++;
             pfc.pause(p.ethSrc, p.number, ts, p.pauseQuanta);
@@ -142,6 +155,7 @@ public final class RoceAnalyzer {
         if (p.icrcStatus == PacketSummary.ICRC_BAD) {
             f.icrcErrors++;
             icrcBad++;
+            mark(p, AnalysisMarks.ICRC_BAD);
             if (count(EventKind.ICRC_BAD)) {
                 store(p, EventKind.ICRC_BAD, flowName(f), "bad ICRC");
             }
@@ -149,6 +163,7 @@ public final class RoceAnalyzer {
         int opcode = p.opcode;
         if (opcode == 0x81) {
             f.cnps++;
+            mark(p, AnalysisMarks.CNP);
             cnp(f, p);
             return;
         }
@@ -309,6 +324,9 @@ public final class RoceAnalyzer {
         int outcome = f.requests.accept(p.psn, readLength, readLength < 0 ? 0 : pathMtu(f));
         psnOutcome(f, f.requests, outcome, p);
         if (outcome >= PsnTracker.OUT_OF_ORDER && f.nakFrame >= 0) {
+            if (marks != null) {
+                marks.nakToRetransmission(p.number, p.timestampNanos - f.nakTs);
+            }
             linkNak(f, p.number, p.timestampNanos, p.psn);
         }
     }
@@ -334,6 +352,10 @@ public final class RoceAnalyzer {
     private void psnOutcome(FlowState f, PsnTracker tracker, int outcome, PacketSummary p) {
         switch (outcome) {
             case PsnTracker.GAP -> {
+                mark(p, AnalysisMarks.PSN_GAP);
+                if (marks != null) {
+                    marks.missing(p.number, tracker.lastGapSize);
+                }
                 if (count(EventKind.PSN_GAP)) {
                     int first = tracker.lastGapStart;
                     store(p, EventKind.PSN_GAP, flowName(f), "PSN " + p.psn + " ahead of expected " + first + ": "
@@ -341,6 +363,8 @@ public final class RoceAnalyzer {
                 }
             }
             case PsnTracker.OUT_OF_ORDER, PsnTracker.DUPLICATE -> {
+                mark(p, AnalysisMarks.RETRANSMISSION
+                        | (outcome == PsnTracker.OUT_OF_ORDER ? AnalysisMarks.OUT_OF_ORDER : AnalysisMarks.DUPLICATE));
                 if (count(EventKind.RETRANSMISSION)) {
                     store(p, EventKind.RETRANSMISSION, flowName(f), "PSN " + p.psn + " retransmitted"
                             + (outcome == PsnTracker.OUT_OF_ORDER ? " (was missing: out of order)" : " (duplicate)")
@@ -372,10 +396,12 @@ public final class RoceAnalyzer {
         int type = (p.aethSyndrome >> 5) & 3;
         if (type == 3) {
             f.naks++;
+            mark(p, AnalysisMarks.NAK);
             nakCodes[p.aethSyndrome & 0x1F]++;
             nak(f, p, false);
         } else if (type == 1) {
             f.rnrNaks++;
+            mark(p, AnalysisMarks.RNR_NAK);
             nak(f, p, true);
         }
     }
@@ -456,6 +482,7 @@ public final class RoceAnalyzer {
 
     private void ceMarked(FlowState f, PacketSummary p) {
         f.ecnCe++;
+        mark(p, AnalysisMarks.ECN_CE);
         if (f.cePending == 0) {
             f.ceFirstTs = p.timestampNanos;
             f.ceFirstFrame = p.number;
@@ -500,6 +527,9 @@ public final class RoceAnalyzer {
                     throttled.cePending > 0 ? throttled.ceFirstTs : -1,
                     throttled.cePending > 0 ? throttled.ceLastTs : -1);
             throttled.cePending = 0;
+            if (marks != null && link.ceCount() > 0) {
+                marks.ceToCnp(p.number, link.latencyNanos());
+            }
         }
         if (cnpLinks.size() < options.maxStored()) {
             cnpLinks.add(link);
@@ -519,6 +549,21 @@ public final class RoceAnalyzer {
         }
     }
 
+    private void mark(PacketSummary p, int mark) {
+        if (marks != null) {
+            marks.mark(p.number, mark);
+        }
+    }
+
+    /** A PFC frame pauses (XOFF) the enabled priorities with a non-zero time and resumes (XON) those with zero. */
+    private void markPfc(PacketSummary p) {
+        for (int priority = 0; priority < 8; priority++) {
+            if ((p.pfcClassEnable & (1 << priority)) != 0) {
+                mark(p, p.pfcTime[priority] > 0 ? AnalysisMarks.PFC_XOFF : AnalysisMarks.PFC_XON);
+            }
+        }
+    }
+
     /** Counts an event and tells whether there is room to store it (so its text is only built when kept). */
     private boolean count(EventKind kind) {
         eventCounts[kind.ordinal()]++;
@@ -531,6 +576,16 @@ public final class RoceAnalyzer {
 
     private void store(PacketSummary p, EventKind kind, String flow, String message) {
         events.add(new ExpertEvent(p.number, p.timestampNanos, kind, flow, message));
+    }
+
+    /** Each flow's key → its 1-based row in the per-QP CSV's order. */
+    private static KeyIndex flowRows(List<FlowStats> sorted) {
+        KeyIndex rows = new KeyIndex(Math.max(16, sorted.size()));
+        for (int row = 0; row < sorted.size(); row++) {
+            FlowStats flow = sorted.get(row);
+            rows.putNew(flow.srcHi(), flow.srcLo(), flow.dstHi(), flow.dstLo(), flow.dstQp(), row + 1);
+        }
+        return rows;
     }
 
     private static String flowName(FlowState f) {
@@ -583,10 +638,14 @@ public final class RoceAnalyzer {
         eventsDropped += pfc.stormsDropped;
         List<ExpertEvent> sortedEvents = new ArrayList<>(events);
         sortedEvents.sort(Comparator.comparingLong(ExpertEvent::timestampNanos));
+        List<FlowStats> sortedFlows = AnalysisResult.sorted(stats);
+        if (marks != null) {
+            marks.flowRows(flowRows(sortedFlows));
+        }
         boolean empty = packets == 0;
         result = new AnalysisResult(options, packets, rocePackets, malformed, icrcBad, pause8023x,
                 empty ? 0 : firstTs, empty ? 0 : lastTs,
-                AnalysisResult.sorted(stats), pfc.perPriority(), pfc.perSender(),
+                sortedFlows, pfc.perPriority(), pfc.perSender(),
                 intervals, pfc.intervalsDropped, storms, pfc.stormsDropped,
                 priorityBytes, priorityPackets, bins.copy(), nakCodes,
                 nakLinks, nakLinksDropped, cnpLinks, cnpLinksDropped,

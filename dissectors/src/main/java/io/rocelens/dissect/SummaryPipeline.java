@@ -73,6 +73,21 @@ public final class SummaryPipeline {
      */
     public long run(CaptureReader reader, long limit, Consumer<PacketSummary> consumer, LongPredicate afterBatch)
             throws IOException {
+        return run(reader, limit, (FrameConsumer) (frame, summary) -> consumer.accept(summary), afterBatch);
+    }
+
+    /** Receives each frame with its summary, in capture order, on the calling thread. */
+    @FunctionalInterface
+    public interface FrameConsumer {
+        void accept(Frame frame, PacketSummary summary);
+    }
+
+    /**
+     * As {@link #run(CaptureReader, long, Consumer, LongPredicate)}, handing the consumer each frame too, for what
+     * needs its bytes (a detail dissection, a copy to another file).
+     */
+    public long run(CaptureReader reader, long limit, FrameConsumer consumer, LongPredicate afterBatch)
+            throws IOException {
         ArrayDeque<CompletableFuture<Batch>> inFlight = new ArrayDeque<>();
         ArrayDeque<Batch> spare = new ArrayDeque<>();
         int maxInFlight = (int) Math.min(parallelism * 2L + 1, Integer.MAX_VALUE);
@@ -100,7 +115,7 @@ public final class SummaryPipeline {
             }
             Batch done = await(inFlight.poll());
             for (int i = 0; i < done.size; i++) {
-                consumer.accept(done.summaries[i]);
+                consumer.accept(done.frames[i], done.summaries[i]);
                 done.frames[i] = null;
             }
             delivered += done.size;

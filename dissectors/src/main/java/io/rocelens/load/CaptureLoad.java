@@ -1,5 +1,6 @@
 package io.rocelens.load;
 
+import io.rocelens.analysis.AnalysisMarks;
 import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.RoceAnalyzer;
@@ -7,8 +8,12 @@ import io.rocelens.capture.CaptureFile;
 import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
+import io.rocelens.capture.Frame;
+import io.rocelens.dissect.Dissection;
+import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.dissect.SummaryPipeline;
+import io.rocelens.filter.DisplayFilter;
 import io.rocelens.index.PacketIndex;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -96,6 +101,8 @@ public final class CaptureLoad implements AutoCloseable {
     private final Listener listener;
     private final PacketIndex index;
     private volatile boolean cancelled;
+    private DisplayFilter filter;
+    private volatile AnalysisMarks marks;
 
     private CaptureLoad(List<Input> inputs, Options options, SummaryPipeline pipeline, Listener listener) {
         this.inputs = inputs;
@@ -147,6 +154,30 @@ public final class CaptureLoad implements AutoCloseable {
         return index;
     }
 
+    /**
+     * Analyses (and indexes) only the frames the display filter passes, as {@code analyze -Y} does. A filter on
+     * {@code roce.analysis.*} first runs an unfiltered analysis pass over each file for the marks it tests. Call
+     * before {@link #run()}.
+     *
+     * @throws IllegalArgumentException when the filter tests {@code roce.analysis.*} and an input is standard
+     *                                  input, which cannot be read twice
+     */
+    public void filter(DisplayFilter displayFilter) {
+        if (displayFilter.needsMarks() && inputs.stream().anyMatch(input -> input.file() == null)) {
+            throw new IllegalArgumentException("a filter on roce.analysis.* or roce.flow reads the capture twice: "
+                    + "give a file, not standard input");
+        }
+        this.filter = displayFilter.isEmpty() ? null : displayFilter;
+    }
+
+    /**
+     * What the analysis found per frame (for {@code roce.analysis.*} filters and row colours), filled while loading:
+     * of the file being loaded, the last one when there are several. Null before loading starts.
+     */
+    public AnalysisMarks marks() {
+        return marks;
+    }
+
     /** Stops loading at the next batch; what was read so far is kept, analysed and indexed. */
     public void cancel() {
         cancelled = true;
@@ -177,7 +208,9 @@ public final class CaptureLoad implements AutoCloseable {
         long left = options.limit();
         long before = 0;
         for (Input input : inputs) {
-            Pass pass = new Pass(input, before);
+            AnalysisMarks filterMarks = filter != null && filter.needsMarks() ? unfilteredMarks(input, left) : null;
+            Pass pass = new Pass(input, before, filterMarks);
+            marks = pass.marks;
             try (CaptureReader reader = input.reader()) {
                 long frames = cancelled ? 0 : pipeline.run(reader, left, pass, pass::afterBatch);
                 left -= frames;
@@ -190,6 +223,16 @@ public final class CaptureLoad implements AutoCloseable {
             merged = merged == null ? one : merged.merge(one);
         }
         return new LoadResult(List.copyOf(read), merged, before, cancelled, System.nanoTime() - start);
+    }
+
+    private AnalysisMarks unfilteredMarks(Input input, long limit) throws IOException {
+        AnalysisMarks unfiltered = new AnalysisMarks();
+        RoceAnalyzer analyzer = new RoceAnalyzer(options.analysis(), unfiltered);
+        try (CaptureReader reader = input.reader()) {
+            pipeline.run(reader, limit, analyzer::accept, delivered -> !cancelled);
+        }
+        analyzer.result();
+        return unfiltered;
     }
 
     @Override
@@ -208,25 +251,42 @@ public final class CaptureLoad implements AutoCloseable {
     }
 
     /** One file's pass: the consumer of its summaries, and what happens between two batches. */
-    private final class Pass implements java.util.function.Consumer<PacketSummary> {
-        final RoceAnalyzer analyzer = new RoceAnalyzer(options.analysis());
+    private final class Pass implements SummaryPipeline.FrameConsumer {
+        final AnalysisMarks marks = new AnalysisMarks();
+        final RoceAnalyzer analyzer = new RoceAnalyzer(options.analysis(), marks);
         private final Input input;
         private final long framesBefore;
+        /** The marks the filter tests: of an unfiltered pass, or null when it tests none. */
+        private final AnalysisMarks filterMarks;
+        private Dissector dissector;
         private long lastOffset;
         private long lastReport = Long.MIN_VALUE;
 
-        Pass(Input input, long framesBefore) {
+        Pass(Input input, long framesBefore, AnalysisMarks filterMarks) {
             this.input = input;
             this.framesBefore = framesBefore;
+            this.filterMarks = filterMarks;
         }
 
         @Override
-        public void accept(PacketSummary summary) {
+        public void accept(Frame frame, PacketSummary summary) {
+            if (filter != null && !filter.matches(summary, filterMarks, () -> detail(frame))) {
+                lastOffset = summary.fileOffset;
+                return;
+            }
             analyzer.accept(summary);
             if (index != null) {
                 index.append(summary);
             }
             lastOffset = summary.fileOffset;
+        }
+
+        /** The frame dissected in detail, for a filter field the summary does not hold. */
+        private Dissection detail(Frame frame) {
+            if (dissector == null) {
+                dissector = new Dissector(pipeline.options());
+            }
+            return dissector.dissect(frame);
         }
 
         boolean afterBatch(long delivered) {

@@ -7,14 +7,13 @@ import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.Frame;
 import io.rocelens.capture.RealCaptures;
+import io.rocelens.filter.WiresharkAliases;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -29,57 +28,17 @@ class TsharkAgreementTest {
     private static final Path EXPECTED = Path.of("src/test/resources/tshark");
     private static final Path SAMPLE_CAPTURES = Path.of("../sample-captures");
 
-    /** tshark field → the RoCE Lens fields that carry the same value (tshark reuses reth.va for AtomicETH). */
-    private static final Map<String, List<String>> SAME_FIELD = new LinkedHashMap<>();
-
-    static {
-        same("frame.len", "frame.len");
-        same("frame.cap_len", "frame.caplen");
-        for (String name : List.of("eth.dst", "eth.src", "eth.type", "vlan.dei", "vlan.id", "ip.src", "ip.dst",
-                "ip.ttl", "ip.proto", "ip.hdr_len", "ipv6.src", "ipv6.dst", "ipv6.flow", "udp.srcport", "udp.dstport", "udp.length",
-                "tcp.srcport", "tcp.dstport", "tcp.seq_raw", "tcp.ack_raw", "tcp.hdr_len", "tcp.flags",
-                "tcp.window_size_value", "arp.opcode", "arp.src.hw_mac", "arp.src.proto_ipv4", "arp.dst.hw_mac",
-                "arp.dst.proto_ipv4")) {
-            same(name, name);
+    /**
+     * The RoCE Lens fields that carry a tshark field's value: the display filter's Wireshark alias table (tshark
+     * reuses reth.va for AtomicETH), else the field spelled the same, else none. Comparing through the alias table
+     * checks it too.
+     */
+    private static List<String> ours(String tsharkField) {
+        WiresharkAliases.Alias alias = WiresharkAliases.of(tsharkField);
+        if (alias != null) {
+            return alias.roceLens();
         }
-        same("vlan.priority", "vlan.pcp");
-        same("ip.dsfield.dscp", "ip.dscp");
-        same("ip.dsfield.ecn", "ip.ecn");
-        same("ipv6.tclass.dscp", "ipv6.dscp");
-        same("ipv6.tclass.ecn", "ipv6.ecn");
-        same("infiniband.bth.opcode", "bth.opcode");
-        same("infiniband.bth.se", "bth.se");
-        same("infiniband.bth.m", "bth.m");
-        same("infiniband.bth.padcnt", "bth.padcnt");
-        same("infiniband.bth.tver", "bth.tver");
-        same("infiniband.bth.p_key", "bth.pkey");
-        same("infiniband.bth.destqp", "bth.dqpn");
-        same("infiniband.bth.a", "bth.ackreq");
-        same("infiniband.bth.psn", "bth.psn");
-        same("infiniband.reth.va", "reth.va", "atomic.va");
-        same("infiniband.reth.r_key", "reth.rkey", "atomic.rkey");
-        same("infiniband.reth.dmalen", "reth.dmalen");
-        same("infiniband.aeth.syndrome", "aeth.syndrome");
-        same("infiniband.aeth.msn", "aeth.msn");
-        same("infiniband.deth.q_key", "deth.qkey");
-        same("infiniband.deth.srcqp", "deth.srcqp");
-        same("infiniband.atomiceth.swapdt", "atomic.swap");
-        same("infiniband.atomiceth.cmpdt", "atomic.compare");
-        same("infiniband.atomicacketh.origremdt", "atomicack.orig");
-        same("infiniband.immdt", "immdt");
-        same("infiniband.ieth", "ieth.rkey");
-        same("infiniband.grh.sgid", "grh.sgid");
-        same("infiniband.grh.dgid", "grh.dgid");
-        same("infiniband.invariant.crc", "icrc");
-        same("macc.pause_time", "pause.quanta");
-        same("macc.cbfc.enbv", "pfc.cev");
-        for (int priority = 0; priority < 8; priority++) {
-            same("macc.cbfc.pause_time.c" + priority, "pfc.time" + priority);
-        }
-    }
-
-    private static void same(String tsharkField, String... ours) {
-        SAME_FIELD.put(tsharkField, List.of(ours));
+        return Fields.byName(tsharkField) != null ? List.of(tsharkField) : null;
     }
 
     static Stream<Path> expectations() throws IOException {
@@ -126,7 +85,7 @@ class TsharkAgreementTest {
         }
         boolean cnp = ours.summary().opcode == IbOpcodes.CNP;
         for (int column = 0; column < header.length; column++) {
-            List<String> names = SAME_FIELD.get(header[column]);
+            List<String> names = ours(header[column]);
             if (names == null) {
                 continue;
             }
