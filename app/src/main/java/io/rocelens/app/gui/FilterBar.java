@@ -213,8 +213,9 @@ final class FilterBar {
                 String text = field.getText();
                 int end = Math.min(text.length(), field.getCaretPosition());
                 int start = FilterCompletion.nameStart(text, end);
-                if (!completion.name().startsWith(text.substring(start, end))) {
-                    // a popup left from a moment ago: the Enter it took was meant for the filter
+                String word = text.substring(start, end);
+                if (word.isEmpty() || !completion.name().startsWith(word) || completion.name().equals(word)) {
+                    // a popup left from a moment ago, or the word is complete: the Enter was meant for the filter
                     hidePopup();
                     enter.run();
                     return;
@@ -224,6 +225,16 @@ final class FilterBar {
                 field.positionCaret(start + completion.name().length());
             } finally {
                 completing = false;
+            }
+        }
+
+        /** Suggestions arrive late, from a background fetch: shown only if the word at the caret still wants them. */
+        @Override
+        protected void showPopup() {
+            String text = field.getText();
+            int end = Math.min(text.length(), field.getCaretPosition());
+            if (field.isFocused() && !FilterBarModel.complete(text, end).isEmpty()) {
+                super.showPopup();
             }
         }
 

@@ -102,7 +102,7 @@ final class MainWindow {
         packets.setTimeFormat(preferences.getEnum(Preferences.TIME_FORMAT, TimeFormat.SINCE_FIRST),
                 ZoneId.systemDefault());
         packets.setColours(ColouringRules.from(preferences), true);
-        packetList = new PacketListView(packets, this::sort, this::showDetails);
+        packetList = new PacketListView(packets, this::sort, this::showDetails, this::listChanged);
         filterModel = new FilterBarModel(preferences.getList(Preferences.FILTER_HISTORY));
         filterBar = new FilterBar(filterModel, this::applyFilter);
         details = new DetailsView(filterBar::applyNow, filterBar::prepare);
@@ -162,6 +162,8 @@ final class MainWindow {
                 packets.applyFilter(check.filter(), null, () -> { });
             }
         }
+        long opening = System.nanoTime();
+        boolean[] firstRows = {false};
         status.setText("Loading " + file.getFileName() + " …");
         status.setProgress(0);
         cancel.setVisible(true);
@@ -180,6 +182,11 @@ final class MainWindow {
                 status.setText("Loading " + file.getFileName() + ": " + count + " packets");
                 packets.grew();
                 showCounts();
+                if (!firstRows[0] && packets.size() > 0) {
+                    firstRows[0] = true;
+                    LOG.info("first {} packets listed {} s after opening {}", packets.size(),
+                            String.format(Locale.ROOT, "%.2f", (System.nanoTime() - opening) / 1e9), file);
+                }
             }
 
             @Override
@@ -257,6 +264,14 @@ final class MainWindow {
                     (System.nanoTime() - started) / 1_000_000);
             selectSomething();
         });
+    }
+
+    /** The displayed rows changed: counts follow, and once loaded a packet is selected if none is. */
+    private void listChanged() {
+        showCounts();
+        if (!session.isLoading() && packets.table() != null && packetList.selectedIndex() < 0 && packets.size() > 0) {
+            packetList.select(0);
+        }
     }
 
     /** Keeps a packet selected with its details shown, as Wireshark does after loading or filtering. */

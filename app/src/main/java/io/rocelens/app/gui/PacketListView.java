@@ -28,8 +28,9 @@ final class PacketListView {
     /**
      * @param sortRequested told when the user clicks a column header: the column (null for frame order) and whether
      *                      descending
+     * @param changed       run after the displayed rows changed
      */
-    PacketListView(PacketListModel model, SortRequest sortRequested, IntConsumer selected) {
+    PacketListView(PacketListModel model, SortRequest sortRequested, IntConsumer selected, Runnable changed) {
         this.model = model;
         table.setId("packet-list");
         table.getStyleClass().add("packet-list");
@@ -62,11 +63,13 @@ final class PacketListView {
             @Override
             public void grown(int oldSize, int newSize) {
                 rows.grow(oldSize, newSize);
+                changed.run();
             }
 
             @Override
             public void replaced() {
                 replace();
+                changed.run();
             }
 
             @Override
@@ -109,7 +112,7 @@ final class PacketListView {
         tableColumn.setPrefWidth(switch (column) {
             case NUMBER -> 70;
             case TIME -> 120;
-            case SOURCE, DESTINATION -> 140;
+            case SOURCE, DESTINATION -> 150;
             case PROTOCOL -> 80;
             case LENGTH, PRIORITY -> 66;
             case QP -> 90;

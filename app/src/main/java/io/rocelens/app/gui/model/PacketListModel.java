@@ -115,7 +115,8 @@ public final class PacketListModel {
         uiDissector = new FastDissector(options);
         table = packets;
         marks = null;
-        displayed = null;
+        // a filter or an order chosen before the file (the -Y option) applies to its rows as they come
+        displayed = filter != null || sortColumn != null ? new int[1024] : null;
         displayedCount = 0;
         allShown = 0;
         filteredUpTo = 0;

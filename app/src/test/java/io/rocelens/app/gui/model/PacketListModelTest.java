@@ -106,6 +106,18 @@ class PacketListModelTest {
     }
 
     @Test
+    void aFilterChosenBeforeTheFileOpensAppliesToItsRows() throws FilterException {
+        CaptureSessionTest.Recorder recorder = new CaptureSessionTest.Recorder();
+        CaptureSessionTest.session().open(Samples.MIXED, recorder);
+        PacketListModel early = new PacketListModel(Runnable::run, Runnable::run);
+        early.applyFilter(filter("bth.opcode == 0x81"), null, () -> { });
+        early.open(recorder.table, DissectorOptions.defaults());
+        early.loaded(null);
+        assertEquals(2, early.size());
+        assertEquals("92", early.text(0, PacketColumn.NUMBER));
+    }
+
+    @Test
     void timeColumnFollowsTheChosenFormat() throws FilterException {
         list.setTimeFormat(TimeFormat.ABSOLUTE, ZoneOffset.UTC);
         // the sample captures start at 2026-01-01T00:00:00Z; frame 2 is 2.134 µs later (tshark -t ud)
