@@ -30,15 +30,15 @@ public final class PacketIndex {
     private static final int MASK = CHUNK - 1;
 
     /**
-     * The fields {@link #fill} restores completely: frame, addresses, IP DSCP and ECN, the BTH fields most filters
-     * use, the AETH, the ICRC status, and every protocol's presence (from the frame's kinds).
+     * The display filter names (canonical, as {@code DisplayFilter.usesOnly} asks them) whose values {@link #fill}
+     * restores completely: frame number and lengths, the protocols told by the frame's kinds and opcode, addresses,
+     * IP DSCP and ECN, the BTH fields most filters use, the AETH and the ICRC status.
      */
     private static final Set<String> INDEXED = Set.of(
-            "frame", "frame.number", "frame.len", "frame.caplen", "frame.interface_id",
-            "frame.time", "frame.time_epoch", "frame.time_relative", "frame.time_delta",
-            "eth", "vlan", "ip", "ipv6", "udp", "tcp", "arp", "grh", "bth", "roce", "rroce", "aeth", "icrc", "pfc",
-            "pause", "malformed",
-            "ip.src", "ip.dst", "ip.addr", "ipv6.src", "ipv6.dst", "ipv6.addr", "grh.sgid", "grh.dgid",
+            "frame", "frame.number", "frame.len", "frame.caplen",
+            "eth", "vlan", "sll", "ip", "ipv6", "udp", "tcp", "arp", "roce", "grh", "bth", "rdeth", "atomic", "aeth",
+            "atomicack", "ieth", "cnp", "macc", "pfc", "pause", "malformed",
+            "eth.type", "ip.src", "ip.dst", "ipv6.src", "ipv6.dst", "grh.sgid", "grh.dgid",
             "ip.dscp", "ip.ecn", "ipv6.dscp", "ipv6.ecn",
             "bth.opcode", "bth.dqpn", "bth.psn",
             "aeth.syndrome", "aeth.type", "aeth.code",

@@ -10,10 +10,13 @@ import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.Frame;
+import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.FastDissector;
 import io.rocelens.dissect.PacketColumns;
 import io.rocelens.dissect.PacketSummary;
+import io.rocelens.filter.DisplayFilter;
+import io.rocelens.filter.FilterException;
 import io.rocelens.testing.Samples;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -39,6 +42,7 @@ class PacketIndexTest {
     static Path temp;
     /** A copy of each frame's summary, as the dissector made it. */
     static final List<PacketSummary> summaries = new ArrayList<>();
+    static final List<Frame> frames = new ArrayList<>();
     static PacketIndex index;
 
     @BeforeAll
@@ -51,6 +55,7 @@ class PacketIndexTest {
                 PacketSummary p = new PacketSummary();
                 dissector.summarize(frame, p);
                 summaries.add(p);
+                frames.add(frame);
                 index.append(p);
             }
         }
@@ -132,6 +137,49 @@ class PacketIndexTest {
         assertFalse(PacketIndex.indexes("reth.va"));
         assertFalse(PacketIndex.indexes("eth.src"));
         assertFalse(PacketIndex.indexes("tcp.flags"));
+    }
+
+    /**
+     * The contract with the display filter: every filter that reads only indexed names gives, over the summaries
+     * fill() restores, what it gives over the dissector's own summaries, and asks for the frame's detail only where
+     * it asks for it over the dissector's summary too (for example eth.type of a VLAN-tagged frame).
+     */
+    @Test
+    void aFilterOverIndexedNamesGivesTheSameAnswersFromTheIndex() throws FilterException {
+        List<String> filters = new ArrayList<>(List.of("frame.len > 500", "frame.caplen < 100",
+                "frame.number >= 100 && frame.number < 150", "eth.type == 0x8808", "ip.src == 10.0.0.1",
+                "ip.addr == 10.0.0.2", "ipv6.src", "ip.dscp == 26", "ip.ecn == 3", "ipv6.ecn == 3",
+                "bth.opcode == 0x11", "bth.dqpn == 0x12", "bth.psn > 1000", "aeth.type == \"nak\"",
+                "aeth.code == 0", "aeth.syndrome", "icrc.status == \"bad\"", "icrc.status == \"unchecked\"",
+                "grh.sgid", "!(udp || tcp)"));
+        List.of("frame", "eth", "vlan", "sll", "ip", "ipv6", "udp", "tcp", "arp", "roce", "grh", "bth", "rdeth",
+                "atomic", "aeth", "atomicack", "ieth", "cnp", "macc", "pfc", "pause", "malformed").forEach(filters::add);
+        PacketSummary filled = new PacketSummary();
+        Dissector dissector = new Dissector(DissectorOptions.defaults());
+        for (String text : filters) {
+            DisplayFilter filter = DisplayFilter.compile(text);
+            assertTrue(filter.usesOnly(PacketIndex::indexes), text);
+            int matched = 0;
+            for (int row = 0; row < index.size(); row++) {
+                PacketSummary p = summaries.get(row);
+                index.fill(row, filled);
+                Frame frame = frames.get(row);
+                boolean[] detailAsked = {false, false};
+                boolean expected = filter.matches(p, null, () -> {
+                    detailAsked[0] = true;
+                    return dissector.dissect(frame);
+                });
+                boolean actual = filter.matches(filled, null, () -> {
+                    detailAsked[1] = true;
+                    return dissector.dissect(frame);
+                });
+                assertTrue(detailAsked[0] || !detailAsked[1], text + ": the detail was asked for at row " + row);
+                assertEquals(expected, actual, text + " at row " + row);
+                matched += expected ? 1 : 0;
+            }
+            // the samples have no IPv6 ECN mark, no Linux cooked frame and no RD (RDETH) traffic
+            assertTrue(matched > 0 || List.of("ipv6.ecn == 3", "sll", "rdeth").contains(text), text + " matched none");
+        }
     }
 
     @Test
