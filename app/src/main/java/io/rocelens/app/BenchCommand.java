@@ -43,6 +43,10 @@ public final class BenchCommand implements Callable<Integer> {
             description = "also keep the packet list's index, and report when the first rows were ready and the heap per packet")
     boolean index;
 
+    @Option(names = "--snapshots",
+            description = "also take analysis snapshots while loading, ten a second, and report their share of the time")
+    boolean snapshots;
+
     @Override
     public Integer call() throws IOException {
         int threads = workers != null ? workers : Runtime.getRuntime().availableProcessors();
@@ -72,7 +76,7 @@ public final class BenchCommand implements Callable<Integer> {
                 }
             };
             try (CaptureLoad load = CaptureLoad.open(List.of(file),
-                    new CaptureLoad.Options(AnalysisOptions.defaults(), index, Long.MAX_VALUE), pipeline, firstProgress)) {
+                    new CaptureLoad.Options(AnalysisOptions.defaults(), index, snapshots, Long.MAX_VALUE), pipeline, firstProgress)) {
                 if (pass == 0) {
                     System.out.printf(Locale.ROOT, "%s, %d dissection thread(s), %d core(s)%n", file, threads,
                             Runtime.getRuntime().availableProcessors());
@@ -88,6 +92,11 @@ public final class BenchCommand implements Callable<Integer> {
                 rates[pass] = frames / seconds;
                 System.out.printf(Locale.ROOT, "pass %d: %d frames in %.3f s = %.2f M frames/s (%.2f s CPU)%n",
                         pass + 1, frames, seconds, rates[pass] / 1e6, cpuSeconds);
+                if (snapshots) {
+                    System.out.printf(Locale.ROOT, "  %d snapshots took %.3f s, %.2f %% of the pass%n",
+                            loaded.snapshots(), loaded.snapshotNanos() / 1e9,
+                            100.0 * loaded.snapshotNanos() / loaded.elapsedNanos());
+                }
                 if (index) {
                     PacketIndex rows = load.index();
                     System.out.printf(Locale.ROOT, "  first rows after %.3f s; index %.1f bytes/packet, heap after GC"

@@ -46,14 +46,14 @@ public record AnalysisResult(
         flows = List.copyOf(flows);
         pfc = List.copyOf(pfc);
         pfcSenders = List.copyOf(pfcSenders);
-        pausedIntervals = List.copyOf(pausedIntervals);
-        storms = List.copyOf(storms);
+        pausedIntervals = GrowingList.frozen(pausedIntervals);
+        storms = GrowingList.frozen(storms);
         priorityBytes = priorityBytes.clone();
         priorityPackets = priorityPackets.clone();
         nakCodes = nakCodes.clone();
-        nakLinks = List.copyOf(nakLinks);
-        cnpLinks = List.copyOf(cnpLinks);
-        events = List.copyOf(events);
+        nakLinks = GrowingList.frozen(nakLinks);
+        cnpLinks = GrowingList.frozen(cnpLinks);
+        events = GrowingList.frozen(events);
         eventCounts = eventCounts.clone();
         notDissected = Collections.unmodifiableMap(new LinkedHashMap<>(notDissected));   // keeps the order
     }

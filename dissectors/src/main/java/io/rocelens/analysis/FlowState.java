@@ -11,6 +11,8 @@ final class FlowState {
     final int dstQp;
     /** Index of the next flow with the same (src IP, dst IP), or -1: the chain the pairing search walks. */
     int nextSameHosts = -1;
+    /** Changed since the analyzer last made this flow's statistics. */
+    boolean changed;
 
     int srcQp = -1;
     /** Index of the flow going the other way in the same conversation, or -1. */

@@ -12,13 +12,18 @@ import java.util.List;
 
 /**
  * The ordered analysis pass over a capture: feed every frame's {@link PacketSummary} to {@link #accept} in capture
- * order, then call {@link #result()} once. Memory grows with the number of flows, PFC senders and stored events,
+ * order and call {@link #result()} at the end, or between two frames for what the pass has found so far (a
+ * snapshot: the pass then goes on). Memory grows with the number of flows, PFC senders and stored events,
  * never with the number of packets: per packet the pass does one open-addressing lookup and updates primitive
  * counters, and allocates nothing unless it records an event.
  *
  * <p>Definitions follow the analysis contract (README, "Analysis"): flows are (src IP, dst IP, BTH DestQP); PSN
  * analysis runs on request packets and on READ responses, never on ACKs or CNPs; responses are paired with their
  * request flow by PSN; PFC paused intervals restart on a refresh and end on an XON.
+ *
+ * <p>A result costs time in proportion to the flows that changed since the previous one and to the PFC senders: the
+ * stored events, links and intervals are shared with it, not copied (and the bandwidth bins, at most 10 000, are
+ * copied). Results are immutable and may be handed to another thread.
  *
  * <p>Not thread-safe: one analyzer per pass. Merge the results of parallel passes with
  * {@link AnalysisResult#merge}.
@@ -36,6 +41,15 @@ public final class RoceAnalyzer {
     private FlowState[] flows = new FlowState[256];
     private int flowCount;
     private FlowState lastFlow;
+    /** Indexes of the flows changed since the last result, and their statistics as of that result. */
+    private int[] changedFlows = new int[256];
+    private int changedCount;
+    private FlowStats[] flowStats = new FlowStats[256];
+    /** Flow indexes in the per-QP CSV's order, for the first {@link #sortedFlowCount} flows. */
+    private int[] sortedFlows = new int[0];
+    private int sortedFlowCount;
+    /** Flows with a NAK waiting for its retransmission. */
+    private int pendingNaks;
 
     /** (src IP, dst IP) → index into {@link #hostHeads}: the head of the chain of flows between those hosts. */
     private final KeyIndex hostIndex = new KeyIndex(256);
@@ -57,16 +71,13 @@ public final class RoceAnalyzer {
     private final long[] nakCodes = new long[32];
     private final NotDissected notDissected = new NotDissected();
 
-    private final List<ExpertEvent> events = new ArrayList<>();
+    private final GrowingList<ExpertEvent> events = new GrowingList<>(ExpertEvent::timestampNanos);
     private final long[] eventCounts = new long[EventKind.values().length];
     private long eventsDropped;
-    private final List<NakLink> nakLinks = new ArrayList<>();
+    private final GrowingList<NakLink> nakLinks = new GrowingList<>(NakLink::nakFrame);
     private long nakLinksDropped;
-    private final List<CnpLink> cnpLinks = new ArrayList<>();
+    private final GrowingList<CnpLink> cnpLinks = new GrowingList<>(CnpLink::cnpFrame);
     private long cnpLinksDropped;
-
-    private boolean finished;
-    private AnalysisResult result;
 
     public RoceAnalyzer(AnalysisOptions options) {
         this(options, null);
@@ -91,9 +102,6 @@ public final class RoceAnalyzer {
 
     /** Analyses one frame. The summary is only read during the call, so the caller may reuse it. */
     public void accept(PacketSummary p) {
-        if (finished) {
-            throw new IllegalStateException("result() was already called; start a new RoceAnalyzer");
-        }
         long ts = p.timestampNanos;
         if (packets++ == 0) {
             pfc.captureStartsAt(ts);
@@ -141,6 +149,7 @@ public final class RoceAnalyzer {
         bins.add(p.timestampNanos, priority, length);
 
         FlowState f = flow(p, priority);
+        changed(f);
         f.packets++;
         f.bytes += length;
         if (p.payloadLength > 0) {
@@ -275,6 +284,17 @@ public final class RoceAnalyzer {
         }
         lastFlow = f;
         return f;
+    }
+
+    /** Notes that the flow's statistics changed, so the next result makes them again. */
+    private void changed(FlowState f) {
+        if (!f.changed) {
+            f.changed = true;
+            if (changedCount == changedFlows.length) {
+                changedFlows = Arrays.copyOf(changedFlows, changedCount * 2);
+            }
+            changedFlows[changedCount++] = f.index;
+        }
     }
 
     private FlowState newFlow(PacketSummary p, int priority) {
@@ -420,6 +440,7 @@ public final class RoceAnalyzer {
         if (requests.nakFrame >= 0) {
             linkNak(requests, -1, -1, -1);
         }
+        pendingNaks++;
         requests.nakFrame = p.number;
         requests.nakTs = p.timestampNanos;
         requests.nakRnr = rnr;
@@ -432,6 +453,7 @@ public final class RoceAnalyzer {
         addNakLink(new NakLink(requests.nakFrame, requests.nakTs, requests.nakRnr, requests.nakSyndrome,
                 requests.nakPsn, flowName(requests), frame, ts, psn));
         requests.nakFrame = -1;
+        pendingNaks--;
     }
 
     private void addNakLink(NakLink link) {
@@ -473,6 +495,7 @@ public final class RoceAnalyzer {
             found.paired = f.index;
             if (found.srcQp < 0) {
                 found.srcQp = f.dstQp;
+                changed(found);
             }
             if (f.srcQp < 0) {
                 f.srcQp = found.dstQp;
@@ -592,64 +615,105 @@ public final class RoceAnalyzer {
         return Formats.flow(f.srcHi, f.srcLo, f.dstHi, f.dstLo, f.dstQp);
     }
 
-    /** Ends the pass (open PFC intervals run to their end) and returns what it found; later calls return the same. */
+    /**
+     * What the pass has found so far, as if the capture ended after the last frame given: PFC intervals still open
+     * run to their end, the last storm windows are judged and NAKs still waiting count as unanswered, all without
+     * changing the analyzer, which goes on with the next frame. Each call makes a new immutable result.
+     */
     public AnalysisResult result() {
-        if (result != null) {
-            // a second pass over the stored state would count the storms and the unanswered NAKs again
-            return result;
-        }
-        finished = true;
-        pfc.finish(packets == 0 ? 0 : lastTs);
-        for (int i = 0; i < flowCount; i++) {
-            if (flows[i].nakFrame >= 0) {
-                linkNak(flows[i], -1, -1, -1);
+        long end = packets == 0 ? 0 : lastTs;
+        PfcTracker.Finished pfcNow = pfc.finishedAt(end);
+        int max = options.maxStored();
+
+        List<NakLink> unanswered = new ArrayList<>();
+        long naksDropped = nakLinksDropped;
+        int waiting = 0;
+        for (int i = 0; i < flowCount && waiting < pendingNaks; i++) {
+            FlowState f = flows[i];
+            if (f.nakFrame >= 0) {
+                waiting++;
+                NakLink link = new NakLink(f.nakFrame, f.nakTs, f.nakRnr, f.nakSyndrome, f.nakPsn, flowName(f), -1, -1,
+                        -1);
+                if (nakLinks.size() + unanswered.size() < max) {
+                    unanswered.add(link);
+                } else {
+                    naksDropped++;
+                }
             }
         }
-        List<FlowStats> stats = new ArrayList<>(flowCount);
-        for (int i = 0; i < flowCount; i++) {
-            FlowState f = flows[i];
-            int srcQp = f.srcQp;
-            stats.add(new FlowStats(f.srcHi, f.srcLo, f.dstHi, f.dstLo, srcQp, f.dstQp, f.priority, f.dscp,
+
+        long[] counts = eventCounts.clone();
+        long dropped = eventsDropped;
+        List<ExpertEvent> stormEvents = new ArrayList<>();
+        for (PfcStorm storm : pfcNow.storms()) {
+            counts[EventKind.PFC_STORM.ordinal()]++;
+            if (events.size() + stormEvents.size() < max) {
+                stormEvents.add(stormEvent(storm));
+            } else {
+                dropped++;
+            }
+        }
+        counts[EventKind.PFC_STORM.ordinal()] += pfcNow.stormsDropped();
+        dropped += pfcNow.stormsDropped();
+
+        boolean empty = packets == 0;
+        return new AnalysisResult(options, packets, rocePackets, malformed, icrcBad, pause8023x,
+                empty ? 0 : firstTs, empty ? 0 : lastTs,
+                flowsInOrder(), pfcNow.perPriority(), pfcNow.perSender(),
+                pfcNow.intervals(), pfcNow.intervalsDropped(), pfcNow.storms(), pfcNow.stormsDropped(),
+                priorityBytes, priorityPackets, bins.copy(), nakCodes,
+                nakLinks.with(unanswered), naksDropped, cnpLinks.with(List.of()), cnpLinksDropped,
+                events.sortedWith(stormEvents), counts, dropped, notDissected.byReason());
+    }
+
+    private ExpertEvent stormEvent(PfcStorm storm) {
+        return new ExpertEvent(storm.frame(), Math.max(storm.windowStartNanos(), firstTs), EventKind.PFC_STORM, "",
+                "PFC storm: " + Addresses.mac(storm.senderMac()) + " paused "
+                        + (storm.priority() < 0 ? "the link (802.3x)" : "priority " + storm.priority()) + " "
+                        + String.format(java.util.Locale.ROOT, "%.1f", storm.share() * 100) + " % of the "
+                        + Formats.duration(storm.windowNanos()) + " window"
+                        + (storm.observedNanos() < storm.windowNanos()
+                        ? " (" + Formats.duration(storm.observedNanos()) + " of it in the capture)" : ""));
+    }
+
+    /**
+     * Every flow's statistics in the per-QP CSV's order: only the flows changed since the last result are made again,
+     * and the order is sorted again only when flows were added.
+     */
+    private List<FlowStats> flowsInOrder() {
+        if (flowStats.length < flowCount) {
+            flowStats = Arrays.copyOf(flowStats, flows.length);
+        }
+        for (int c = 0; c < changedCount; c++) {
+            FlowState f = flows[changedFlows[c]];
+            f.changed = false;
+            flowStats[f.index] = new FlowStats(f.srcHi, f.srcLo, f.dstHi, f.dstLo, f.srcQp, f.dstQp, f.priority, f.dscp,
                     f.packets, f.bytes, f.payloadBytes, f.firstTs, f.lastTs,
                     f.messages, f.rdmaWrite, f.rdmaReadReq, f.readResp, f.send, f.atomic,
                     f.acks, f.naks, f.rnrNaks, f.cnps, f.ecnCe,
-                    f.psnGaps(), f.missingPsns(), f.retransmitted(), f.duplicates(), f.outOfOrder(), f.icrcErrors));
+                    f.psnGaps(), f.missingPsns(), f.retransmitted(), f.duplicates(), f.outOfOrder(), f.icrcErrors);
         }
-        List<PausedInterval> intervals = new ArrayList<>(pfc.intervals);
-        intervals.sort(Comparator.comparingLong(PausedInterval::startNanos));
-        List<PfcStorm> storms = new ArrayList<>(pfc.storms);
-        storms.sort(Comparator.comparingLong(PfcStorm::windowStartNanos));
-        for (PfcStorm storm : storms) {
-            eventCounts[EventKind.PFC_STORM.ordinal()]++;
-            if (events.size() < options.maxStored()) {
-                events.add(new ExpertEvent(storm.frame(), Math.max(storm.windowStartNanos(), firstTs),
-                        EventKind.PFC_STORM, "",
-                        "PFC storm: " + Addresses.mac(storm.senderMac()) + " paused "
-                                + (storm.priority() < 0 ? "the link (802.3x)" : "priority " + storm.priority()) + " "
-                                + String.format(java.util.Locale.ROOT, "%.1f", storm.share() * 100) + " % of the "
-                                + Formats.duration(storm.windowNanos()) + " window"
-                                + (storm.observedNanos() < storm.windowNanos()
-                                ? " (" + Formats.duration(storm.observedNanos()) + " of it in the capture)" : "")));
-            } else {
-                eventsDropped++;
+        changedCount = 0;
+        if (sortedFlowCount != flowCount) {
+            List<FlowStats> all = Arrays.asList(Arrays.copyOf(flowStats, flowCount));
+            List<FlowStats> sorted = AnalysisResult.sorted(all);
+            java.util.IdentityHashMap<FlowStats, Integer> indexOf = new java.util.IdentityHashMap<>();
+            for (int i = 0; i < flowCount; i++) {
+                indexOf.put(flowStats[i], i);
+            }
+            sortedFlows = new int[flowCount];
+            for (int r = 0; r < flowCount; r++) {
+                sortedFlows[r] = indexOf.get(sorted.get(r));
+            }
+            sortedFlowCount = flowCount;
+            if (marks != null) {
+                marks.flowRows(flowRows(sorted));
             }
         }
-        eventCounts[EventKind.PFC_STORM.ordinal()] += pfc.stormsDropped;
-        eventsDropped += pfc.stormsDropped;
-        List<ExpertEvent> sortedEvents = new ArrayList<>(events);
-        sortedEvents.sort(Comparator.comparingLong(ExpertEvent::timestampNanos));
-        List<FlowStats> sortedFlows = AnalysisResult.sorted(stats);
-        if (marks != null) {
-            marks.flowRows(flowRows(sortedFlows));
+        FlowStats[] inOrder = new FlowStats[flowCount];
+        for (int r = 0; r < flowCount; r++) {
+            inOrder[r] = flowStats[sortedFlows[r]];
         }
-        boolean empty = packets == 0;
-        result = new AnalysisResult(options, packets, rocePackets, malformed, icrcBad, pause8023x,
-                empty ? 0 : firstTs, empty ? 0 : lastTs,
-                sortedFlows, pfc.perPriority(), pfc.perSender(),
-                intervals, pfc.intervalsDropped, storms, pfc.stormsDropped,
-                priorityBytes, priorityPackets, bins.copy(), nakCodes,
-                nakLinks, nakLinksDropped, cnpLinks, cnpLinksDropped,
-                sortedEvents, eventCounts, eventsDropped, notDissected.byReason());
-        return result;
+        return List.of(inOrder);
     }
 }

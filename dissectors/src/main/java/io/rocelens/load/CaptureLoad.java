@@ -44,14 +44,19 @@ public final class CaptureLoad implements AutoCloseable {
     private static final long PROGRESS_INTERVAL_NANOS = 100_000_000L;
 
     /**
-     * @param analysis the analysis options; also the DSCP map of the index's Priority column
-     * @param index    keep a {@link PacketIndex} of every frame (one file only)
-     * @param limit    stop after this many frames over all files
+     * @param analysis  the analysis options; also the DSCP map of the index's Priority column
+     * @param index     keep a {@link PacketIndex} of every frame (one file only)
+     * @param snapshots hand the {@link Listener} the analysis so far while loading, about ten times a second
+     * @param limit     stop after this many frames over all files
      */
-    public record Options(AnalysisOptions analysis, boolean index, long limit) {
+    public record Options(AnalysisOptions analysis, boolean index, boolean snapshots, long limit) {
+        /** Without snapshots. */
+        public Options(AnalysisOptions analysis, boolean index, long limit) {
+            this(analysis, index, false, limit);
+        }
     }
 
-    /** Receives the loading's progress, on the loading thread. */
+    /** Receives the loading's progress, on the loading thread: hand what it gets to the thread that shows it. */
     public interface Listener {
         Listener NONE = progress -> {
         };
@@ -61,6 +66,13 @@ public final class CaptureLoad implements AutoCloseable {
          * index (if kept) has at least {@code progress.packets()} rows of this file when this is called.
          */
         void progress(Progress progress);
+
+        /**
+         * With {@link Options#snapshots()}: the analysis of every frame read so far (earlier files merged in), after
+         * the first batch and then about ten times a second. Immutable; it may go to another thread as it is.
+         */
+        default void analysis(AnalysisResult soFar) {
+        }
     }
 
     /**
@@ -103,6 +115,8 @@ public final class CaptureLoad implements AutoCloseable {
     private volatile boolean cancelled;
     private DisplayFilter filter;
     private volatile AnalysisMarks marks;
+    private int snapshots;
+    private long snapshotNanos;
 
     private CaptureLoad(List<Input> inputs, Options options, SummaryPipeline pipeline, Listener listener) {
         this.inputs = inputs;
@@ -209,7 +223,7 @@ public final class CaptureLoad implements AutoCloseable {
         long before = 0;
         for (Input input : inputs) {
             AnalysisMarks filterMarks = filter != null && filter.needsMarks() ? unfilteredMarks(input, left) : null;
-            Pass pass = new Pass(input, before, filterMarks);
+            Pass pass = new Pass(input, before, filterMarks, merged);
             marks = pass.marks;
             try (CaptureReader reader = input.reader()) {
                 long frames = cancelled ? 0 : pipeline.run(reader, left, pass, pass::afterBatch);
@@ -222,7 +236,8 @@ public final class CaptureLoad implements AutoCloseable {
             AnalysisResult one = pass.analyzer.result();
             merged = merged == null ? one : merged.merge(one);
         }
-        return new LoadResult(List.copyOf(read), merged, before, cancelled, System.nanoTime() - start);
+        return new LoadResult(List.copyOf(read), merged, before, cancelled, System.nanoTime() - start, snapshots,
+                snapshotNanos);
     }
 
     private AnalysisMarks unfilteredMarks(Input input, long limit) throws IOException {
@@ -258,14 +273,17 @@ public final class CaptureLoad implements AutoCloseable {
         private final long framesBefore;
         /** The marks the filter tests: of an unfiltered pass, or null when it tests none. */
         private final AnalysisMarks filterMarks;
+        /** The analysis of the files before this one, or null. */
+        private final AnalysisResult before;
         private Dissector dissector;
         private long lastOffset;
         private long lastReport = Long.MIN_VALUE;
 
-        Pass(Input input, long framesBefore, AnalysisMarks filterMarks) {
+        Pass(Input input, long framesBefore, AnalysisMarks filterMarks, AnalysisResult before) {
             this.input = input;
             this.framesBefore = framesBefore;
             this.filterMarks = filterMarks;
+            this.before = before;
         }
 
         @Override
@@ -294,6 +312,13 @@ public final class CaptureLoad implements AutoCloseable {
             if (lastReport == Long.MIN_VALUE || now - lastReport >= PROGRESS_INTERVAL_NANOS) {
                 lastReport = now;
                 listener.progress(new Progress(input.path(), lastOffset, input.size(), framesBefore + delivered));
+                if (options.snapshots()) {
+                    // between two batches the analyzer is consistent; the snapshot leaves it able to go on
+                    AnalysisResult soFar = analyzer.result();
+                    snapshots++;
+                    snapshotNanos += System.nanoTime() - now;
+                    listener.analysis(before == null ? soFar : before.merge(soFar));
+                }
             }
             return !cancelled;
         }

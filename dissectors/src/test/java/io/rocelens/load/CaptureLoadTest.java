@@ -125,6 +125,36 @@ class CaptureLoadTest {
         }
     }
 
+    /** Snapshots while loading: each is the analysis of the frames read so far, and the end is unchanged. */
+    @Test
+    void snapshotsWhileLoadingAreTheAnalysisSoFar() throws IOException {
+        List<Long> packetsAtProgress = new ArrayList<>();
+        List<AnalysisResult> snapshots = new ArrayList<>();
+        CaptureLoad.Listener listener = new CaptureLoad.Listener() {
+            @Override
+            public void progress(CaptureLoad.Progress progress) {
+                packetsAtProgress.add(progress.packets());
+            }
+
+            @Override
+            public void analysis(AnalysisResult soFar) {
+                snapshots.add(soFar);
+            }
+        };
+        CaptureLoad.Options options = new CaptureLoad.Options(AnalysisOptions.defaults(), true, true, Long.MAX_VALUE);
+        try (CaptureLoad load = CaptureLoad.open(List.of(capture), options, INLINE, listener)) {
+            LoadResult result = load.run();
+            assertEquals(plainAnalysis(capture, Long.MAX_VALUE), json(result.analysis()));
+            assertEquals(snapshots.size(), result.snapshots());
+        }
+        assertTrue(snapshots.size() >= 1);
+        for (AnalysisResult snapshot : snapshots) {
+            assertTrue(packetsAtProgress.contains(snapshot.packets()));
+            assertEquals(plainAnalysis(capture, snapshot.packets()), json(snapshot));
+        }
+        assertEquals(2048, snapshots.get(0).packets());
+    }
+
     @Test
     void cancellingKeepsWhatWasRead() throws IOException {
         CaptureLoad[] self = new CaptureLoad[1];
