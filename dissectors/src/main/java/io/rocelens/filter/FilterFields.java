@@ -25,6 +25,10 @@ final class FilterFields {
 
     private static final Map<String, FilterField> BY_NAME = new LinkedHashMap<>();
     private static final Map<String, Map<String, Long>> VALUES_BY_NAME = new ConcurrentHashMap<>();
+    /** The only values some text fields take, so a misspelt one is an error rather than a filter matching nothing. */
+    private static final Map<String, List<String>> TEXT_VALUES = Map.of(
+            "aeth.type", List.of("ack", "rnr_nak", "nak", "reserved"),
+            "icrc.status", List.of("good", "bad", "unchecked"));
 
     static {
         for (FieldDef def : Fields.all().values()) {
@@ -141,6 +145,11 @@ final class FilterFields {
             return found;
         });
         return names.get(name.toLowerCase(Locale.ROOT));
+    }
+
+    /** The values a text field can take, or null when any text can occur. */
+    static List<String> textValues(FilterField field) {
+        return TEXT_VALUES.get(field.name());
     }
 
     private static boolean isRcOrRd(PacketSummary p) {

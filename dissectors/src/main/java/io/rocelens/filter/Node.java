@@ -50,10 +50,19 @@ sealed interface Node {
         }
     }
 
-    record Or(List<Node> terms) implements Node {
+    /**
+     * @param terms     as written, for printing
+     * @param evaluated the same terms, those the summary answers first: a frame is dissected in detail only when
+     *                  the cheap terms leave the outcome open (the terms have no side effects, so order is free)
+     */
+    record Or(List<Node> terms, List<Node> evaluated) implements Node {
+        Or(List<Node> terms) {
+            this(terms, cheapFirst(terms));
+        }
+
         @Override
         public boolean eval(FrameView frame) {
-            for (Node term : terms) {
+            for (Node term : evaluated) {
                 if (term.eval(frame)) {
                     return true;
                 }
@@ -77,10 +86,15 @@ sealed interface Node {
         }
     }
 
-    record And(List<Node> terms) implements Node {
+    /** @param evaluated as in {@link Or} */
+    record And(List<Node> terms, List<Node> evaluated) implements Node {
+        And(List<Node> terms) {
+            this(terms, cheapFirst(terms));
+        }
+
         @Override
         public boolean eval(FrameView frame) {
-            for (Node term : terms) {
+            for (Node term : evaluated) {
                 if (!term.eval(frame)) {
                     return false;
                 }
@@ -308,6 +322,19 @@ sealed interface Node {
         public void sources(Consumer<Source> each) {
             ref.field().sources().forEach(each);
         }
+    }
+
+    /** The terms that read only what the summary holds first, the others after, each group in written order. */
+    private static List<Node> cheapFirst(List<Node> terms) {
+        List<Node> cheap = new java.util.ArrayList<>();
+        List<Node> costly = new java.util.ArrayList<>();
+        for (Node term : terms) {
+            boolean[] detail = {false};
+            term.sources(source -> detail[0] |= !source.fromSummary());
+            (detail[0] ? costly : cheap).add(term);
+        }
+        cheap.addAll(costly);
+        return List.copyOf(cheap);
     }
 
     private static void join(List<Node> terms, String operator, int tightest, StringBuilder out) {

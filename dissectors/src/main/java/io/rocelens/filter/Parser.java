@@ -227,7 +227,12 @@ final class Parser {
                 }
             }
             case TEXT -> {
-                return Literal.text(text);
+                List<String> values = FilterFields.textValues(field);
+                if (values == null || values.contains(text)) {
+                    return Literal.text(text);
+                }
+                throw new FilterException(field.name() + " is one of " + String.join(", ", values) + ": \"" + text
+                        + "\" is not", token.position());
             }
             case NONE -> {
                 // refused before a value is read

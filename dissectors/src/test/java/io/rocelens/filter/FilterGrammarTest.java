@@ -173,6 +173,8 @@ class FilterGrammarTest {
         "4791 == udp.port    | 0  | expected a field name, found the value \"4791\"",
         "bth.psn == \"1      | 11 | the string has no closing '\"'",
         "bth.psn == 1 ^ 2    | 13 | unexpected character '^'",
+        "icrc.status == bda  | 15 | icrc.status is one of good, bad, unchecked: \"bda\" is not",
+        "aeth.type in {ack, NAK} | 19 | aeth.type is one of ack, rnr_nak, nak, reserved",
     })
     void errorsSayWhereAndWhat(String filter, int position, String message) {
         FilterException error = assertThrows(FilterException.class, () -> DisplayFilter.compile(filter));
@@ -208,6 +210,16 @@ class FilterGrammarTest {
         assertTrue(error.getMessage().contains("nests deeper"));
         String allowed = "(".repeat(200) + "bth" + ")".repeat(200);
         assertTrue(test(allowed), "200 levels are allowed");
+    }
+
+    /** Terms the summary answers run first, so the detail is made only when they leave the outcome open. */
+    @Test
+    void theCheapTermsDecideFirst() throws FilterException {
+        assertFalse(test("ip.ttl == 64 && bth.dqpn == 0x45"));
+        assertFalse(test("(ip.ttl == 64 || reth.rkey == 1) && !udp"));
+        assertTrue(test("ip.ttl == 64 || bth.dqpn == 0x44"));
+        assertEquals("ip.ttl == 64 && bth.dqpn == 0x45", DisplayFilter.compile("ip.ttl == 64 && bth.dqpn == 0x45")
+                .toString(), "printed as written");
     }
 
     @Test

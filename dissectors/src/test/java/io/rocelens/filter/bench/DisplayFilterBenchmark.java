@@ -33,7 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <pre>
  * ./mvnw -q -B -ntp -pl dissectors -am test-compile
  * ./mvnw -q -B -ntp -pl dissectors dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt -Dmdep.includeScope=test
- * java -cp dissectors/target/test-classes:dissectors/target/classes:$(cat /tmp/cp.txt) org.openjdk.jmh.Main DisplayFilterBenchmark
+ * java -cp dissectors/target/test-classes:dissectors/target/classes:ksy/target/classes:$(cat /tmp/cp.txt) \
+ *     org.openjdk.jmh.Main DisplayFilterBenchmark
  * </pre>
  */
 @State(Scope.Thread)
