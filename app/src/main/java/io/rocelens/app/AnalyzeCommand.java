@@ -113,8 +113,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
     int maxEvents;
 
     @Option(names = "-Y", paramLabel = "FILTER",
-            description = "analyse only the frames this display filter passes (Wireshark syntax); PSN gaps then count "
-                    + "every PSN the filter dropped from a flow")
+            description = "analyse only the frames this display filter passes (Wireshark syntax); a filter that drops "
+                    + "packets of a flow makes PSN gaps where they were")
     String displayFilter;
 
     @Option(names = "-c", paramLabel = "N", converter = CliSupport.Count.class,

@@ -63,7 +63,7 @@ public final class DisplayFilter {
      * @param marks   the analysis marks of its capture, or null when no analysis ran ({@code roce.*} then match
      *                nothing)
      * @param detail  makes the frame's detail dissection; called at most once, and only when a field the summary
-     *                does not hold is needed
+     *                does not hold is needed (null from it: the frame has none of those fields)
      */
     public boolean matches(PacketSummary summary, AnalysisMarks marks, Supplier<Dissection> detail) {
         return root.eval(new FrameView(summary, marks, detail));

@@ -61,6 +61,9 @@ abstract class Source {
                 };
             }
             Dissection detail = frame.detail();
+            if (detail == null) {
+                return false;
+            }
             for (Layer layer : detail.layers()) {
                 for (Field field : layer.fields()) {
                     if (field.name().equals(name) && test(field.value(), matcher)) {
@@ -118,7 +121,8 @@ abstract class Source {
             if (known >= 0 || layer == null) {
                 return known > 0;
             }
-            return frame.detail().layer(layer) != null;
+            Dissection detail = frame.detail();
+            return detail != null && detail.layer(layer) != null;
         }
     }
 

@@ -222,6 +222,14 @@ class FilterGrammarTest {
                 .toString(), "printed as written");
     }
 
+    /** A window that cannot read a frame again gives no detail: the detail-only fields are then absent. */
+    @Test
+    void noDetailMeansNoDetailFields() throws FilterException {
+        assertFalse(DisplayFilter.compile("ip.ttl == 64").matches(writeFirst(), null, () -> null));
+        assertFalse(DisplayFilter.compile("rdeth || ip.ttl").matches(writeFirst(), null, () -> null));
+        assertTrue(DisplayFilter.compile("bth && !ip.ttl").matches(writeFirst(), null, () -> null));
+    }
+
     @Test
     void theEmptyFilterPassesEverything() throws FilterException {
         assertTrue(DisplayFilter.compile("  ").isEmpty());
