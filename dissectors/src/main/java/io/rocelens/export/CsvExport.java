@@ -48,8 +48,13 @@ public final class CsvExport {
 
     /** One row per flow, sorted as {@link AnalysisResult#flows()}. */
     public static void writeQps(AnalysisResult result, Appendable out) throws IOException {
+        writeQps(result.flows(), out);
+    }
+
+    /** One row per given flow, in the given order (the window copies the conversations it shows). */
+    public static void writeQps(List<FlowStats> flows, Appendable out) throws IOException {
         CSVPrinter csv = printer(out, QP_COLUMNS);
-        for (FlowStats f : result.flows()) {
+        for (FlowStats f : flows) {
             csv.printRecord(f.srcIp(), f.dstIp(), f.srcQp() < 0 ? "" : Formats.qp(f.srcQp()), Formats.qp(f.dstQp()),
                     f.priority(), f.dscp() < 0 ? "" : f.dscp(), f.packets(), f.bytes(), f.payloadBytes(),
                     Timestamps.iso(f.firstTs()), Timestamps.iso(f.lastTs()),
@@ -66,7 +71,11 @@ public final class CsvExport {
      * share is the priority's part of the bin's bytes (0 in an empty bin).
      */
     public static void writePriorities(AnalysisResult result, Appendable out) throws IOException {
-        BandwidthBins bins = result.shownBins();
+        writePriorities(result, result.shownBins(), out);
+    }
+
+    /** As {@link #writePriorities(AnalysisResult, Appendable)} over other bins of the same result (another width). */
+    public static void writePriorities(AnalysisResult result, BandwidthBins bins, Appendable out) throws IOException {
         double width = bins.widthNanos() / 1e9;
         CSVPrinter csv = printer(out, PRIORITY_COLUMNS);
         for (int bin = 0; bin < bins.size(); bin++) {

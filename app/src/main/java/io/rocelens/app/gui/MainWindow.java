@@ -10,6 +10,9 @@ import io.rocelens.app.gui.model.PacketListModel;
 import io.rocelens.app.gui.model.PacketTable;
 import io.rocelens.app.gui.model.Preferences;
 import io.rocelens.app.gui.model.TimeFormat;
+import io.rocelens.app.gui.stats.Capture;
+import io.rocelens.app.gui.stats.PacketListLink;
+import io.rocelens.app.gui.stats.StatsViews;
 import io.rocelens.capture.CaptureFormat;
 import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.capture.Frame;
@@ -81,6 +84,7 @@ final class MainWindow {
     private final FilterBar filterBar;
     private final DetailsView details;
     private final HexView bytes;
+    private final StatsViews stats;
     private final StatusBar status = new StatusBar();
     private final Label counts = new Label();
     private final Label loadTime = new Label();
@@ -115,6 +119,22 @@ final class MainWindow {
             }
         });
         packetList.control().setContextMenu(packetMenu());
+        stats = new StatsViews(stage, new PacketListLink() {
+            @Override
+            public void selectFrame(long frame) {
+                goTo(frame);
+            }
+
+            @Override
+            public void applyFilter(String displayFilter) {
+                filterBar.applyNow(displayFilter);
+            }
+
+            @Override
+            public String displayFilter() {
+                return packets.filter() == null ? "" : packets.filter().text();
+            }
+        }, packets::displayedRowsInFrameOrder);
 
         SplitPane panes = new SplitPane(packetList.control(), details.control(), bytes.control());
         panes.setOrientation(Orientation.VERTICAL);
@@ -199,6 +219,8 @@ final class MainWindow {
                 String notice = ended.notice();
                 status.setText(notice != null ? notice : ended.file().getFileName() + ": " + ended.summary());
                 loadTime.setText(String.format(Locale.ROOT, "Load time: %.2f s", ended.elapsedNanos() / 1e9));
+                stats.loaded(new Capture(ended.file(), packets.table(), ended.analysis(), session.dissectorOptions(),
+                        ended.elapsedNanos(), ended.problem()));
                 if (ended.problem() != null) {
                     Dialogs.warning(stage, "The file is damaged", notice);
                 }
@@ -229,6 +251,7 @@ final class MainWindow {
 
     private void close() {
         session.close();
+        stats.closed();
         packets.close();
         outcome = null;
         stage.setTitle(TITLE);
@@ -242,8 +265,14 @@ final class MainWindow {
         enableCaptureItems(false);
     }
 
+    /** The RoCE statistics views of this window. */
+    StatsViews stats() {
+        return stats;
+    }
+
     void shutdown() {
         session.close();
+        stats.shutdown();
         preferences.putList(Preferences.FILTER_HISTORY, filterModel.history());
         savePreferences();
         loader.shutdownNow();
@@ -474,8 +503,9 @@ final class MainWindow {
         MenuItem export = capture(item("_Export Specified Packets…", null, this::export));
         MenuItem close = capture(item("_Close", "Shortcut+W", this::close));
         MenuItem quit = item("_Quit", "Shortcut+Q", stage::close);
-        return new Menu("_File", null, open, openRecent, new SeparatorMenuItem(), export, new SeparatorMenuItem(),
-                close, quit);
+        Menu exportStatistics = new Menu("E_xport", null, stats.exportQpCsvItem());
+        return new Menu("_File", null, open, openRecent, new SeparatorMenuItem(), export, exportStatistics,
+                new SeparatorMenuItem(), close, quit);
     }
 
     private Menu editMenu() {
@@ -553,19 +583,13 @@ final class MainWindow {
             }
         }));
         MenuItem focus = item("Display _Filter", "Shortcut+Slash", filterBar::focus);
-        MenuItem expert = item("_Expert Information (comes with the RoCE views)", null, () -> { });
-        expert.setDisable(true);
-        return new Menu("_Analyze", null, focus, apply, prepare, new SeparatorMenuItem(), expert);
+        return new Menu("_Analyze", null, focus, apply, prepare, new SeparatorMenuItem(), stats.expertItem());
     }
 
     private Menu statisticsMenu() {
         MenuItem properties = capture(item("Capture File _Properties", "Shortcut+Alt+Shift+C", this::properties));
         Menu menu = new Menu("_Statistics", null, properties, new SeparatorMenuItem());
-        for (String view : List.of("QP Conversations", "PSN Ladder", "PFC", "RoCE Bandwidth")) {
-            MenuItem later = item(view + " (comes with the RoCE views)", null, () -> { });
-            later.setDisable(true);
-            menu.getItems().add(later);
-        }
+        menu.getItems().addAll(stats.statisticsItems());
         return menu;
     }
 

@@ -1,0 +1,238 @@
+package io.rocelens.app.gui.stats;
+
+import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.export.TextSummary;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+import javafx.collections.transformation.SortedList;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.stage.Window;
+
+/**
+ * Statistics › QP Conversations: one row per conversation (both directions, both QPs) with the per-QP CSV's
+ * counters, sortable by any column, narrowed by a text box or to the displayed packets. Follow QP (or a
+ * double-click) filters the packet list to the conversation; PSN Ladder draws it.
+ */
+final class ConversationsView extends StatsWindow {
+
+    private final ObservableList<Conversation> all = FXCollections.observableArrayList();
+    private final FilteredList<Conversation> matching = new FilteredList<>(all);
+    private final TableView<Conversation> table = new TableView<>();
+    private final TextField search = new TextField();
+    private final CheckBox limit = new CheckBox("Limit to display filter");
+    private final Label shown = new Label();
+    private final Label note = new Label();
+    private final PacketListLink link;
+    private final Consumer<Conversation> ladder;
+    private final Limiter limiter;
+    private Capture capture;
+    private long firstTs;
+
+    /** Analyses the capture again over the frames a display filter passes. */
+    interface Limiter {
+        void analyse(Capture capture, String displayFilter, Consumer<AnalysisResult> done, Consumer<String> failed);
+    }
+
+    ConversationsView(Window owner, PacketListLink link, Consumer<Conversation> ladder, Limiter limiter,
+                      Runnable exportCsv) {
+        super(owner, "QP Conversations", new BorderPane(), 1250, 520);
+        this.link = link;
+        this.ladder = ladder;
+        this.limiter = limiter;
+        BorderPane root = (BorderPane) stage().getScene().getRoot();
+
+        table.setId("conversations");
+        table.getSelectionModel().setSelectionMode(SelectionMode.SINGLE);
+        SortedList<Conversation> sorted = new SortedList<>(matching);
+        sorted.comparatorProperty().bind(table.comparatorProperty());
+        table.setItems(sorted);
+        table.setPlaceholder(new Label("No RoCE conversations"));
+        addColumns();
+        table.setRowFactory(view -> {
+            TableRow<Conversation> row = new TableRow<>();
+            row.setOnMouseClicked(click -> {
+                if (click.getButton() == MouseButton.PRIMARY && click.getClickCount() == 2 && !row.isEmpty()) {
+                    follow(row.getItem());
+                }
+            });
+            return row;
+        });
+
+        search.setId("conversation-search");
+        search.setPromptText("address or QP, e.g. 10.0.0.1 or 0x000011");
+        search.textProperty().addListener((seen, old, text) -> {
+            matching.setPredicate(c -> c.matches(text));
+            showCount();
+        });
+        HBox.setHgrow(search, Priority.ALWAYS);
+        limit.setId("conversation-limit");
+        limit.setOnAction(e -> limitChanged());
+        HBox top = new HBox(8, new Label("Filter:"), search, limit);
+        top.setAlignment(Pos.CENTER_LEFT);
+        top.setPadding(new Insets(6));
+
+        Button follow = new Button("Follow QP");
+        follow.setId("follow-qp");
+        follow.setTooltip(new Tooltip("Filter the packet list to this conversation's packets"));
+        follow.setOnAction(e -> selected(this::follow));
+        Button psn = new Button("PSN Ladder");
+        psn.setId("open-ladder");
+        psn.setOnAction(e -> selected(ladder));
+        Button copy = new Button("Copy as CSV");
+        copy.setId("copy-csv");
+        copy.setTooltip(new Tooltip("The shown conversations' flows, in the columns of rocelens analyze --qp-csv"));
+        copy.setOnAction(e -> {
+            ClipboardContent content = new ClipboardContent();
+            content.putString(Conversations.csv(List.copyOf(table.getItems())));
+            Clipboard.getSystemClipboard().setContent(content);
+        });
+        Button export = new Button("Export Per-QP CSV…");
+        export.setOnAction(e -> exportCsv.run());
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        shown.setId("conversation-count");
+        HBox bottom = new HBox(8, shown, note, gap, follow, psn, copy, export);
+        bottom.setAlignment(Pos.CENTER_LEFT);
+        bottom.setPadding(new Insets(6));
+
+        root.setTop(top);
+        root.setCenter(table);
+        root.setBottom(bottom);
+    }
+
+    @Override
+    void fill(Capture newCapture) {
+        capture = newCapture;
+        limit.setSelected(false);
+        note.setText("");
+        show(newCapture == null ? null : newCapture.analysis());
+    }
+
+    /** The table, for the tests and the ladder. */
+    TableView<Conversation> table() {
+        return table;
+    }
+
+    private void show(AnalysisResult result) {
+        firstTs = result == null ? 0 : result.firstTs();
+        all.setAll(result == null ? List.of() : Conversations.of(result));
+        showCount();
+    }
+
+    private void limitChanged() {
+        if (capture == null) {
+            return;
+        }
+        String filter = link.displayFilter();
+        if (!limit.isSelected() || filter.isBlank()) {
+            note.setText(limit.isSelected() ? "(no display filter applied)" : "");
+            show(capture.analysis());
+            return;
+        }
+        note.setText("analysing the packets of \"" + filter + "\" …");
+        Capture asked = capture;
+        limiter.analyse(asked, filter, result -> {
+            if (capture == asked && limit.isSelected()) {
+                note.setText("limited to \"" + filter + "\"");
+                show(result);
+            }
+        }, message -> {
+            note.setText(message);
+            limit.setSelected(false);
+        });
+    }
+
+    private void follow(Conversation conversation) {
+        link.applyFilter(conversation.displayFilter());
+    }
+
+    private void selected(Consumer<Conversation> action) {
+        Conversation conversation = table.getSelectionModel().getSelectedItem();
+        if (conversation == null && table.getItems().size() == 1) {
+            conversation = table.getItems().get(0);
+        }
+        if (conversation != null) {
+            action.accept(conversation);
+        }
+    }
+
+    private void showCount() {
+        shown.setText(matching.size() == all.size() ? all.size() + " conversations"
+                : matching.size() + " of " + all.size() + " conversations");
+    }
+
+    private void addColumns() {
+        text("Address A", Conversation::addressA);
+        text("QP A", c -> Conversation.qpText(c.qpA()));
+        text("Address B", Conversation::addressB);
+        text("QP B", c -> Conversation.qpText(c.qpB()));
+        number("Priority", Conversation::priority, Object::toString);
+        number("Packets", Conversation::packets, Object::toString);
+        number("Packets A → B", Conversation::packetsAtoB, Object::toString);
+        number("Packets B → A", Conversation::packetsBtoA, Object::toString);
+        number("Bytes", Conversation::bytes, Object::toString);
+        number("Bytes A → B", Conversation::bytesAtoB, Object::toString);
+        number("Bytes B → A", Conversation::bytesBtoA, Object::toString);
+        number("Rate A → B", Conversation::throughputAtoB, n -> TextSummary.rate(n.doubleValue()));
+        number("Rate B → A", Conversation::throughputBtoA, n -> TextSummary.rate(n.doubleValue()));
+        number("Messages", Conversation::messages, Object::toString);
+        number("PSN gaps", Conversation::psnGaps, Object::toString);
+        number("Missing", Conversation::missingPsns, Object::toString);
+        number("Retransmitted", Conversation::retransmitted, Object::toString);
+        number("NAKs", Conversation::naks, Object::toString);
+        number("RNR NAKs", Conversation::rnrNaks, Object::toString);
+        number("CNPs", Conversation::cnps, Object::toString);
+        number("ECN CE", Conversation::ecnCe, Object::toString);
+        number("Bad ICRC", Conversation::icrcErrors, Object::toString);
+        number("Rel start (s)", c -> (c.firstTs() - firstTs) / 1e9,
+                n -> String.format(Locale.ROOT, "%.6f", n.doubleValue()));
+        number("Duration (s)", c -> (c.lastTs() - c.firstTs()) / 1e9,
+                n -> String.format(Locale.ROOT, "%.6f", n.doubleValue()));
+    }
+
+    private void text(String title, Function<Conversation, String> value) {
+        TableColumn<Conversation, String> column = new TableColumn<>(title);
+        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        table.getColumns().add(column);
+    }
+
+    /** A numeric column: sorts by the number, shows it formatted, right-aligned. */
+    private <N extends Number & Comparable<N>> void number(String title, Function<Conversation, N> value,
+                                                          Function<Number, String> format) {
+        TableColumn<Conversation, N> column = new TableColumn<>(title);
+        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        column.setCellFactory(c -> new TableCell<>() {
+            @Override
+            protected void updateItem(N item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : format.apply(item));
+            }
+        });
+        column.setStyle("-fx-alignment: CENTER-RIGHT;");
+        table.getColumns().add(column);
+    }
+}

@@ -1,0 +1,194 @@
+package io.rocelens.app.gui.stats;
+
+import io.rocelens.analysis.AnalysisOptions;
+import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.analysis.RoceAnalyzer;
+import io.rocelens.app.gui.model.PacketTable;
+import io.rocelens.capture.CaptureOpenException;
+import io.rocelens.dissect.FastDissector;
+import io.rocelens.dissect.PacketSummary;
+import io.rocelens.export.CsvExport;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import javafx.application.Platform;
+import javafx.scene.control.Alert;
+import javafx.scene.control.MenuItem;
+import javafx.stage.FileChooser;
+import javafx.stage.Stage;
+
+/**
+ * The RoCE statistics views of the main window: their menu items, the windows (one of each, made when first
+ * opened), and what they share: the loaded capture and its analysis, and a background thread for the work that
+ * reads the file again (an analysis limited to the displayed packets, or with another link speed).
+ */
+public final class StatsViews {
+
+    private final Stage owner;
+    private final PacketListLink link;
+    private final Supplier<int[]> displayedRows;
+    private final ExecutorService background = Executors.newSingleThreadExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "rocelens-stats");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final List<MenuItem> needCapture = new ArrayList<>();
+    private final List<StatsWindow> made = new ArrayList<>();
+    private Capture capture;
+    private ConversationsView conversations;
+    private ExpertInfoView expert;
+
+    /**
+     * @param displayedRows the packet list's displayed rows (0-based) in frame order
+     */
+    public StatsViews(Stage owner, PacketListLink link, Supplier<int[]> displayedRows) {
+        this.owner = owner;
+        this.link = link;
+        this.displayedRows = displayedRows;
+    }
+
+    /** The items of the Statistics menu. */
+    public List<MenuItem> statisticsItems() {
+        return List.of(item("QP _Conversations", () -> conversations().open(capture)));
+    }
+
+    /** Analyze › Expert Information. */
+    public MenuItem expertItem() {
+        return item("_Expert Information", () -> expert().open(capture));
+    }
+
+    /** File › Export › Per-QP Statistics CSV. */
+    public MenuItem exportQpCsvItem() {
+        return item("Per-QP Statistics _CSV…", this::chooseQpCsv);
+    }
+
+    /** A capture finished loading: every open view shows it. */
+    public void loaded(Capture loaded) {
+        capture = loaded;
+        enable(true);
+        made.forEach(view -> view.show(loaded));
+    }
+
+    /** The capture was closed. */
+    public void closed() {
+        capture = null;
+        enable(false);
+        made.forEach(view -> view.show(null));
+    }
+
+    public void shutdown() {
+        background.shutdownNow();
+    }
+
+    /** Writes the per-QP CSV of the loaded capture: the bytes {@code rocelens analyze --qp-csv} writes. */
+    public void exportQpCsv(Path output) throws IOException {
+        try (Writer out = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
+            CsvExport.writeQps(capture.analysis(), out);
+        }
+    }
+
+    private void chooseQpCsv() {
+        if (capture == null) {
+            return;
+        }
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Export Per-QP Statistics CSV");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
+        chooser.setInitialFileName(capture.file().getFileName().toString().replaceFirst("\\.[^.]*$", "") + "-qps.csv");
+        var chosen = chooser.showSaveDialog(owner);
+        if (chosen == null) {
+            return;
+        }
+        try {
+            exportQpCsv(chosen.toPath());
+        } catch (IOException failure) {
+            error("The per-QP statistics could not be exported",
+                    "Cannot write " + chosen + ": " + CaptureOpenException.reason(failure) + ".");
+        }
+    }
+
+    private ConversationsView conversations() {
+        if (conversations == null) {
+            conversations = remember(new ConversationsView(owner, link, conversation -> { }, this::limitTo,
+                    this::chooseQpCsv));
+        }
+        return conversations;
+    }
+
+    private ExpertInfoView expert() {
+        if (expert == null) {
+            expert = remember(new ExpertInfoView(owner, link));
+        }
+        return expert;
+    }
+
+    private <V extends StatsWindow> V remember(V view) {
+        made.add(view);
+        return view;
+    }
+
+    /**
+     * Analyses the displayed packets alone, on the background thread: each is read again from the file and given
+     * to the same analysis as the loading pass, in frame order.
+     */
+    private void limitTo(Capture from, String filter, Consumer<AnalysisResult> done, Consumer<String> failed) {
+        int[] rows = displayedRows.get();
+        inBackground(() -> analyse(from, rows, from.analysis().options()), done, failed);
+    }
+
+    static AnalysisResult analyse(Capture from, int[] rows, AnalysisOptions options) throws IOException {
+        RoceAnalyzer analyzer = new RoceAnalyzer(options);
+        FastDissector dissector = new FastDissector(from.dissectorOptions());
+        PacketSummary summary = new PacketSummary();
+        PacketTable table = from.table();
+        for (int row : rows) {
+            dissector.summarize(table.frame(row), summary);
+            analyzer.accept(summary);
+        }
+        return analyzer.result();
+    }
+
+    /** Work that reads the file, off the FX thread; the outcome comes back on it. */
+    <T> void inBackground(Work<T> work, Consumer<T> done, Consumer<String> failed) {
+        background.execute(() -> {
+            try {
+                T result = work.run();
+                Platform.runLater(() -> done.accept(result));
+            } catch (IOException failure) {
+                Platform.runLater(() -> failed.accept("Cannot read the file again: "
+                        + CaptureOpenException.reason(failure)));
+            }
+        });
+    }
+
+    interface Work<T> {
+        T run() throws IOException;
+    }
+
+    private MenuItem item(String text, Runnable action) {
+        MenuItem item = new MenuItem(text);
+        item.setOnAction(e -> action.run());
+        item.setDisable(capture == null);
+        needCapture.add(item);
+        return item;
+    }
+
+    private void enable(boolean open) {
+        needCapture.forEach(item -> item.setDisable(!open));
+    }
+
+    private void error(String heading, String message) {
+        Alert alert = new Alert(Alert.AlertType.ERROR, message);
+        alert.initOwner(owner);
+        alert.setHeaderText(heading);
+        alert.showAndWait();
+    }
+}

@@ -1,0 +1,200 @@
+package io.rocelens.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.rocelens.app.Main;
+import io.rocelens.app.gui.model.Preferences;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javafx.collections.ObservableList;
+import javafx.scene.Node;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableRow;
+import javafx.scene.control.TreeTableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The RoCE views through the real window, headless on Monocle: opened from the menus, linked back to the packet
+ * list. Expected frames come from tshark 4.0.17 on the same file (commands beside them) and the generator's truth.
+ */
+@ExtendWith(ApplicationExtension.class)
+class StatsViewsTest {
+
+    private static final Path MIXED = Path.of("../sample-captures/mixed.pcapng").toAbsolutePath();
+
+    @TempDir
+    static Path folder;
+
+    private Stage stage;
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        window = new MainWindow(stage, Preferences.load(folder.resolve("config")));
+        stage.show();
+    }
+
+    @BeforeEach
+    void openTheSample() throws TimeoutException {
+        fx(() -> {
+            window.open(MIXED, null, null);
+            return null;
+        });
+        waitUntil(() -> status().contains("401 packets in"));
+    }
+
+    @Test
+    void sortTheConversationsThenFollowQpShowsExactlyThatConversation(FxRobot robot) throws TimeoutException {
+        menu("Statistics", "QP Conversations");
+        TableView<?> conversations = robot.lookup("#conversations").queryTableView();
+        // the truth (mixed.json) has 20 flows in 11 conversations
+        waitUntil(() -> conversations.getItems().size() == 11);
+        TableColumn<?, ?> bytes = column(conversations, "Bytes");
+        fx(() -> {
+            bytes.setSortType(TableColumn.SortType.DESCENDING);
+            sortOrder(conversations).setAll(bytes);
+            conversations.getSelectionModel().select(0);
+            return null;
+        });
+        // the most bytes: 10.0.0.3 QP 0x000044 <-> 10.0.0.4 QP 0x000055, 44594 + 1240 bytes in the truth
+        assertEquals("10.0.0.3", cell(conversations, "Address A", 0));
+        assertEquals("0x000055", cell(conversations, "QP B", 0));
+        assertEquals("45834", cell(conversations, "Bytes", 0));
+        robot.clickOn("#follow-qp");
+        // tshark -r mixed.pcapng -Y "(ip.src==10.0.0.3 && ip.dst==10.0.0.4 && infiniband.bth.destqp==0x55) ||
+        //   (ip.src==10.0.0.4 && ip.dst==10.0.0.3 && infiniband.bth.destqp==0x44)" -T fields -e frame.number
+        List<String> expected = List.of("53", "54", "55", "56", "57", "58", "59", "60", "61", "62", "63", "64", "65",
+                "66", "67", "68", "168", "169", "182", "183", "187", "188", "189", "190", "206", "207", "229", "230",
+                "231", "232", "236", "237", "238", "257", "258", "271", "272", "273", "274", "290", "291", "292",
+                "293", "294", "295", "296", "297", "316", "317", "318", "319", "325", "326", "327", "328", "335",
+                "336", "337", "338", "344", "345", "352", "353", "378", "379", "394", "395", "396", "397");
+        TableView<?> packets = robot.lookup("#packet-list").queryTableView();
+        waitUntil(() -> packets.getItems().size() == expected.size());
+        assertEquals(expected, fx(() -> {
+            List<String> numbers = new ArrayList<>();
+            for (int i = 0; i < packets.getItems().size(); i++) {
+                numbers.add(String.valueOf(packets.getColumns().get(0).getCellData(i)));
+            }
+            return numbers;
+        }));
+    }
+
+    @Test
+    void doubleClickANakInExpertInfoSelectsItsFrame(FxRobot robot) throws TimeoutException {
+        menu("Analyze", "Expert Information");
+        @SuppressWarnings("unchecked")
+        TreeTableView<Object> tree = robot.lookup("#expert-info").queryAs(TreeTableView.class);
+        waitUntil(() -> tree.getRoot() != null && !tree.getRoot().getChildren().isEmpty());
+        int row = fx(() -> {
+            TreeItem<Object> nak = find(tree.getRoot(), "NAK");
+            nak.setExpanded(true);
+            TreeItem<Object> code = find(nak, "NAK: PSN sequence error");
+            code.setExpanded(true);
+            TreeItem<Object> event = code.getChildren().get(0);
+            int index = tree.getRow(event);
+            tree.scrollTo(index);
+            return index;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        Node line = robot.lookup(".tree-table-row-cell").match(node -> node instanceof TreeTableRow<?> r
+                && r.getIndex() == row).query();
+        robot.doubleClickOn(line);
+        // tshark -r mixed.pcapng -Y "infiniband.aeth.syndrome != 31" -T fields -e frame.number
+        //   -e infiniband.aeth.syndrome: frame 63, syndrome 96 (NAK, PSN sequence error)
+        TableView<?> packets = robot.lookup("#packet-list").queryTableView();
+        waitUntil(() -> packets.getSelectionModel().getSelectedIndex() >= 0 && "63".equals(String.valueOf(
+                packets.getColumns().get(0).getCellData(packets.getSelectionModel().getSelectedIndex()))));
+    }
+
+    @Test
+    void thePerQpCsvExportedFromTheWindowIsTheCommandLinesByteForByte() throws Exception {
+        Path fromWindow = folder.resolve("window-qps.csv");
+        Path fromCli = folder.resolve("cli-qps.csv");
+        MenuItem export = fx(() -> item("File", "Export", "Per-QP Statistics CSV"));
+        assertEquals(false, export.isDisable());
+        fx(() -> {
+            window.stats().exportQpCsv(fromWindow);
+            return null;
+        });
+        assertEquals(0, Main.run("analyze", "--qp-csv", fromCli.toString(), MIXED.toString()));
+        assertArrayEquals(Files.readAllBytes(fromCli), Files.readAllBytes(fromWindow));
+    }
+
+    // ---------------------------------------------------------------------------------------------- helpers
+
+    private void menu(String... path) {
+        fx(() -> {
+            item(path).fire();
+            return null;
+        });
+    }
+
+    private MenuItem item(String... path) {
+        MenuBar bar = (MenuBar) stage.getScene().lookup("#menu-bar");
+        List<MenuItem> items = new ArrayList<>(bar.getMenus());
+        MenuItem found = null;
+        for (String name : path) {
+            found = items.stream().filter(i -> i.getText() != null && i.getText().replace("_", "").replace("…", "").equals(name))
+                    .findFirst().orElseThrow(() -> new AssertionError("no menu item " + name));
+            if (found instanceof Menu menu) {
+                items = menu.getItems();
+            }
+        }
+        return found;
+    }
+
+    private static TreeItem<Object> find(TreeItem<Object> parent, String summary) {
+        return parent.getChildren().stream().filter(item -> item.getValue().toString().contains("summary=" + summary + ","))
+                .findFirst().orElseThrow(() -> new AssertionError("no " + summary));
+    }
+
+    private static TableColumn<?, ?> column(TableView<?> table, String title) {
+        return table.getColumns().stream().filter(c -> c.getText().equals(title)).findFirst().orElseThrow();
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static ObservableList<TableColumn<?, ?>> sortOrder(TableView<?> table) {
+        return (ObservableList) table.getSortOrder();
+    }
+
+    private static String cell(TableView<?> table, String title, int row) {
+        return fx(() -> {
+            TableColumn<?, ?> column = column(table, title);
+            Object value = column.getCellData(row);
+            return String.valueOf(value);
+        });
+    }
+
+    private String status() {
+        return fx(() -> ((org.controlsfx.control.StatusBar) stage.getScene().lookup("#status-bar")).getText());
+    }
+
+    private static void waitUntil(Callable<Boolean> condition) throws TimeoutException {
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(condition));
+    }
+
+    private static <T> T fx(Callable<T> action) {
+        return WaitForAsyncUtils.waitForAsyncFx(60_000, action);
+    }
+}

@@ -1,0 +1,74 @@
+package io.rocelens.app.gui.stats;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rocelens.analysis.AnalysisOptions;
+import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.app.Main;
+import io.rocelens.dissect.DissectorOptions;
+import io.rocelens.dissect.SummaryPipeline;
+import io.rocelens.index.PacketIndex;
+import io.rocelens.load.CaptureLoad;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The sample captures, analysed as the window's loading pass does it, with the generator's truth beside them and
+ * the command line's outputs to compare with.
+ */
+final class Samples {
+
+    static final Path FOLDER = Path.of("../sample-captures");
+    static final Path MIXED = FOLDER.resolve("mixed.pcapng");
+    static final Path INCAST = FOLDER.resolve("incast.pcap");
+    static final Path PFC_STORM = FOLDER.resolve("pfc-storm.pcap");
+
+    /** A capture analysed with the default preferences, and its packet index. */
+    record Loaded(AnalysisResult analysis, PacketIndex index) {
+    }
+
+    private Samples() {
+    }
+
+    static Loaded load(Path capture) throws IOException {
+        return load(capture, AnalysisOptions.defaults());
+    }
+
+    static Loaded load(Path capture, AnalysisOptions options) throws IOException {
+        try (CaptureLoad load = CaptureLoad.open(List.of(capture), new CaptureLoad.Options(options, true, Long.MAX_VALUE),
+                SummaryPipeline.withWorkers(DissectorOptions.defaults(), 1), CaptureLoad.Listener.NONE)) {
+            AnalysisResult result = load.run().analysis();
+            return new Loaded(result, load.index());
+        }
+    }
+
+    /** The generator's truth file of a sample capture. */
+    static JsonNode truth(Path capture) throws IOException {
+        return new ObjectMapper().readTree(FOLDER.resolve(capture.getFileName().toString()
+                .replaceFirst("\\.pcap(ng)?$", ".json")).toFile());
+    }
+
+    /** Runs the command line in this JVM; its standard output (it must succeed). */
+    static synchronized String cli(String... args) {
+        PrintStream saved = System.out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            int status = Main.run(args);
+            if (status != 0) {
+                throw new AssertionError("rocelens " + String.join(" ", args) + " exited with " + status);
+            }
+        } finally {
+            System.setOut(saved);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    static JsonNode cliJson(String... args) throws IOException {
+        return new ObjectMapper().readTree(cli(args));
+    }
+}
