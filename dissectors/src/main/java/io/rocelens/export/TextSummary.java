@@ -177,7 +177,10 @@ public final class TextSummary {
         }
     }
 
-    /** Bits per second with a unit ("126.69 Mb/s"), as the summary and the window show rates; NaN (no meaningful rate) is "—". */
+    /**
+     * Bits per second with a unit ("126.69 Mb/s"), as the summary and the window show rates; NaN (no meaningful rate)
+     * is "—".
+     */
     public static String rate(double bps) {
         if (Double.isNaN(bps)) {
             return "\u2014";

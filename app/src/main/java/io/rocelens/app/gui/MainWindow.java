@@ -587,8 +587,7 @@ final class MainWindow {
     }
 
     private Menu statisticsMenu() {
-        MenuItem properties = capture(item("Capture File _Properties", "Shortcut+Alt+Shift+C", this::properties));
-        Menu menu = new Menu("_Statistics", null, properties, new SeparatorMenuItem());
+        Menu menu = new Menu("_Statistics");
         menu.getItems().addAll(stats.statisticsItems());
         return menu;
     }
@@ -623,30 +622,6 @@ final class MainWindow {
         for (MenuItem item : needsCapture) {
             item.setDisable(!open);
         }
-    }
-
-    private void properties() {
-        if (session.file() == null) {
-            return;
-        }
-        StringBuilder text = new StringBuilder("File: " + session.file() + "\n");
-        PacketTable table = packets.table();
-        text.append("Packets: ").append(packets.total()).append('\n');
-        if (table != null && table.size() > 0) {
-            long first = table.timestampNanos(0);
-            long last = table.timestampNanos(table.size() - 1);
-            text.append("First packet: ").append(TimeFormat.ABSOLUTE.format(first, 0, ZoneId.systemDefault()))
-                    .append('\n').append("Last packet: ")
-                    .append(TimeFormat.ABSOLUTE.format(last, 0, ZoneId.systemDefault())).append('\n')
-                    .append(String.format(Locale.ROOT, "Elapsed: %.6f s%n", (last - first) / 1e9));
-        }
-        if (outcome != null) {
-            text.append("Loaded ").append(outcome.summary());
-            if (outcome.notice() != null) {
-                text.append("\n").append(outcome.notice());
-            }
-        }
-        Dialogs.information(stage, "Capture File Properties", text.toString());
     }
 
     // ---------------------------------------------------------------------------------------------- status

@@ -3,6 +3,8 @@ package io.rocelens.app.gui;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rocelens.app.Main;
 import io.rocelens.app.gui.model.Preferences;
 import java.io.IOException;
@@ -10,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -141,7 +144,70 @@ class StatsViewsTest {
         assertArrayEquals(Files.readAllBytes(fromCli), Files.readAllBytes(fromWindow));
     }
 
+    @Test
+    void thePfcViewShowsThePausedTimePerPriorityOfThePfcStormSample(FxRobot robot) throws Exception {
+        Path storm = Path.of("../sample-captures/pfc-storm.pcap").toAbsolutePath();
+        fx(() -> {
+            window.open(storm, null, null);
+            return null;
+        });
+        waitUntil(() -> status().contains("802 packets in"));
+        menu("Statistics", "PFC");
+        TableView<?> priorities = robot.lookup("#pfc-priorities").queryTableView();
+        waitUntil(() -> priorities.getItems().size() == 2);
+        JsonNode truth = new ObjectMapper().readTree(Path.of("../sample-captures/pfc-storm.json").toFile()).get("pfc");
+        for (int row = 0; row < 2; row++) {
+            String priority = cell(priorities, "Priority", row);
+            JsonNode expected = truth.get(priority);
+            assertEquals(String.format(Locale.ROOT, "%.3f", expected.get("paused_us").asDouble()),
+                    shown(priorities, "Paused (µs)", row), "priority " + priority);
+            assertEquals(expected.get("xoff").asText(), cell(priorities, "XOFF", row));
+            assertEquals(expected.get("xon").asText(), cell(priorities, "XON", row));
+        }
+
+        // at 25 Gb/s a quantum lasts four times longer: the numbers are analyze --link-speed 25G's
+        javafx.scene.control.TextField speed = robot.lookup("#pfc-link-speed").queryAs(javafx.scene.control.TextField.class);
+        assertEquals("100G", fx(speed::getText));
+        fx(() -> {
+            speed.setText("25G");
+            return null;
+        });
+        robot.clickOn("#pfc-recompute");
+        JsonNode at25 = new ObjectMapper().readTree(captureOut("analyze", "--json", "--link-speed", "25G",
+                storm.toString())).get("pfc");
+        String priority3 = String.format(Locale.ROOT, "%.3f", at25.get("3").get("paused_us").asDouble());
+        waitUntil(() -> shown(priorities, "Paused (µs)", 0).equals(priority3));
+        assertEquals(String.format(Locale.ROOT, "%.3f", at25.get("4").get("paused_us").asDouble()),
+                shown(priorities, "Paused (µs)", 1));
+    }
+
     // ---------------------------------------------------------------------------------------------- helpers
+
+    /** The text a table cell shows (its cell factory's format), read from the cell on screen. */
+    private static String shown(TableView<?> table, String title, int row) {
+        return fx(() -> {
+            TableColumn<?, ?> column = column(table, title);
+            for (Node node : table.lookupAll(".table-cell")) {
+                if (node instanceof javafx.scene.control.TableCell<?, ?> cell && cell.getTableColumn() == column
+                        && cell.getIndex() == row) {
+                    return cell.getText();
+                }
+            }
+            return "";
+        });
+    }
+
+    private static synchronized String captureOut(String... args) {
+        java.io.PrintStream saved = System.out;
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try {
+            System.setOut(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals(0, Main.run(args));
+        } finally {
+            System.setOut(saved);
+        }
+        return out.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
 
     private void menu(String... path) {
         fx(() -> {

@@ -7,12 +7,12 @@ import io.rocelens.index.PacketIndex;
 import java.io.IOException;
 
 /** The packet list's rows from the library's packet index, and frames read again from the capture file. */
-final class IndexedCapture implements PacketTable {
+public final class IndexedCapture implements PacketTable {
 
     private final PacketIndex index;
     private final CaptureFile file;
 
-    IndexedCapture(PacketIndex index, CaptureFile file) {
+    public IndexedCapture(PacketIndex index, CaptureFile file) {
         this.index = index;
         this.file = file;
     }

@@ -67,13 +67,13 @@ public record Conversation(FlowStats forward, FlowStats reverse) {
         return reverse == null ? 0 : reverse.bytes();
     }
 
-    /** The per-QP CSV's throughput_bps of the flow A → B. */
+    /** The per-QP CSV's throughput_bps of the flow A → B: NaN when it would mean nothing (shown "—"). */
     public double throughputAtoB() {
         return forward.throughputBps();
     }
 
     public double throughputBtoA() {
-        return reverse == null ? 0 : reverse.throughputBps();
+        return reverse == null ? Double.NaN : reverse.throughputBps();
     }
 
     public long messages() {

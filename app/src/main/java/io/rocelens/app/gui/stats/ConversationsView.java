@@ -17,7 +17,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
-import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
@@ -221,18 +220,8 @@ final class ConversationsView extends StatsWindow {
     }
 
     /** A numeric column: sorts by the number, shows it formatted, right-aligned. */
-    private <N extends Number & Comparable<N>> void number(String title, Function<Conversation, N> value,
-                                                          Function<Number, String> format) {
-        TableColumn<Conversation, N> column = new TableColumn<>(title);
-        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
-        column.setCellFactory(c -> new TableCell<>() {
-            @Override
-            protected void updateItem(N item, boolean empty) {
-                super.updateItem(item, empty);
-                setText(empty || item == null ? null : format.apply(item));
-            }
-        });
-        column.setStyle("-fx-alignment: CENTER-RIGHT;");
-        table.getColumns().add(column);
+    private <N extends Number> void number(String title, Function<Conversation, N> value,
+                                           Function<Number, String> format) {
+        table.getColumns().add(Tables.column(title, value, format::apply));
     }
 }

@@ -22,6 +22,8 @@ import java.util.function.Supplier;
 import javafx.application.Platform;
 import javafx.scene.control.Alert;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.input.KeyCombination;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
@@ -45,6 +47,10 @@ public final class StatsViews {
     private Capture capture;
     private ConversationsView conversations;
     private ExpertInfoView expert;
+    private PsnLadderView ladder;
+    private PfcView pfc;
+    private BandwidthView bandwidth;
+    private CapturePropertiesView properties;
 
     /**
      * @param displayedRows the packet list's displayed rows (0-based) in frame order
@@ -57,7 +63,13 @@ public final class StatsViews {
 
     /** The items of the Statistics menu. */
     public List<MenuItem> statisticsItems() {
-        return List.of(item("QP _Conversations", () -> conversations().open(capture)));
+        MenuItem properties = item("Capture File _Properties", () -> properties().open(capture));
+        properties.setAccelerator(KeyCombination.keyCombination("Shortcut+Alt+Shift+C"));
+        return List.of(properties, new SeparatorMenuItem(),
+                item("QP _Conversations", () -> conversations().open(capture)),
+                item("PSN _Ladder", this::openLadder),
+                item("P_FC", () -> pfc().open(capture)),
+                item("RoCE _Bandwidth", () -> bandwidth().open(capture)));
     }
 
     /** Analyze › Expert Information. */
@@ -117,7 +129,7 @@ public final class StatsViews {
 
     private ConversationsView conversations() {
         if (conversations == null) {
-            conversations = remember(new ConversationsView(owner, link, conversation -> { }, this::limitTo,
+            conversations = remember(new ConversationsView(owner, link, this::openLadder, this::limitTo,
                     this::chooseQpCsv));
         }
         return conversations;
@@ -128,6 +140,69 @@ public final class StatsViews {
             expert = remember(new ExpertInfoView(owner, link));
         }
         return expert;
+    }
+
+    private PsnLadderView ladder() {
+        if (ladder == null) {
+            ladder = remember(new PsnLadderView(owner, link));
+        }
+        return ladder;
+    }
+
+    private PfcView pfc() {
+        if (pfc == null) {
+            pfc = remember(new PfcView(owner, link, (from, options, done, failed) ->
+                    inBackground(() -> analyse(from, allRows(from.table()), options), done, failed)));
+        }
+        return pfc;
+    }
+
+    private BandwidthView bandwidth() {
+        if (bandwidth == null) {
+            bandwidth = remember(new BandwidthView(owner, link));
+        }
+        return bandwidth;
+    }
+
+    private CapturePropertiesView properties() {
+        if (properties == null) {
+            properties = remember(new CapturePropertiesView(owner));
+        }
+        return properties;
+    }
+
+    /** Statistics › PSN Ladder: the conversation selected in QP Conversations, else the one with most packets. */
+    private void openLadder() {
+        Conversation selected = conversations == null ? null
+                : conversations.table().getSelectionModel().getSelectedItem();
+        if (selected == null && capture != null) {
+            selected = Conversations.of(capture.analysis()).stream()
+                    .max(java.util.Comparator.comparingLong(Conversation::packets)).orElse(null);
+        }
+        if (selected == null) {
+            ladder().open(capture);
+        } else {
+            openLadder(selected);
+        }
+    }
+
+    /** Draws a conversation's ladder; the points are gathered from the packet index in the background. */
+    void openLadder(Conversation conversation) {
+        PsnLadderView view = ladder();
+        view.open(capture);
+        Capture from = capture;
+        view.building(conversation);
+        inBackground(() -> PsnLadder.of(from.table(), conversation, from.analysis()), built -> {
+            if (capture == from) {
+                view.show(built);
+            }
+        }, view::failed);
+    }
+
+    private static int[] allRows(PacketTable table) {
+        int[] rows = new int[table.size()];
+        java.util.Arrays.setAll(rows, i -> i);
+        return rows;
     }
 
     private <V extends StatsWindow> V remember(V view) {

@@ -1,6 +1,8 @@
 package io.rocelens.app.gui.stats;
 
 import javafx.scene.Parent;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.layout.Pane;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -25,6 +27,17 @@ abstract class StatsWindow {
         }
         stage.setScene(scene);
         stage.setTitle("RoCE Lens · " + title);
+    }
+
+    /** A pane the canvas fills, redrawn whenever its size changes. */
+    static Pane canvasPane(Canvas canvas, Runnable draw, double minHeight) {
+        Pane holder = new Pane(canvas);
+        holder.setMinSize(200, minHeight);
+        canvas.widthProperty().bind(holder.widthProperty());
+        canvas.heightProperty().bind(holder.heightProperty());
+        canvas.widthProperty().addListener(o -> draw.run());
+        canvas.heightProperty().addListener(o -> draw.run());
+        return holder;
     }
 
     Stage stage() {

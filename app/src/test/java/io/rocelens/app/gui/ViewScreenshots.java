@@ -1,0 +1,134 @@
+package io.rocelens.app.gui;
+
+import io.rocelens.app.gui.model.Preferences;
+import io.rocelens.app.gui.stats.Png;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableView;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/**
+ * Takes the screenshots in docs/screenshots: the main window and every RoCE view on the sample captures, each
+ * window's scene rendered to PNG. Run by docs/screenshots/make-screenshots.sh under Xvfb; not a test.
+ */
+public final class ViewScreenshots {
+
+    private static final List<String> VIEWS = List.of("Capture File Properties", "QP Conversations", "PSN Ladder",
+            "PFC", "RoCE Bandwidth");
+
+    private ViewScreenshots() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path out = Path.of(args[0]);
+        Files.createDirectories(out);
+        Path config = Files.createTempDirectory("rocelens-screenshots");
+        CompletableFuture<Void> started = new CompletableFuture<>();
+        Platform.startup(() -> started.complete(null));
+        started.get();
+        for (int i = 1; i < args.length; i++) {
+            Path capture = Path.of(args[i]).toAbsolutePath();
+            String name = capture.getFileName().toString().replaceFirst("\\.pcap(ng)?$", "");
+            Stage stage = fx(Stage::new);
+            MainWindow window = fx(() -> {
+                MainWindow made = new MainWindow(stage, Preferences.load(config));
+                stage.show();
+                made.open(capture, null, null);
+                return made;
+            });
+            waitFor(() -> ((org.controlsfx.control.StatusBar) stage.getScene().lookup("#status-bar")).getText()
+                    .contains("packets in"));
+            for (String view : VIEWS) {
+                fx(() -> {
+                    item(stage, "Statistics", view).fire();
+                    return null;
+                });
+            }
+            fx(() -> {
+                item(stage, "Analyze", "Expert Information").fire();
+                return null;
+            });
+            Thread.sleep(1500);
+            fx(() -> {
+                for (Window w : Window.getWindows()) {
+                    if (w.getScene().lookup("#expert-info") instanceof TreeTableView<?> tree) {
+                        for (TreeItem<?> group : tree.getRoot().getChildren()) {
+                            group.setExpanded(true);
+                        }
+                    }
+                }
+                return null;
+            });
+            Thread.sleep(1000);
+            fx(() -> {
+                for (Window w : new ArrayList<>(Window.getWindows())) {
+                    String title = ((Stage) w).getTitle();
+                    String view = title.equals("RoCE Lens — " + capture.getFileName()) ? "main-window"
+                            : title.replaceFirst("^RoCE Lens · ", "").replaceFirst(" — .*$", "")
+                            .toLowerCase(Locale.ROOT).replace(' ', '-');
+                    Png.write(w.getScene().snapshot(null), out.resolve(name + "-" + view + ".png"));
+                }
+                return null;
+            });
+            fx(() -> {
+                for (Window w : new ArrayList<>(Window.getWindows())) {
+                    ((Stage) w).close();
+                }
+                window.shutdown();
+                return null;
+            });
+        }
+        Platform.exit();
+    }
+
+    private static MenuItem item(Stage stage, String... path) {
+        MenuBar bar = (MenuBar) stage.getScene().lookup("#menu-bar");
+        List<MenuItem> items = new ArrayList<>(bar.getMenus());
+        MenuItem found = null;
+        for (String name : path) {
+            found = items.stream().filter(i -> i.getText() != null
+                    && i.getText().replace("_", "").replace("…", "").equals(name)).findFirst().orElseThrow();
+            if (found instanceof Menu menu) {
+                items = menu.getItems();
+            }
+        }
+        return found;
+    }
+
+    private interface Action<T> {
+        T run() throws Exception;
+    }
+
+    private static <T> T fx(Action<T> action) throws Exception {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                result.complete(action.run());
+            } catch (Exception | Error failure) {
+                result.completeExceptionally(failure);
+            }
+        });
+        return result.get(60, TimeUnit.SECONDS);
+    }
+
+    private static void waitFor(java.util.concurrent.Callable<Boolean> condition) throws Exception {
+        for (int i = 0; i < 600; i++) {
+            if (fx(condition::call)) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("the capture did not load");
+    }
+}

@@ -1,0 +1,87 @@
+package io.rocelens.app.gui.stats;
+
+import io.rocelens.app.gui.model.IndexedCapture;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.rocelens.analysis.AnalysisOptions;
+import io.rocelens.analysis.AnalysisResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Bandwidth by priority: the CSV against the command line's, the shares against the truth and --ets. */
+class BandwidthChartTest {
+
+    @TempDir
+    Path folder;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mixed.pcapng", "incast.pcap", "pfc-storm.pcap"})
+    void theCsvIsTheCommandLinesAtTheDefaultAndAtEveryOfferedWidth(String name) throws IOException {
+        Path capture = Samples.FOLDER.resolve(name);
+        AnalysisResult result = Samples.load(capture).analysis();
+        Path cli = folder.resolve("cli.csv");
+        Samples.cli("analyze", "--priority-csv", cli.toString(), capture.toString());
+        assertEquals(Files.readString(cli), csv(BandwidthChart.of(result)));
+        List<Long> widths = BandwidthChart.widths(result);
+        assertTrue(widths.size() >= 3, widths.toString());
+        for (long width : List.of(widths.get(1), widths.get(widths.size() - 1))) {
+            Samples.cli("analyze", "--bin-width", (width / 1000) + "us", "--priority-csv", cli.toString(),
+                    capture.toString());
+            assertEquals(Files.readString(cli), csv(BandwidthChart.of(result, width)), width + " ns");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mixed.pcapng", "incast.pcap", "pfc-storm.pcap"})
+    void sharesAreTheTruthsBytesAndTheDeviationIsFromTheEtsShares(String name) throws IOException {
+        Path capture = Samples.FOLDER.resolve(name);
+        AnalysisResult result = Samples.load(capture).analysis();
+        JsonNode truth = Samples.truth(capture);
+        double[] ets = AnalysisOptions.parseEts("50,10,10,30");
+        JsonNode cliEts = Samples.cliJson("analyze", "--json", "--ets", "50,10,10,30", capture.toString()).get("ets");
+        long total = 0;
+        for (int p = 0; p < 8; p++) {
+            total += truth.get("priority_bytes").get(Integer.toString(p)).asLong();
+        }
+        for (BandwidthChart.ShareLine line : BandwidthChart.of(result).shares(ets)) {
+            String p = Integer.toString(line.priority());
+            assertEquals(truth.get("priority_bytes").get(p).asLong(), line.bytes());
+            assertEquals(truth.get("priority_packets").get(p).asLong(), line.packets());
+            assertEquals(100.0 * line.bytes() / total, line.sharePercent(), 1e-9);
+            assertEquals(cliEts.get(p).get("observed_pct").asDouble(), line.sharePercent(), 1e-9);
+            if (line.priority() < 4) {
+                assertEquals(cliEts.get(p).get("configured_pct").asDouble(), line.configured());
+                assertEquals(line.sharePercent() - line.configured(), line.deviation(), 1e-9);
+            } else {
+                assertTrue(Double.isNaN(line.deviation()));
+            }
+        }
+    }
+
+    @Test
+    void aTimeRangeBecomesTheFramesInsideIt() throws IOException {
+        Samples.Loaded loaded = Samples.load(Samples.MIXED);
+        IndexedCapture table = new IndexedCapture(loaded.index(), null);
+        // tshark -r mixed.pcapng | wc -l: 401 frames, in time order
+        assertEquals("frame.number >= 1 && frame.number <= 401", BandwidthChart.filterForTimes(table,
+                loaded.analysis().firstTs(), loaded.analysis().lastTs()));
+        long t100 = table.timestampNanos(99);
+        long t200 = table.timestampNanos(199);
+        assertEquals("frame.number >= 100 && frame.number <= 200", BandwidthChart.filterForTimes(table, t100, t200));
+        assertEquals(null, BandwidthChart.filterForTimes(table, 0, 1));
+    }
+
+    private static String csv(BandwidthChart chart) throws IOException {
+        StringBuilder out = new StringBuilder();
+        chart.csv(out);
+        return out.toString();
+    }
+}

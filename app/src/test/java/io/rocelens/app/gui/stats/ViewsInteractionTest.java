@@ -1,0 +1,139 @@
+package io.rocelens.app.gui.stats;
+
+import io.rocelens.app.gui.model.IndexedCapture;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.rocelens.analysis.PausedInterval;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import javafx.geometry.Point2D;
+import javafx.scene.canvas.Canvas;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The drawn views, headless on Monocle, clicked where a point or interval is drawn: the frame they ask the packet
+ * list to select, and the filter a brushed time range applies.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ViewsInteractionTest {
+
+    private final List<Long> selected = new ArrayList<>();
+    private final List<String> filters = new ArrayList<>();
+    private final PacketListLink link = new PacketListLink() {
+        @Override
+        public void selectFrame(long frame) {
+            selected.add(frame);
+        }
+
+        @Override
+        public void applyFilter(String displayFilter) {
+            filters.add(displayFilter);
+        }
+
+        @Override
+        public String displayFilter() {
+            return "";
+        }
+    };
+
+    @Start
+    void start(Stage stage) {
+        stage.setScene(new javafx.scene.Scene(new javafx.scene.layout.Pane(), 200, 100));
+        stage.show();
+    }
+
+    @Test
+    void clickingALadderPointSelectsItsFrame(FxRobot robot) throws IOException {
+        Samples.Loaded loaded = Samples.load(Samples.INCAST);
+        // the incast truth has NAKs: the conversation with most packets among those with a NAK
+        Conversation biggest = Conversations.of(loaded.analysis()).stream().filter(c -> c.naks() > 0)
+                .max(Comparator.comparingLong(Conversation::packets)).orElseThrow();
+        PsnLadder ladder = PsnLadder.of(new IndexedCapture(loaded.index(), null), biggest, loaded.analysis());
+        PsnLadderView view = fx(() -> {
+            PsnLadderView made = new PsnLadderView(null, link);
+            made.open(null);
+            made.show(ladder);
+            return made;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        // a NAK: few of them, so no other point is drawn on top
+        int nak = -1;
+        for (int i = 0; i < ladder.size() && nak < 0; i++) {
+            nak = ladder.kind(i) == PsnLadder.NAK ? i : -1;
+        }
+        assertTrue(nak >= 0, "the incast sample has NAKs");
+        int point = nak;
+        double[] pixel = fx(() -> view.pixelOf(point));
+        Canvas canvas = robot.lookup("#psn-ladder").queryAs(Canvas.class);
+        Point2D onScreen = fx(() -> canvas.localToScreen(pixel[0], pixel[1]));
+        robot.clickOn(onScreen);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of(ladder.frame(point)), selected);
+        fx(() -> {
+            view.stage().close();
+            return null;
+        });
+    }
+
+    @Test
+    void clickingAPausedIntervalSelectsItsXoffFrame(FxRobot robot) throws IOException {
+        Samples.Loaded loaded = Samples.load(Samples.PFC_STORM);
+        PfcView view = fx(() -> {
+            PfcView made = new PfcView(null, link, (capture, options, done, failed) -> { });
+            made.open(new Capture(Samples.PFC_STORM, new IndexedCapture(loaded.index(), null), loaded.analysis(), null, 0, null));
+            return made;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        PausedInterval longest = loaded.analysis().pausedIntervals().stream()
+                .max(Comparator.comparingDouble(PausedInterval::durationNanos)).orElseThrow();
+        double[] pixel = fx(() -> view.pixelOf(longest));
+        Canvas canvas = robot.lookup("#pfc-timeline").queryAs(Canvas.class);
+        robot.moveTo(fx(() -> canvas.localToScreen(pixel[0], pixel[1])));
+        WaitForAsyncUtils.waitForFxEvents();
+        String hover = fx(() -> ((javafx.scene.control.Label) robot.lookup("#pfc-hover").query()).getText());
+        assertTrue(hover.contains("XOFF frame " + longest.startFrame()), hover);
+        robot.clickOn(fx(() -> canvas.localToScreen(pixel[0], pixel[1])));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of(longest.startFrame()), selected);
+        fx(() -> {
+            view.stage().close();
+            return null;
+        });
+    }
+
+    @Test
+    void brushingTheWholeChartFiltersToEveryFrame(FxRobot robot) throws IOException {
+        Samples.Loaded loaded = Samples.load(Samples.MIXED);
+        BandwidthView view = fx(() -> {
+            BandwidthView made = new BandwidthView(null, link);
+            made.open(new Capture(Samples.MIXED, new IndexedCapture(loaded.index(), null), loaded.analysis(), null, 0, null));
+            return made;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        Canvas canvas = robot.lookup("#bandwidth-chart").queryAs(Canvas.class);
+        Point2D from = fx(() -> canvas.localToScreen(2, canvas.getHeight() / 2));
+        Point2D to = fx(() -> canvas.localToScreen(canvas.getWidth() - 2, canvas.getHeight() / 2));
+        robot.drag(from).dropTo(to);
+        WaitForAsyncUtils.waitForFxEvents();
+        // tshark -r mixed.pcapng | wc -l: 401 frames
+        assertEquals(List.of("frame.number >= 1 && frame.number <= 401"), filters);
+        fx(() -> {
+            view.stage().close();
+            return null;
+        });
+    }
+
+    private static <T> T fx(Callable<T> action) {
+        return WaitForAsyncUtils.waitForAsyncFx(60_000, action);
+    }
+}
