@@ -1,8 +1,9 @@
 #!/bin/sh
-# Renders the main window and the RoCE views on the sample captures into docs/screenshots, under Xvfb.
-# Run from the repository root after ./mvnw -B -ntp -q test-compile -pl app -am.
+# Renders the RoCE views on the sample captures into docs/screenshots, under Xvfb (each
+# window's scene as PNG). Run from the repository root.
 set -e
-./mvnw -B -ntp -q -pl app dependency:build-classpath -Dmdep.outputFile=/tmp/rocelens-app-cp.txt -Dmdep.includeScope=test
+./mvnw -B -ntp -q -pl app -am test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/rocelens-app-cp.txt \
+    -Dmdep.includeScope=test
 xvfb-run -a -s '-screen 0 1600x1000x24' java -cp "app/target/test-classes:app/target/classes:$(cat /tmp/rocelens-app-cp.txt)" \
     io.rocelens.app.gui.ViewScreenshots docs/screenshots \
     sample-captures/mixed.pcapng sample-captures/incast.pcap sample-captures/pfc-storm.pcap

@@ -10,6 +10,7 @@ import io.rocelens.app.gui.model.PacketListModel;
 import io.rocelens.app.gui.model.PacketTable;
 import io.rocelens.app.gui.model.Preferences;
 import io.rocelens.app.gui.model.TimeFormat;
+import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.app.gui.stats.Capture;
 import io.rocelens.app.gui.stats.PacketListLink;
 import io.rocelens.app.gui.stats.StatsViews;
@@ -207,6 +208,12 @@ final class MainWindow {
                     LOG.info("first {} packets listed {} s after opening {}", packets.size(),
                             String.format(Locale.ROOT, "%.2f", (System.nanoTime() - opening) / 1e9), file);
                 }
+            }
+
+            @Override
+            public void analysis(AnalysisResult soFar) {
+                stats.loading(new Capture(file, packets.table(), soFar, session.dissectorOptions(),
+                        System.nanoTime() - opening, null));
             }
 
             @Override

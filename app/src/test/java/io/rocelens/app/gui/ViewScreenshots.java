@@ -10,17 +10,19 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.TextField;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableView;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
 /**
- * Takes the screenshots in docs/screenshots: the main window and every RoCE view on the sample captures, each
- * window's scene rendered to PNG. Run by docs/screenshots/make-screenshots.sh under Xvfb; not a test.
+ * Takes the screenshots in docs/screenshots: every RoCE view on the sample captures, opened from the main window's
+ * menus, each window's scene rendered to PNG. Run by docs/screenshots/make-screenshots.sh under Xvfb; not a test.
  */
 public final class ViewScreenshots {
 
@@ -37,8 +39,10 @@ public final class ViewScreenshots {
         CompletableFuture<Void> started = new CompletableFuture<>();
         Platform.startup(() -> started.complete(null));
         started.get();
+        // the windows of one capture are closed before the next opens: the toolkit must stay
+        Platform.setImplicitExit(false);
         for (int i = 1; i < args.length; i++) {
-            Path capture = Path.of(args[i]).toAbsolutePath();
+            Path capture = Path.of(args[i]);
             String name = capture.getFileName().toString().replaceFirst("\\.pcap(ng)?$", "");
             Stage stage = fx(Stage::new);
             MainWindow window = fx(() -> {
@@ -67,6 +71,12 @@ public final class ViewScreenshots {
                             group.setExpanded(true);
                         }
                     }
+                    if (w.getScene().lookup("#bandwidth-ets") instanceof TextField ets) {
+                        // the ETS overlay and the paused shading, as a user would switch them on
+                        ets.setText("0=70,3=30");
+                        ets.fireEvent(new javafx.event.ActionEvent());
+                        ((CheckBox) w.getScene().lookup("#bandwidth-paused")).fire();
+                    }
                 }
                 return null;
             });
@@ -74,10 +84,11 @@ public final class ViewScreenshots {
             fx(() -> {
                 for (Window w : new ArrayList<>(Window.getWindows())) {
                     String title = ((Stage) w).getTitle();
-                    String view = title.equals("RoCE Lens — " + capture.getFileName()) ? "main-window"
-                            : title.replaceFirst("^RoCE Lens · ", "").replaceFirst(" — .*$", "")
-                            .toLowerCase(Locale.ROOT).replace(' ', '-');
-                    Png.write(w.getScene().snapshot(null), out.resolve(name + "-" + view + ".png"));
+                    if (title.startsWith("RoCE Lens · ")) {
+                        String view = title.replaceFirst("^RoCE Lens · ", "").replaceFirst(" — .*$", "")
+                                .toLowerCase(Locale.ROOT).replace(' ', '-');
+                        Png.write(w.getScene().snapshot(null), out.resolve(name + "-" + view + ".png"));
+                    }
                 }
                 return null;
             });

@@ -34,6 +34,10 @@ public final class CaptureSession {
         /** Some more of the file is read. */
         void progress(double fraction, long packets);
 
+        /** The analysis of the packets read so far, while loading (about ten times a second). */
+        default void analysis(AnalysisResult soFar) {
+        }
+
         /** Loading ended: read to its end, stopped at damage, or cancelled. */
         void finished(Outcome outcome);
 
@@ -108,15 +112,29 @@ public final class CaptureSession {
         loading = true;
         file = path;
         SummaryPipeline pipeline = SummaryPipeline.forThisMachine(dissectorOptions);
-        CaptureLoad.Options options = new CaptureLoad.Options(analysisOptions, true, Long.MAX_VALUE);
+        CaptureLoad.Options options = new CaptureLoad.Options(analysisOptions, true, true, Long.MAX_VALUE);
         loader.execute(() -> {
             CaptureLoad opened;
             try {
-                opened = CaptureLoad.open(List.of(path), options, pipeline, progress -> ui.execute(() -> {
-                    if (generation.get() == ticket) {
-                        listener.progress(progress.fraction(), progress.packets());
+                opened = CaptureLoad.open(List.of(path), options, pipeline, new CaptureLoad.Listener() {
+                    @Override
+                    public void progress(CaptureLoad.Progress progress) {
+                        ui.execute(() -> {
+                            if (generation.get() == ticket) {
+                                listener.progress(progress.fraction(), progress.packets());
+                            }
+                        });
                     }
-                }));
+
+                    @Override
+                    public void analysis(AnalysisResult soFar) {
+                        ui.execute(() -> {
+                            if (generation.get() == ticket) {
+                                listener.analysis(soFar);
+                            }
+                        });
+                    }
+                });
             } catch (CaptureOpenException unreadable) {
                 ui.execute(() -> {
                     if (generation.get() == ticket) {

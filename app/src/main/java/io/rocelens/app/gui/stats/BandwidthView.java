@@ -91,7 +91,7 @@ final class BandwidthView extends StatsWindow {
             }
         });
         ets.setId("bandwidth-ets");
-        ets.setPromptText("ETS %, e.g. 50,0,0,50 or 3=60,0=40");
+        ets.setPromptText("e.g. 3=60,0=40 (%)");
         ets.setPrefColumnCount(16);
         ets.setOnAction(e -> showShares());
         paused.setId("bandwidth-paused");
@@ -295,6 +295,7 @@ final class BandwidthView extends StatsWindow {
             g.setLineWidth(1.5);
             g.setTextAlign(TextAlignment.LEFT);
             g.setTextBaseline(VPos.BOTTOM);
+            int labels = 0;
             for (int p = 0; p < 8; p++) {
                 if (!Double.isNaN(configured[p]) && configured[p] > 0) {
                     double rate = configured[p] / 100 * capture.analysis().options().linkSpeedBps();
@@ -303,7 +304,8 @@ final class BandwidthView extends StatsWindow {
                     g.strokeLine(LEFT, y, LEFT + w, y);
                     g.setFill(PRIORITY_COLOURS[p].darker());
                     g.fillText(String.format(Locale.ROOT, "ETS priority %d: %.0f %% of %s", p, configured[p],
-                            TextSummary.rate(capture.analysis().options().linkSpeedBps())), LEFT + 6, y - 2);
+                            TextSummary.rate(capture.analysis().options().linkSpeedBps())), LEFT + 6 + 260 * labels++,
+                            y - 2);
                 }
             }
             g.setLineDashes();

@@ -32,7 +32,7 @@ public final class CaptureProperties {
     public static List<Entry> of(Path file, FileFacts facts, AnalysisResult r, long loadNanos, String problem) {
         List<Entry> entries = new ArrayList<>();
         entries.add(new Entry("File", "Name", file.getFileName().toString()));
-        entries.add(new Entry("File", "Path", file.toAbsolutePath().toString()));
+        entries.add(new Entry("File", "Path", file.toString()));
         entries.add(new Entry("File", "Length", String.format(Locale.ROOT, "%,d bytes", facts.size())));
         entries.add(new Entry("File", "Format", facts.format() == CaptureFormat.PCAPNG ? "pcapng" : "pcap"));
         entries.add(new Entry("File", "Link type", LinkType.describe(facts.linkType())));

@@ -58,7 +58,7 @@ final class ConversationsView extends StatsWindow {
 
     ConversationsView(Window owner, PacketListLink link, Consumer<Conversation> ladder, Limiter limiter,
                       Runnable exportCsv) {
-        super(owner, "QP Conversations", new BorderPane(), 1250, 520);
+        super(owner, "QP Conversations", new BorderPane(), 1560, 520);
         this.link = link;
         this.ladder = ladder;
         this.limiter = limiter;

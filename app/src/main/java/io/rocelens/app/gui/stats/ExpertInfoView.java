@@ -35,14 +35,14 @@ final class ExpertInfoView extends StatsWindow {
     private final PacketListLink link;
 
     ExpertInfoView(Window owner, PacketListLink link) {
-        super(owner, "Expert Information", new BorderPane(), 1000, 480);
+        super(owner, "Expert Information", new BorderPane(), 1400, 520);
         this.link = link;
         BorderPane root = (BorderPane) stage().getScene().getRoot();
         tree.setId("expert-info");
         tree.setShowRoot(false);
         tree.setPlaceholder(new Label("No expert events"));
-        column("Severity", Line::severity, 90).setCellFactory(c -> new SeverityCell());
-        column("Summary", Line::summary, 480);
+        column("Severity", Line::severity, 120).setCellFactory(c -> new SeverityCell());
+        column("Summary", Line::summary, 820);
         column("Group", Line::group, 110);
         column("Protocol", Line::protocol, 100);
         column("Count", line -> line.frame() < 0 ? Long.toString(line.count()) : "", 70)

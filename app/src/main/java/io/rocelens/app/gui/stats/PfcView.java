@@ -242,8 +242,8 @@ final class PfcView extends StatsWindow {
             g.strokeLine(x, 8, x, plotBottom);
             g.fillText(unit.format(tick, step), x, plotBottom + 4);
         }
-        g.fillText("time since the first packet (" + unit.name() + ") · blue: paused (XOFF … XON or expiry) · "
-                + "red shading: storm window", LABEL_WIDTH + (w - LABEL_WIDTH) / 2, plotBottom + 22);
+        g.fillText("time since the first packet (" + unit.name() + ") · blue: paused (XOFF … XON or expiry), "
+                + "purple: 802.3x PAUSE · red shading: storm window", LABEL_WIDTH + (w - LABEL_WIDTH) / 2, plotBottom + 22);
     }
 
     /** The interval drawn under the pointer (2 pixels of slack), or null. */

@@ -44,7 +44,10 @@ public final class StatsViews {
     });
     private final List<MenuItem> needCapture = new ArrayList<>();
     private final List<StatsWindow> made = new ArrayList<>();
+    private static final long REFRESH_NANOS = 1_000_000_000L;
+
     private Capture capture;
+    private long lastRefresh;
     private ConversationsView conversations;
     private ExpertInfoView expert;
     private PsnLadderView ladder;
@@ -82,6 +85,20 @@ public final class StatsViews {
         return item("Per-QP Statistics _CSV…", this::chooseQpCsv);
     }
 
+    /**
+     * The analysis so far of a capture still loading: the open views show it, at most once a second (each refresh
+     * rebuilds their tables), and the menus open views on it.
+     */
+    public void loading(Capture soFar) {
+        long now = System.nanoTime();
+        if (capture == null || now - lastRefresh >= REFRESH_NANOS) {
+            lastRefresh = now;
+            loaded(soFar);
+        } else {
+            capture = soFar;
+        }
+    }
+
     /** A capture finished loading: every open view shows it. */
     public void loaded(Capture loaded) {
         capture = loaded;
@@ -92,6 +109,7 @@ public final class StatsViews {
     /** The capture was closed. */
     public void closed() {
         capture = null;
+        lastRefresh = 0;
         enable(false);
         made.forEach(view -> view.show(null));
     }

@@ -6,6 +6,8 @@ import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.SummaryPipeline;
 import io.rocelens.load.CaptureLoad;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,11 +17,16 @@ import java.util.Locale;
 /**
  * Times the views' work on a large capture, several rounds in one JVM: making the QP conversations, sorting them,
  * and gathering and reducing the PSN ladder of the conversation with the most packets to a 1500 × 800 raster.
- * Not a test: run by hand (see the README), one capture per run.
+ * Each step is timed on the wall clock and in CPU time of this thread (which other work on a shared machine does
+ * not inflate). Not a test: run by hand (see the README), one capture per run.
  */
 public final class ViewsBench {
 
     private ViewsBench() {
+    }
+
+    private static String step(long[] wall, long[] used, int i) {
+        return String.format(Locale.ROOT, "%.1f/%.1f", (wall[i] - wall[i - 1]) / 1e6, (used[i] - used[i - 1]) / 1e6);
     }
 
     public static void main(String[] args) throws Exception {
@@ -36,24 +43,32 @@ public final class ViewsBench {
         }
         System.out.printf(Locale.ROOT, "%s: %d packets, %d flows, loaded in %.2f s%n", capture, analysis.packets(),
                 analysis.flows().size(), (System.nanoTime() - loadStart) / 1e9);
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         for (int round = 1; round <= rounds; round++) {
-            long t0 = System.nanoTime();
+            long[] wall = new long[5];
+            long[] used = new long[5];
+            wall[0] = System.nanoTime();
+            used[0] = cpu.getCurrentThreadCpuTime();
             List<Conversation> conversations = Conversations.of(analysis);
-            long t1 = System.nanoTime();
+            wall[1] = System.nanoTime();
+            used[1] = cpu.getCurrentThreadCpuTime();
             List<Conversation> sorted = new ArrayList<>(conversations);
             sorted.sort(Comparator.comparingLong(Conversation::bytes).reversed());
-            long t2 = System.nanoTime();
+            wall[2] = System.nanoTime();
+            used[2] = cpu.getCurrentThreadCpuTime();
             Conversation biggest = conversations.stream().max(Comparator.comparingLong(Conversation::packets))
                     .orElseThrow();
             PsnLadder ladder = PsnLadder.of(table, biggest, analysis);
-            long t3 = System.nanoTime();
+            wall[3] = System.nanoTime();
+            used[3] = cpu.getCurrentThreadCpuTime();
             PsnLadder.Raster raster = ladder.raster(ladder.minTime(), ladder.maxTime() + 1, ladder.minPsn(),
                     ladder.maxPsn() + 1, 1500, 800);
-            long t4 = System.nanoTime();
-            System.out.printf(Locale.ROOT, "round %d: %d conversations made in %.1f ms, sorted by bytes in %.1f ms;"
-                            + " ladder of %d packets gathered in %.1f ms, reduced to %d columns in %.1f ms%n", round,
-                    conversations.size(), (t1 - t0) / 1e6, (t2 - t1) / 1e6, ladder.size(), (t3 - t2) / 1e6,
-                    raster.width, (t4 - t3) / 1e6);
+            wall[4] = System.nanoTime();
+            used[4] = cpu.getCurrentThreadCpuTime();
+            System.out.printf(Locale.ROOT, "round %d (ms, wall/CPU): %d conversations made %s, sorted by bytes %s;"
+                            + " ladder of %d packets gathered %s, reduced to %d columns %s%n", round,
+                    conversations.size(), step(wall, used, 1), step(wall, used, 2), ladder.size(),
+                    step(wall, used, 3), raster.width, step(wall, used, 4));
         }
     }
 }
