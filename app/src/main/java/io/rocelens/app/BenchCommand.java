@@ -93,9 +93,9 @@ public final class BenchCommand implements Callable<Integer> {
                 System.out.printf(Locale.ROOT, "pass %d: %d frames in %.3f s = %.2f M frames/s (%.2f s CPU)%n",
                         pass + 1, frames, seconds, rates[pass] / 1e6, cpuSeconds);
                 if (snapshots) {
-                    System.out.printf(Locale.ROOT, "  %d snapshots took %.3f s, %.2f %% of the pass%n",
+                    System.out.printf(Locale.ROOT, "  %d snapshots took %.3f s of CPU, %.2f %% of the pass's%n",
                             loaded.snapshots(), loaded.snapshotNanos() / 1e9,
-                            100.0 * loaded.snapshotNanos() / loaded.elapsedNanos());
+                            100.0 * loaded.snapshotNanos() / 1e9 / cpuSeconds);
                 }
                 if (index) {
                     PacketIndex rows = load.index();

@@ -4,6 +4,7 @@ import io.rocelens.dissect.NotDissected;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -132,6 +133,19 @@ public record AnalysisResult(
 
     public long ecnCe() {
         return flows.stream().mapToLong(FlowStats::ecnCe).sum();
+    }
+
+    /**
+     * The row (1-based, as in the per-QP CSV and the display filter's {@code roce.flow}) of each flow by its name,
+     * the name an {@link ExpertEvent#flow()} or a link gives: a view jumps from an event to its conversation through
+     * it. Made on each call; a view asks once per result.
+     */
+    public Map<String, Integer> flowRowsByName() {
+        Map<String, Integer> rows = new HashMap<>(flows.size() * 2);
+        for (int row = 0; row < flows.size(); row++) {
+            rows.put(flows.get(row).name(), row + 1);
+        }
+        return rows;
     }
 
     public long eventCount(EventKind kind) {

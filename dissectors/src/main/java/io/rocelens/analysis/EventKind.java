@@ -2,27 +2,34 @@ package io.rocelens.analysis;
 
 import java.util.Locale;
 
-/** What an expert event is about, with the severity it always carries. */
+/** What an expert event is about, with the severity and the Expert Info group it always carries. */
 public enum EventKind {
-    PSN_GAP(Severity.WARNING),
-    RETRANSMISSION(Severity.NOTE),
-    NAK(Severity.WARNING),
-    RNR_NAK(Severity.WARNING),
-    CNP(Severity.NOTE),
-    ECN_CE(Severity.NOTE),
-    ICRC_BAD(Severity.ERROR),
-    MALFORMED(Severity.ERROR),
-    PFC_STORM(Severity.WARNING),
-    PAUSE_8023X(Severity.NOTE);
+    PSN_GAP(Severity.WARNING, ExpertGroup.SEQUENCE),
+    RETRANSMISSION(Severity.NOTE, ExpertGroup.SEQUENCE),
+    NAK(Severity.WARNING, ExpertGroup.RESPONSE_CODE),
+    RNR_NAK(Severity.WARNING, ExpertGroup.RESPONSE_CODE),
+    CNP(Severity.NOTE, ExpertGroup.PROTOCOL),
+    ECN_CE(Severity.NOTE, ExpertGroup.PROTOCOL),
+    ICRC_BAD(Severity.ERROR, ExpertGroup.CHECKSUM),
+    MALFORMED(Severity.ERROR, ExpertGroup.MALFORMED),
+    PFC_STORM(Severity.WARNING, ExpertGroup.PROTOCOL),
+    PAUSE_8023X(Severity.NOTE, ExpertGroup.PROTOCOL);
 
     private final Severity severity;
+    private final ExpertGroup group;
 
-    EventKind(Severity severity) {
+    EventKind(Severity severity, ExpertGroup group) {
         this.severity = severity;
+        this.group = group;
     }
 
     public Severity severity() {
         return severity;
+    }
+
+    /** The Expert Info group: sequence (PSN), response code (NAKs), checksum, malformed or protocol. */
+    public ExpertGroup group() {
+        return group;
     }
 
     /** The lower_snake name used in the CSV and JSON ("psn_gap"). */

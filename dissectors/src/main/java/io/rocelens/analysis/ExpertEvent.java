@@ -6,4 +6,8 @@ public record ExpertEvent(long frame, long timestampNanos, EventKind kind, Strin
     public Severity severity() {
         return kind.severity();
     }
+
+    public ExpertGroup group() {
+        return kind.group();
+    }
 }

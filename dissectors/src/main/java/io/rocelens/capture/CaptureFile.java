@@ -25,13 +25,12 @@ import java.nio.file.StandardOpenOption;
 public final class CaptureFile implements AutoCloseable {
     private static final int PCAP_RECORD_HEADER = 16;
     private static final int PCAP_FILE_HEADER = 24;
-    private static final int PCAPNG_SECTION_HEADER = CaptureReaders.PCAPNG_SECTION_HEADER;
-    private static final int OBSOLETE_PACKET = 2;
-    private static final int SIMPLE_PACKET = 3;
-    private static final int ENHANCED_PACKET = 6;
+    private static final int OBSOLETE_PACKET = PcapngReader.OBSOLETE_PACKET;
+    private static final int SIMPLE_PACKET = PcapngReader.SIMPLE_PACKET;
+    private static final int ENHANCED_PACKET = PcapngReader.ENHANCED_PACKET;
     /** Type, length, interface id, 64-bit timestamp, captured and original length. */
-    private static final int PACKET_HEADER = 28;
-    private static final int SIMPLE_PACKET_HEADER = 12;
+    private static final int PACKET_HEADER = PcapngReader.PACKET_HEADER_LENGTH;
+    private static final int SIMPLE_PACKET_HEADER = PcapngReader.SIMPLE_PACKET_HEADER_LENGTH;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
     private final Path path;

@@ -17,9 +17,9 @@ import java.util.List;
 final class PcapngReader extends MappedCaptureReader {
     private static final int SECTION_HEADER = CaptureReaders.PCAPNG_SECTION_HEADER;
     private static final int INTERFACE_DESCRIPTION = 1;
-    private static final int OBSOLETE_PACKET = 2;
-    private static final int SIMPLE_PACKET = 3;
-    private static final int ENHANCED_PACKET = 6;
+    static final int OBSOLETE_PACKET = 2;
+    static final int SIMPLE_PACKET = 3;
+    static final int ENHANCED_PACKET = 6;
     private static final int BYTE_ORDER_MAGIC = 0x1A2B3C4D;
 
     /** Block type and total length at the start, total length again at the end. */
@@ -29,10 +29,10 @@ final class PcapngReader extends MappedCaptureReader {
     /** Adds link type, reserved and snap length. */
     private static final int MIN_INTERFACE_DESCRIPTION_LENGTH = 20;
     /** Adds interface id, 64-bit timestamp, captured and original length (the obsolete block has the same size). */
-    private static final int PACKET_HEADER_LENGTH = 28;
+    static final int PACKET_HEADER_LENGTH = 28;
     private static final int MIN_PACKET_LENGTH = PACKET_HEADER_LENGTH + 4;
     /** Adds the original length. */
-    private static final int SIMPLE_PACKET_HEADER_LENGTH = 12;
+    static final int SIMPLE_PACKET_HEADER_LENGTH = 12;
     private static final int MIN_SIMPLE_PACKET_LENGTH = SIMPLE_PACKET_HEADER_LENGTH + 4;
 
     private static final int OPT_END = 0;

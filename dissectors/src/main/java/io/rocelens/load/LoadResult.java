@@ -12,7 +12,7 @@ import java.util.List;
  * @param cancelled     loading was cancelled: the rest is what was read before
  * @param elapsedNanos  wall-clock time of the whole load
  * @param snapshots     analyses handed over while loading ({@link CaptureLoad.Options#snapshots()})
- * @param snapshotNanos time the loading thread spent making them
+ * @param snapshotNanos CPU time the loading thread spent making them
  */
 public record LoadResult(List<FileRead> files, AnalysisResult analysis, long packets, boolean cancelled,
                          long elapsedNanos, int snapshots, long snapshotNanos) {

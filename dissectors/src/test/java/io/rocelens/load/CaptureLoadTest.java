@@ -65,17 +65,7 @@ class CaptureLoadTest {
 
     /** The analysis of a plain single-threaded pass over the first {@code count} frames, as JSON. */
     private static String plainAnalysis(Path file, long count) throws IOException {
-        RoceAnalyzer analyzer = new RoceAnalyzer(AnalysisOptions.defaults());
-        FastDissector dissector = new FastDissector(DissectorOptions.defaults());
-        PacketSummary summary = new PacketSummary();
-        try (CaptureReader reader = CaptureReaders.open(file)) {
-            Frame f;
-            for (long n = 0; n < count && (f = reader.next()) != null; n++) {
-                dissector.summarize(f, summary);
-                analyzer.accept(summary);
-            }
-        }
-        return json(analyzer.result());
+        return json(parse(file, count));
     }
 
     private static String json(AnalysisResult result) throws IOException {
