@@ -5,12 +5,12 @@ import io.rocelens.capture.Frame;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
 import java.util.function.LongPredicate;
 
@@ -88,7 +88,7 @@ public final class SummaryPipeline {
      */
     public long run(CaptureReader reader, long limit, FrameConsumer consumer, LongPredicate afterBatch)
             throws IOException {
-        ArrayDeque<CompletableFuture<Batch>> inFlight = new ArrayDeque<>();
+        ArrayDeque<FutureTask<Batch>> inFlight = new ArrayDeque<>();
         ArrayDeque<Batch> spare = new ArrayDeque<>();
         int maxInFlight = (int) Math.min(parallelism * 2L + 1, Integer.MAX_VALUE);
         long delivered = 0;
@@ -108,7 +108,10 @@ public final class SummaryPipeline {
                     spare.push(batch);
                     break;
                 }
-                inFlight.add(CompletableFuture.supplyAsync(() -> batch.dissect(dissectors.get()), workers));
+                // a FutureTask records even an OutOfMemoryError without allocating, so the failure reaches this thread
+                FutureTask<Batch> task = new FutureTask<>(() -> batch.dissect(dissectors.get()));
+                workers.execute(task);
+                inFlight.add(task);
             }
             if (inFlight.isEmpty()) {
                 break;
