@@ -20,7 +20,7 @@ import java.util.Map;
  *
  * @param firstTs    timestamp of the first frame (ns since the epoch), or 0 when there was none
  * @param lastTs     timestamp of the last frame
- * @param flows      sorted by source IP text, destination IP text, then destination QP
+ * @param flows      in {@link #FLOW_ORDER}: by source IP, destination IP, then destination QP
  * @param pfc        eight entries, priorities 0..7
  * @param pfcSenders per sender MAC and priority (priority -1: 802.3x PAUSE)
  * @param nakCodes   NAK packets by AETH syndrome low five bits (the NAK code)
@@ -84,20 +84,16 @@ public record AnalysisResult(
     }
 
     /**
-     * Sorts flows by source IP text, destination IP text, then destination QP. The texts are made once per flow,
-     * not once per comparison: with many flows the formatting would otherwise dominate.
+     * The order of {@link #flows}: source IP, destination IP (as 128-bit numbers, so IPv4 before IPv6 and 10.0.0.9
+     * before 10.0.0.10), then destination QP. Comparing the numbers needs no text per flow.
      */
-    static List<FlowStats> sorted(List<FlowStats> flows) {
-        record Keyed(String src, String dst, FlowStats flow) {
-        }
-        List<Keyed> keyed = new ArrayList<>(flows.size());
-        for (FlowStats flow : flows) {
-            keyed.add(new Keyed(flow.srcIp(), flow.dstIp(), flow));
-        }
-        keyed.sort(Comparator.comparing(Keyed::src).thenComparing(Keyed::dst)
-                .thenComparingInt(k -> k.flow().dstQp()));
-        return keyed.stream().map(Keyed::flow).toList();
-    }
+    static final Comparator<FlowStats> FLOW_ORDER = (a, b) -> {
+        int c = Long.compareUnsigned(a.srcHi(), b.srcHi());
+        c = c != 0 ? c : Long.compareUnsigned(a.srcLo(), b.srcLo());
+        c = c != 0 ? c : Long.compareUnsigned(a.dstHi(), b.dstHi());
+        c = c != 0 ? c : Long.compareUnsigned(a.dstLo(), b.dstLo());
+        return c != 0 ? c : Integer.compare(a.dstQp(), b.dstQp());
+    };
 
     public long psnGaps() {
         return flows.stream().mapToLong(FlowStats::psnGaps).sum();
@@ -194,14 +190,21 @@ public record AnalysisResult(
             return other;
         }
         int max = options.maxStored();
-        Map<String, FlowStats> merged = new LinkedHashMap<>();
-        for (FlowStats flow : flows) {
-            merged.put(key(flow), flow);
+        // both lists are in FLOW_ORDER with one entry per key: walk them side by side
+        List<FlowStats> mergedFlows = new ArrayList<>(flows.size() + other.flows.size());
+        int mine = 0;
+        int theirs = 0;
+        while (mine < flows.size() || theirs < other.flows.size()) {
+            int c = mine == flows.size() ? 1 : theirs == other.flows.size() ? -1
+                    : FLOW_ORDER.compare(flows.get(mine), other.flows.get(theirs));
+            if (c < 0) {
+                mergedFlows.add(flows.get(mine++));
+            } else if (c > 0) {
+                mergedFlows.add(other.flows.get(theirs++));
+            } else {
+                mergedFlows.add(flows.get(mine++).merge(other.flows.get(theirs++)));
+            }
         }
-        for (FlowStats flow : other.flows) {
-            merged.merge(key(flow), flow, FlowStats::merge);
-        }
-        List<FlowStats> mergedFlows = sorted(new ArrayList<>(merged.values()));
 
         List<PfcPriorityStats> mergedPfc = new ArrayList<>(8);
         for (int p = 0; p < 8; p++) {
@@ -257,10 +260,6 @@ public record AnalysisResult(
         Map<String, Long> sum = new LinkedHashMap<>(a);
         b.forEach((reason, frames) -> sum.merge(reason, frames, Long::sum));
         return sum;
-    }
-
-    private static String key(FlowStats f) {
-        return f.srcHi() + "/" + f.srcLo() + "/" + f.dstHi() + "/" + f.dstLo() + "/" + f.dstQp();
     }
 
     private static int indexOf(List<PfcSenderStats> senders, PfcSenderStats s) {

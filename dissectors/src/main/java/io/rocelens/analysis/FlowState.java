@@ -46,8 +46,8 @@ final class FlowState {
     boolean writeOpen;
     boolean readOpen;
 
-    /** Request PSNs (this flow's requester). */
-    final PsnTracker requests = new PsnTracker();
+    /** Request PSNs (this flow's requester); made at the first request, so a flow of ACKs does without. */
+    PsnTracker requests;
     /**
      * READ response PSNs. They belong to the PSN space of the requests going the other way, so they get their own
      * tracker: a flow that carries both its own requests and READ responses would otherwise see false gaps.
@@ -76,6 +76,18 @@ final class FlowState {
         this.dstQp = dstQp;
     }
 
+    PsnTracker requests() {
+        if (requests == null) {
+            requests = new PsnTracker();
+        }
+        return requests;
+    }
+
+    /** True when this flow has sent a request with that PSN (see {@link PsnTracker#covers}). */
+    boolean hasSent(int psn) {
+        return requests != null && requests.covers(psn);
+    }
+
     PsnTracker readResponses() {
         if (readResponses == null) {
             readResponses = new PsnTracker();
@@ -84,22 +96,24 @@ final class FlowState {
     }
 
     long psnGaps() {
-        return requests.gaps + (readResponses == null ? 0 : readResponses.gaps);
+        return (requests == null ? 0 : requests.gaps) + (readResponses == null ? 0 : readResponses.gaps);
     }
 
     long missingPsns() {
-        return requests.missingPsns() + (readResponses == null ? 0 : readResponses.missingPsns());
+        return (requests == null ? 0 : requests.missingPsns())
+                + (readResponses == null ? 0 : readResponses.missingPsns());
     }
 
     long retransmitted() {
-        return requests.retransmitted + (readResponses == null ? 0 : readResponses.retransmitted);
+        return (requests == null ? 0 : requests.retransmitted)
+                + (readResponses == null ? 0 : readResponses.retransmitted);
     }
 
     long duplicates() {
-        return requests.duplicates + (readResponses == null ? 0 : readResponses.duplicates);
+        return (requests == null ? 0 : requests.duplicates) + (readResponses == null ? 0 : readResponses.duplicates);
     }
 
     long outOfOrder() {
-        return requests.outOfOrder + (readResponses == null ? 0 : readResponses.outOfOrder);
+        return (requests == null ? 0 : requests.outOfOrder) + (readResponses == null ? 0 : readResponses.outOfOrder);
     }
 }

@@ -92,7 +92,7 @@ public final class KeyIndex {
         }
     }
 
-    private static long hash(long a, long b, long c, long d, int e) {
+    static long hash(long a, long b, long c, long d, int e) {
         long h = a * 0x9E3779B97F4A7C15L;
         h = (h ^ b) * 0xC2B2AE3D27D4EB4FL;
         h = (h ^ c) * 0x9E3779B97F4A7C15L;

@@ -26,8 +26,9 @@ final class PsnTracker {
     private int lo;
     private int hi;
 
-    private int[] missLo = new int[4];
-    private int[] missHi = new int[4];
+    /** Missing ranges [missLo[r], missHi[r]]; made at the first gap, as most sequences have none. */
+    private int[] missLo;
+    private int[] missHi;
     private int ranges;
     /** PSNs in ranges that were given up when {@link #MAX_RANGES} was reached; still missing. */
     private long forgottenMissing;
@@ -131,7 +132,10 @@ final class PsnTracker {
         if (ranges == MAX_RANGES) {
             forgetOldest();
         }
-        if (ranges == missLo.length) {
+        if (missLo == null) {
+            missLo = new int[4];
+            missHi = new int[4];
+        } else if (ranges == missLo.length) {
             missLo = java.util.Arrays.copyOf(missLo, ranges * 2);
             missHi = java.util.Arrays.copyOf(missHi, ranges * 2);
         }

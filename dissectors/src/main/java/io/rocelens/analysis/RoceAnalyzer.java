@@ -37,7 +37,7 @@ public final class RoceAnalyzer {
     /** Where the pass marks what it finds per frame, or null when no one asked. */
     private final AnalysisMarks marks;
 
-    private final KeyIndex flowIndex = new KeyIndex(1024);
+    private FlowIndex flowIndex = new FlowIndex(true, 1024);
     private FlowState[] flows = new FlowState[256];
     private int flowCount;
     private FlowState lastFlow;
@@ -51,10 +51,8 @@ public final class RoceAnalyzer {
     /** Flows with a NAK waiting for its retransmission. */
     private int pendingNaks;
 
-    /** (src IP, dst IP) → index into {@link #hostHeads}: the head of the chain of flows between those hosts. */
-    private final KeyIndex hostIndex = new KeyIndex(256);
-    private int[] hostHeads = new int[64];
-    private int hostCount;
+    /** (src IP, dst IP) → the newest flow between those hosts, the head of their chain. */
+    private FlowIndex hostIndex = new FlowIndex(false, 256);
 
     private final PfcTracker pfc;
     private final BandwidthBins bins;
@@ -276,7 +274,7 @@ public final class RoceAnalyzer {
                 && f.srcHi == p.ipSrcHi && f.dstHi == p.ipDstHi) {
             return f;
         }
-        int i = flowIndex.get(p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.destQp);
+        int i = flowIndex.find(flows, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.destQp);
         if (i >= 0) {
             f = flows[i];
         } else {
@@ -307,20 +305,9 @@ public final class RoceAnalyzer {
         f.firstTs = p.timestampNanos;
         f.lastTs = p.timestampNanos;
         flows[flowCount] = f;
-        flowIndex.putNew(p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.destQp, flowCount);
         flowCount++;
-
-        int host = hostIndex.get(p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, 0);
-        if (host < 0) {
-            host = hostCount++;
-            if (host == hostHeads.length) {
-                hostHeads = Arrays.copyOf(hostHeads, host * 2);
-            }
-            hostHeads[host] = -1;
-            hostIndex.putNew(p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, 0, host);
-        }
-        f.nextSameHosts = hostHeads[host];
-        hostHeads[host] = f.index;
+        flowIndex.add(flows, f);
+        f.nextSameHosts = hostIndex.add(flows, f);
         return f;
     }
 
@@ -341,8 +328,9 @@ public final class RoceAnalyzer {
     }
 
     private void request(FlowState f, PacketSummary p, long readLength) {
-        int outcome = f.requests.accept(p.psn, readLength, readLength < 0 ? 0 : pathMtu(f));
-        psnOutcome(f, f.requests, outcome, p);
+        PsnTracker requests = f.requests();
+        int outcome = requests.accept(p.psn, readLength, readLength < 0 ? 0 : pathMtu(f));
+        psnOutcome(f, requests, outcome, p);
         if (outcome >= PsnTracker.OUT_OF_ORDER && f.nakFrame >= 0) {
             if (marks != null) {
                 marks.nakToRetransmission(p.number, p.timestampNanos - f.nakTs);
@@ -362,7 +350,7 @@ public final class RoceAnalyzer {
         PsnTracker tracker = f.readResponses();
         int op = p.opcode & 0x1F;
         if ((op == 0x0D || op == 0x10) && f.paired >= 0 && tracker.isAhead(p.psn)
-                && flows[f.paired].requests.covers(p.psn)) {
+                && flows[f.paired].hasSent(p.psn)) {
             tracker.jumpTo(p.psn);
             return;
         }
@@ -475,14 +463,10 @@ public final class RoceAnalyzer {
         if (attempt >= PAIR_ATTEMPTS && (attempt & (attempt - 1)) != 0) {
             return;
         }
-        int host = hostIndex.get(f.dstHi, f.dstLo, f.srcHi, f.srcLo, 0);
-        if (host < 0) {
-            return;
-        }
         FlowState found = null;
-        for (int i = hostHeads[host]; i >= 0; i = flows[i].nextSameHosts) {
+        for (int i = hostIndex.find(flows, f.dstHi, f.dstLo, f.srcHi, f.srcLo, 0); i >= 0; i = flows[i].nextSameHosts) {
             FlowState q = flows[i];
-            if (q == f || q.paired >= 0 || !q.requests.covers(psn)) {
+            if (q == f || q.paired >= 0 || !q.hasSent(psn)) {
                 continue;
             }
             if (found != null) {
@@ -524,10 +508,10 @@ public final class RoceAnalyzer {
      */
     private void cnp(FlowState f, PacketSummary p) {
         FlowState throttled = f.paired >= 0 ? flows[f.paired] : null;
-        int host = throttled == null ? hostIndex.get(f.dstHi, f.dstLo, f.srcHi, f.srcLo, 0) : -1;
-        if (host >= 0) {
+        if (throttled == null) {
             FlowState oldestCe = null;
-            for (int i = hostHeads[host]; i >= 0; i = flows[i].nextSameHosts) {
+            for (int i = hostIndex.find(flows, f.dstHi, f.dstLo, f.srcHi, f.srcLo, 0); i >= 0;
+                    i = flows[i].nextSameHosts) {
                 FlowState q = flows[i];
                 if (q.srcQp == f.dstQp) {
                     throttled = q;
@@ -695,19 +679,23 @@ public final class RoceAnalyzer {
         }
         changedCount = 0;
         if (sortedFlowCount != flowCount) {
-            List<FlowStats> all = Arrays.asList(Arrays.copyOf(flowStats, flowCount));
-            List<FlowStats> sorted = AnalysisResult.sorted(all);
-            java.util.IdentityHashMap<FlowStats, Integer> indexOf = new java.util.IdentityHashMap<>();
+            // the flow numbers sorted by their statistics: no map from statistics back to numbers is needed
+            Integer[] order = new Integer[flowCount];
             for (int i = 0; i < flowCount; i++) {
-                indexOf.put(flowStats[i], i);
+                order[i] = i;
             }
+            Arrays.sort(order, (x, y) -> AnalysisResult.FLOW_ORDER.compare(flowStats[x], flowStats[y]));
             sortedFlows = new int[flowCount];
             for (int r = 0; r < flowCount; r++) {
-                sortedFlows[r] = indexOf.get(sorted.get(r));
+                sortedFlows[r] = order[r];
             }
             sortedFlowCount = flowCount;
             if (marks != null) {
-                marks.flowRows(flowRows(sorted));
+                FlowStats[] sorted = new FlowStats[flowCount];
+                for (int r = 0; r < flowCount; r++) {
+                    sorted[r] = flowStats[sortedFlows[r]];
+                }
+                marks.flowRows(flowRows(Arrays.asList(sorted)));
             }
         }
         FlowStats[] inOrder = new FlowStats[flowCount];

@@ -538,17 +538,16 @@ class RoceAnalyzerTest {
     }
 
     @Test
-    void flowsSortBySourceTextThenDestinationThenQp() {
+    void flowsSortBySourceNumberThenDestinationThenQp() {
         Frames f = new Frames();
-        f.roce(1, "10.0.0.2", A, 5, SEND_ONLY, 0).send();
+        f.roce(1, "fd00::1", A, 1, SEND_ONLY, 0).send();
         f.roce(2, "10.0.0.10", A, 5, SEND_ONLY, 0).send();
         f.roce(3, "10.0.0.10", A, 4, SEND_ONLY, 0).send();
+        f.roce(4, "10.0.0.2", A, 5, SEND_ONLY, 0).send();
         List<FlowStats> flows = f.result().flows();
-        // as strings "10.0.0.10" < "10.0.0.2"
-        assertEquals("10.0.0.10", flows.get(0).srcIp());
-        assertEquals(4, flows.get(0).dstQp());
-        assertEquals(5, flows.get(1).dstQp());
-        assertEquals("10.0.0.2", flows.get(2).srcIp());
+        // as numbers 10.0.0.2 < 10.0.0.10, and IPv4 (::ffff:a.b.c.d) before fd00::1
+        assertEquals(List.of("10.0.0.2 5", "10.0.0.10 4", "10.0.0.10 5", "fd00::1 1"),
+                flows.stream().map(fl -> fl.srcIp() + " " + fl.dstQp()).toList());
     }
 
     @Test

@@ -7,6 +7,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -81,9 +83,7 @@ final class Truth {
         }
         pfc.finish();
 
-        List<Flow> sorted = new ArrayList<>(flows.values());
-        sorted.sort(Comparator.comparing((Flow fl) -> fl.key.srcIp()).thenComparing(fl -> fl.key.dstIp())
-                .thenComparingInt(fl -> fl.key.destQp()));
+        List<Flow> sorted = inAnalysisOrder(flows.values());
 
         ObjectNode root = mapper.createObjectNode();
         root.put("packets", (long) frames.size());
@@ -126,6 +126,35 @@ final class Truth {
         ArrayNode mal = root.putArray("malformed_frames");
         malformedFrames.forEach(mal::add);
         return root;
+    }
+
+    /**
+     * The order of the analysis's qps: source IP, destination IP as 128-bit numbers (IPv4 as ::ffff:a.b.c.d, so
+     * before IPv6), then destination QP. The addresses are parsed once per flow, not once per comparison.
+     */
+    private static List<Flow> inAnalysisOrder(Collection<Flow> flows) {
+        record Keyed(byte[] src, byte[] dst, Flow flow) {
+        }
+        List<Keyed> keyed = new ArrayList<>(flows.size());
+        for (Flow fl : flows) {
+            keyed.add(new Keyed(ipv6Bytes(fl.key.srcIp()), ipv6Bytes(fl.key.dstIp()), fl));
+        }
+        keyed.sort(Comparator.comparing(Keyed::src, Arrays::compareUnsigned)
+                .thenComparing(Keyed::dst, Arrays::compareUnsigned)
+                .thenComparingInt(k -> k.flow().key.destQp()));
+        return keyed.stream().map(Keyed::flow).toList();
+    }
+
+    private static byte[] ipv6Bytes(String ip) {
+        byte[] address = Host.of(0, ip).ip();
+        if (address.length == 16) {
+            return address;
+        }
+        byte[] mapped = new byte[16];
+        mapped[10] = (byte) 0xFF;
+        mapped[11] = (byte) 0xFF;
+        System.arraycopy(address, 0, mapped, 12, 4);
+        return mapped;
     }
 
     /**
