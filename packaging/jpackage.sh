@@ -11,6 +11,6 @@ rm -rf "$top/target/package"
 jpackage --type "$type" --name rocelens --app-version 0.1.0 \
   --description "Analyzer for RoCEv2 (RDMA over Converged Ethernet) captures" \
   --input "$top/app/target" --main-jar rocelens.jar --main-class io.rocelens.app.Main \
-  --java-options "-XX:+UseParallelGC" --java-options "-XX:FreqInlineSize=150" \
+  --java-options "-XX:+UseParallelGC" --java-options "-XX:FreqInlineSize=150" --java-options "-Xmn64m" \
   --dest "$top/target/package"
 echo "built $type in $top/target/package"
