@@ -52,7 +52,28 @@ public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {
         System.setOut(StandardOutput.ofProcess());
+        // out of memory on another thread (a dissection worker) ends the run as on this one: one line, status 3
+        Thread.setDefaultUncaughtExceptionHandler((thread, failure) -> {
+            if (failure instanceof OutOfMemoryError) {
+                reportOutOfMemory();
+                Runtime.getRuntime().halt(3);
+            }
+            System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+            failure.printStackTrace();
+        });
         System.exit(run(args));
+    }
+
+    /** Several threads may run out of memory at once; the user gets one line. */
+    private static final java.util.concurrent.atomic.AtomicBoolean OUT_OF_MEMORY_REPORTED =
+            new java.util.concurrent.atomic.AtomicBoolean();
+
+    private static void reportOutOfMemory() {
+        if (OUT_OF_MEMORY_REPORTED.getAndSet(true)) {
+            return;
+        }
+        CliSupport.printError("out of memory: the Java heap (at most " + Runtime.getRuntime().maxMemory() / (1 << 20)
+                + " MiB) is too small for this capture; give it more with ROCELENS_JAVA_OPTS=-Xmx<size>");
     }
 
     /** Runs the command line and returns the exit status, so tests can call it without exiting the JVM. */
@@ -77,8 +98,7 @@ public final class Main implements Callable<Integer> {
             status = commandLine.execute(args);
         } catch (OutOfMemoryError full) {
             // picocli's handler sees only Exceptions; what the command held is unreachable now, so there is room
-            CliSupport.printError("out of memory: the Java heap (at most " + Runtime.getRuntime().maxMemory() / (1 << 20)
-                    + " MiB) is too small for this capture; give it more with ROCELENS_JAVA_OPTS=-Xmx<size>");
+            reportOutOfMemory();
             return 3;
         } catch (Error bug) {
             Log.LOG.debug("rocelens failed", bug);
