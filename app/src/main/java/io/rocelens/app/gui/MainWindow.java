@@ -195,6 +195,8 @@ final class MainWindow {
                 rememberRecent(path);
                 packets.open(table, session.dissectorOptions());
                 enableCaptureItems(true);
+                // as in Wireshark, the keys move through the packets once a file is open
+                packetList.control().requestFocus();
             }
 
             @Override
@@ -221,7 +223,7 @@ final class MainWindow {
                 outcome = ended;
                 status.setProgress(0);
                 cancel.setVisible(false);
-                packets.loaded(null);
+                packets.loaded(ended.marks());
                 showCounts();
                 String notice = ended.notice();
                 status.setText(notice != null ? notice : ended.file().getFileName() + ": " + ended.summary());

@@ -156,6 +156,8 @@ final class PacketListView {
         } finally {
             sortFromModel = false;
         }
+        // the items are places 0 … n-1, equal from one list to the next: cells would keep their old text
+        table.refresh();
         showSortOrder();
         if (frame > 0) {
             int index = model.indexOfFrame(frame);

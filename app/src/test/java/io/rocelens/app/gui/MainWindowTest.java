@@ -85,6 +85,8 @@ class MainWindowTest {
         waitUntil(() -> rows(robot) == 49, () -> "filter field: " + robot.lookup("#filter-field")
                 .queryAs(TextField.class).getText() + ", rows: " + rows(robot));
         assertEquals("Packets: 401 · Displayed: 49 (12.2%)", text(robot, "#status-counts"));
+        // what is drawn, not only what the table holds: tshark's first frame to QP 0x55 is 53
+        waitUntil(() -> shownCell(robot, 0, 0).equals("53"), () -> "first row shows " + shownCell(robot, 0, 0));
         assertTrue(robot.lookup("#filter-field").query().getStyleClass().contains("filter-valid"));
 
         TextField field = robot.lookup("#filter-field").queryAs(TextField.class);
@@ -132,6 +134,7 @@ class MainWindowTest {
         robot.clickOn("Length").clickOn("Length");
         // tshark -r mixed.pcapng -T fields -e frame.number -e frame.len | sort -k2 -n -r -s | head -1: 114, 1118
         waitUntil(() -> cell(robot, 0, 0).equals("114"));
+        waitUntil(() -> shownCell(robot, 0, 0).equals("114"), () -> "first row shows " + shownCell(robot, 0, 0));
         assertEquals("1118", cell(robot, 0, 5));
 
         robot.press(KeyCode.CONTROL).type(KeyCode.G).release(KeyCode.CONTROL);
@@ -211,6 +214,21 @@ class MainWindowTest {
         return fxQuiet(() -> {
             TableView<Integer> table = robot.lookup("#packet-list").queryAs(TableView.class);
             return String.valueOf(table.getColumns().get(column).getCellData(row));
+        });
+    }
+
+    /** The text a row's cell draws on screen ("" when that row is not on screen). */
+    private static String shownCell(FxRobot robot, int row, int column) {
+        return fxQuiet(() -> {
+            TableView<?> table = robot.lookup("#packet-list").queryAs(TableView.class);
+            for (Node node : robot.from(table).lookup(".table-cell").queryAll()) {
+                if (node instanceof javafx.scene.control.TableCell<?, ?> cell && cell.getTableRow() != null
+                        && cell.getTableRow().getIndex() == row && cell.getTableColumn() == table.getColumns().get(column)
+                        && cell.isVisible()) {
+                    return String.valueOf(cell.getText());
+                }
+            }
+            return "";
         });
     }
 

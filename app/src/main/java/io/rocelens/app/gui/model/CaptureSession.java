@@ -1,5 +1,6 @@
 package io.rocelens.app.gui.model;
 
+import io.rocelens.analysis.AnalysisMarks;
 import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.capture.CaptureOpenException;
@@ -49,9 +50,10 @@ public final class CaptureSession {
      * How a load ended.
      *
      * @param problem where and why reading stopped early, or null
+     * @param marks   what the analysis found per frame: retransmissions, gaps, … (the roce.analysis.* filters)
      */
     public record Outcome(Path file, long packets, long elapsedNanos, boolean cancelled, String problem,
-                          AnalysisResult analysis) {
+                          AnalysisResult analysis, AnalysisMarks marks) {
 
         /** "401 packets in 0.05 s", as the log line and the status bar say it. */
         public String summary() {
@@ -169,7 +171,7 @@ public final class CaptureSession {
             }
             FileRead read = result.files().get(0);
             Outcome outcome = new Outcome(path, result.packets(), result.elapsedNanos(), result.cancelled(),
-                    read.problem(), result.analysis());
+                    read.problem(), result.analysis(), opened.marks());
             LOG.info("opened {}: {}", path, outcome.summary());
             ui.execute(() -> {
                 if (generation.get() == ticket) {

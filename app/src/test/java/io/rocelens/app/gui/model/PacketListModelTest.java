@@ -42,7 +42,7 @@ class PacketListModelTest {
             }
         });
         list.open(recorder.table, DissectorOptions.defaults());
-        list.loaded(null);
+        list.loaded(recorder.outcome.marks());
     }
 
     private static DisplayFilter filter(String text) throws FilterException {
@@ -144,6 +144,15 @@ class PacketListModelTest {
     }
 
     @Test
+    void analysisFiltersUseTheMarksOfTheLoad() throws FilterException {
+        // sample-captures/mixed.json, the generator's truth: retransmitted 6, psn_gaps 1
+        list.applyFilter(filter("roce.analysis.retransmission"), null, () -> { });
+        assertEquals(6, list.size());
+        list.applyFilter(filter("roce.analysis.psn_gap"), null, () -> { });
+        assertEquals(1, list.size());
+    }
+
+    @Test
     void colouringRulesPickTheFirstMatch() {
         assertEquals("ARP", list.look(0).colour().name());
         assertEquals("CNP", list.look(91).colour().name());
@@ -151,5 +160,8 @@ class PacketListModelTest {
         assertEquals("RNR NAK", list.look(69).colour().name());
         assertEquals("CE mark", list.look(90).colour().name());
         assertEquals("RoCE", list.look(1).colour().name());
+        // mixed.json: icrc_bad_frames [145], malformed_frames [148]
+        assertEquals("Bad ICRC", list.look(144).colour().name());
+        assertEquals("Malformed", list.look(147).colour().name());
     }
 }
