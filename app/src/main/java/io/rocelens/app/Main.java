@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "rocelens",
         mixinStandardHelpOptions = true,
-        version = "RoCE Lens 0.1.0",
+        versionProvider = BuildInfo.class,
         description = {"Analyzer for RoCEv2 (RDMA over Converged Ethernet) captures.",
             "Without a command, opens the desktop window on FILE (or on the bundled sample capture)."},
         subcommands = {
@@ -78,7 +78,7 @@ public final class Main implements Callable<Integer> {
 
     /** Runs the command line and returns the exit status, so tests can call it without exiting the JVM. */
     public static int run(String... args) {
-        CommandLine commandLine = new CommandLine(new Main());
+        CommandLine commandLine = commandLine();
         commandLine.setExecutionExceptionHandler((failure, line, parsed) -> {
             // A bug, not bad input (bad input has its own one-line messages): one line for the user, the trace
             // for whoever runs with -Dorg.slf4j.simpleLogger.defaultLogLevel=debug.
@@ -106,6 +106,18 @@ public final class Main implements Callable<Integer> {
             return 3;
         }
         return CliSupport.checkStandardOutput(status);
+    }
+
+    /**
+     * The command line with every sub-command, as run and as the build documents it (man page, completion): each
+     * sub-command's {@code --version} names the build too.
+     */
+    public static CommandLine commandLine() {
+        CommandLine commandLine = new CommandLine(new Main());
+        for (CommandLine sub : commandLine.getSubcommands().values()) {
+            sub.getCommandSpec().versionProvider(new BuildInfo());
+        }
+        return commandLine;
     }
 
     @Override
