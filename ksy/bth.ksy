@@ -88,7 +88,7 @@ enums:
   # RC 0x00-0x17 (0x15 reserved), UC 0x20-0x2B, RD 0x40-0x55, UD 0x64/0x65:
   #   IBTA vol. 1, Table 38 (OpCode field).
   # rc_flush 0x1C and rc_atomic_write 0x1D: IBTA vol. 1 release 1.5 (memory placement
-  #   extensions, §9.2 Table 38 and §9.3.9 FETH).
+  #   extensions, §9.2 Table 38, and the FLUSH Extended Transport Header).
   # cnp 0x81: IBTA Annex A17 RoCEv2, congestion notification packet.
   # XRC 0xA0-0xB7: IBTA Annex A14 (eXtended Reliable Connected).
   opcode:

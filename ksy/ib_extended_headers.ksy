@@ -6,6 +6,7 @@ meta:
   endian: be
   imports:
     - xrceth
+    - feth
     - rdeth
     - deth
     - reth
@@ -31,8 +32,11 @@ doc: |
   * UD SEND Only (0x64) / with Immediate (0x65): DETH, then ImmDt for 0x65.
   * RoCEv2 CNP (0x81): 16 reserved bytes.
 
-  Opcodes not listed (reserved, manufacturer specific, or the release 1.5 FLUSH and
-  ATOMIC WRITE) read nothing here; `is_known_opcode` tells them apart.
+  * RC FLUSH (0x1C, IBA release 1.5): FETH then RETH; RC ATOMIC WRITE (0x1D): RETH, then
+    the 8 bytes to write as payload.
+
+  Opcodes not listed (reserved or manufacturer specific) read nothing here;
+  `is_known_opcode` tells them apart.
   The payload and ICRC are not read: the payload starts `len_headers` bytes after the
   end of the BTH and the ICRC is the last 4 bytes of the UDP payload.
 doc-ref:
@@ -40,6 +44,7 @@ doc-ref:
   - IBTA vol. 1, §9.3 Extended Transport Headers
   - IBTA vol. 1, Annex A14 Extended Reliable Connected (XRC) Transport Service
   - IBTA Annex A17 RoCEv2, congestion notification packet (CNP)
+  - IBTA vol. 1 release 1.5, FLUSH Extended Transport Header (FETH)
 params:
   - id: opcode
     type: u1
@@ -51,6 +56,11 @@ seq:
     if: has_xrceth
     doc: XRC Extended Transport Header (XRC requests).
     doc-ref: IBTA vol. 1, Annex A14, XRCETH
+  - id: feth
+    type: feth
+    if: has_feth
+    doc: FLUSH Extended Transport Header (RC FLUSH).
+    doc-ref: IBTA vol. 1 release 1.5, FLUSH Extended Transport Header (FETH)
   - id: rdeth
     type: rdeth
     if: has_rdeth
@@ -108,6 +118,7 @@ instances:
   is_known_opcode:
     value: |
       ((transport == 0 or transport == 5) and (operation <= 0x14 or operation == 0x16 or operation == 0x17))
+      or opcode == 0x1c or opcode == 0x1d
       or (transport == 1 and operation <= 0x0b)
       or (transport == 2 and operation <= 0x15)
       or opcode == 0x64 or opcode == 0x65 or opcode == 0x81
@@ -124,6 +135,10 @@ instances:
       CmpSwap / FetchAdd (0xb3, 0xb4) and SEND with Invalidate (0xb6, 0xb7); XRC responses
       and acknowledgements (0xad-0xb2) do not.
     doc-ref: IBTA vol. 1, Annex A14, XRCETH
+  has_feth:
+    value: opcode == 0x1c
+    doc: RC FLUSH carries a FETH before its RETH.
+    doc-ref: IBTA vol. 1 release 1.5, FLUSH Extended Transport Header (FETH)
   has_rdeth:
     value: opcode >= 0x40 and opcode <= 0x55
     doc: Every RD packet (0x40-0x55) starts its extended headers with an RDETH.
@@ -142,10 +157,12 @@ instances:
       or opcode == 0x26 or opcode == 0x2a or opcode == 0x2b
       or opcode == 0x46 or opcode == 0x4a or opcode == 0x4b or opcode == 0x4c
       or opcode == 0xa6 or opcode == 0xaa or opcode == 0xab or opcode == 0xac
+      or opcode == 0x1c or opcode == 0x1d
     doc: |
       RDMA WRITE First (operation 0x06), RDMA WRITE Only (0x0a) and Only with Immediate
       (0x0b), and RDMA READ Request (0x0c, not in UC) carry a RETH, in RC (0x00-), UC
-      (0x20-), RD (0x40-) and XRC (0xa0-).
+      (0x20-), RD (0x40-) and XRC (0xa0-); so do RC FLUSH (0x1c, after its FETH) and RC
+      ATOMIC WRITE (0x1d).
     doc-ref: IBTA vol. 1, §9.3.3 RDMA Extended Transport Header (RETH)
   has_atomic_eth:
     value: |
@@ -188,7 +205,7 @@ instances:
     doc-ref: IBTA Annex A17 RoCEv2, congestion notification packet (CNP)
   len_headers:
     value: |
-      (has_xrceth ? 4 : 0) + (has_rdeth ? 4 : 0) + (has_deth ? 8 : 0) + (has_reth ? 16 : 0)
+      (has_xrceth ? 4 : 0) + (has_feth ? 4 : 0) + (has_rdeth ? 4 : 0) + (has_deth ? 8 : 0) + (has_reth ? 16 : 0)
       + (has_atomic_eth ? 28 : 0) + (has_aeth ? 4 : 0) + (has_atomic_ack_eth ? 8 : 0)
       + (has_imm_dt ? 4 : 0) + (has_ieth ? 4 : 0) + (has_cnp ? 16 : 0)
     doc: |

@@ -36,6 +36,7 @@ class GenerateCommandTest {
         "mixed-headers-only.pcap  | mixed-headers-only.json | mixed --snaplen 128 --seed 1",
         "incast.pcap              | incast.json             | incast --packets 700 --qps 12 --seed 2",
         "pfc-storm.pcap           | pfc-storm.json          | pfc-storm --packets 800 --seed 3",
+        "extended-opcodes.pcap    | extended-opcodes.json   | extended-opcodes --seed 1",
     })
     void samplesRegenerateByteForByte(String capture, String truth, String arguments) throws IOException {
         Path output = dir.resolve(capture);

@@ -35,6 +35,7 @@ final class FlowState {
     long readResp;
     long send;
     long atomic;
+    long flush;
     long acks;
     long naks;
     long rnrNaks;

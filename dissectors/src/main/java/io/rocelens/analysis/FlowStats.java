@@ -11,7 +11,7 @@ public record FlowStats(
         long srcHi, long srcLo, long dstHi, long dstLo, int srcQp, int dstQp,
         int priority, int dscp,
         long packets, long bytes, long payloadBytes, long firstTs, long lastTs,
-        long messages, long rdmaWrite, long rdmaReadReq, long readResp, long send, long atomic,
+        long messages, long rdmaWrite, long rdmaReadReq, long readResp, long send, long atomic, long flush,
         long acks, long naks, long rnrNaks, long cnps, long ecnCe,
         long psnGaps, long missingPsns, long retransmitted, long duplicates, long outOfOrder, long icrcErrors) {
 
@@ -58,7 +58,7 @@ public record FlowStats(
                 packets + other.packets, bytes + other.bytes, payloadBytes + other.payloadBytes,
                 Math.min(firstTs, other.firstTs), Math.max(lastTs, other.lastTs),
                 messages + other.messages, rdmaWrite + other.rdmaWrite, rdmaReadReq + other.rdmaReadReq,
-                readResp + other.readResp, send + other.send, atomic + other.atomic,
+                readResp + other.readResp, send + other.send, atomic + other.atomic, flush + other.flush,
                 acks + other.acks, naks + other.naks, rnrNaks + other.rnrNaks, cnps + other.cnps, ecnCe + other.ecnCe,
                 psnGaps + other.psnGaps, missingPsns + other.missingPsns, retransmitted + other.retransmitted,
                 duplicates + other.duplicates, outOfOrder + other.outOfOrder, icrcErrors + other.icrcErrors);

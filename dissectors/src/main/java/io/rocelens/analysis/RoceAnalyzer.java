@@ -2,6 +2,7 @@ package io.rocelens.analysis;
 
 import io.rocelens.dissect.Addresses;
 import io.rocelens.dissect.AethText;
+import io.rocelens.dissect.IbOpcodes;
 import io.rocelens.dissect.NotDissected;
 import io.rocelens.dissect.PacketSummary;
 
@@ -29,6 +30,12 @@ import java.util.List;
  * {@link AnalysisResult#merge}.
  */
 public final class RoceAnalyzer {
+
+    private static final int RC = 0;
+    private static final int UC = 1;
+    private static final int RD = 2;
+    private static final int UD = 3;
+    private static final int XRC = 5;
 
     /** How many times an unpaired response flow searches for its request flow before it searches less often. */
     private static final int PAIR_ATTEMPTS = 16;
@@ -174,11 +181,15 @@ public final class RoceAnalyzer {
             cnp(f, p);
             return;
         }
-        if (opcode >= 0x80) {
-            return;
+        int transport = opcode >>> 5;
+        if (transport != RC && transport != UC && transport != RD && transport != UD && transport != XRC) {
+            return;   // manufacturer specific
         }
         if (p.dethSrcQp >= 0 && f.srcQp < 0) {
             f.srcQp = p.dethSrcQp;
+        }
+        if (IbOpcodes.isReserved(opcode)) {
+            return;   // counted as a packet of the flow (and as malformed), nothing more
         }
         switch (opcode & 0x1F) {
             case 0x00 -> {
@@ -258,12 +269,17 @@ public final class RoceAnalyzer {
                 readResponse(f, p);
             }
             case 0x11, 0x12 -> acknowledge(f, p);
-            case 0x13, 0x14 -> {
-                f.atomic++;
+            case 0x13, 0x14, 0x1D -> {
+                f.atomic++;   // CmpSwap, FetchAdd, ATOMIC WRITE (IBA 1.5)
                 request(f, p, -1);
             }
+            case 0x1C -> {
+                // FLUSH (IBA 1.5) is answered by an RDMA READ Response Only, so it takes one response PSN
+                f.flush++;
+                request(f, p, 0);
+            }
             default -> {
-                // reserved and RD-only opcodes: counted as packets, not analysed further
+                // RD Resync: counted as a packet, not analysed further
             }
         }
     }
@@ -673,7 +689,7 @@ public final class RoceAnalyzer {
             f.changed = false;
             flowStats[f.index] = new FlowStats(f.srcHi, f.srcLo, f.dstHi, f.dstLo, f.srcQp, f.dstQp, f.priority, f.dscp,
                     f.packets, f.bytes, f.payloadBytes, f.firstTs, f.lastTs,
-                    f.messages, f.rdmaWrite, f.rdmaReadReq, f.readResp, f.send, f.atomic,
+                    f.messages, f.rdmaWrite, f.rdmaReadReq, f.readResp, f.send, f.atomic, f.flush,
                     f.acks, f.naks, f.rnrNaks, f.cnps, f.ecnCe,
                     f.psnGaps(), f.missingPsns(), f.retransmitted(), f.duplicates(), f.outOfOrder(), f.icrcErrors);
         }

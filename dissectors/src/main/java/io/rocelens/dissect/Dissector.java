@@ -9,6 +9,7 @@ import io.rocelens.ksy.pos.AtomicEth;
 import io.rocelens.ksy.pos.Bth;
 import io.rocelens.ksy.pos.Deth;
 import io.rocelens.ksy.pos.EthernetHeader;
+import io.rocelens.ksy.pos.Feth;
 import io.rocelens.ksy.pos.Grh;
 import io.rocelens.ksy.pos.IbExtendedHeaders;
 import io.rocelens.ksy.pos.Ieth;
@@ -22,6 +23,7 @@ import io.rocelens.ksy.pos.Rdeth;
 import io.rocelens.ksy.pos.TcpHeader;
 import io.rocelens.ksy.pos.Reth;
 import io.rocelens.ksy.pos.UdpHeader;
+import io.rocelens.ksy.pos.Xrceth;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -244,6 +246,17 @@ public final class Dissector {
     private static void extendedHeaders(IbExtendedHeaders ext, List<Layer> layers) {
         Map<String, Integer> start = ext._attrStart;
         Map<String, Integer> end = ext._attrEnd;
+        if (ext.xrceth() != null) {
+            Xrceth h = ext.xrceth();
+            layers.add(header("xrceth", "XRC Extended Transport Header, SRQ " + String.format("0x%06x", h.xrcSrq()),
+                    start, end, "xrceth", at(Fields.XRCETH_SRQ, h.xrcSrq(), h._attrStart, h._attrEnd, "xrcSrq")));
+        }
+        if (ext.feth() != null) {
+            Feth h = ext.feth();
+            layers.add(header("feth", "FLUSH Extended Transport Header", start, end, "feth",
+                    at(Fields.FETH_SEL, h.selectivityLevel(), h._attrStart, h._attrEnd, "selectivityLevel"),
+                    at(Fields.FETH_PLT, h.placementType(), h._attrStart, h._attrEnd, "placementType")));
+        }
         if (ext.rdeth() != null) {
             Rdeth h = ext.rdeth();
             layers.add(header("rdeth", "Reliable Datagram Extended Transport Header", start, end, "rdeth",

@@ -94,6 +94,9 @@ public final class Fields {
     public static final FieldDef BTH_ACKREQ = bits("bth.ackreq", "Acknowledge request", FieldType.FLAG, 1, null);
     public static final FieldDef BTH_PSN = bits("bth.psn", "Packet sequence number", FieldType.UINT, 3, null);
 
+    public static final FieldDef XRCETH_SRQ = bits("xrceth.xrcsrq", "XRC shared receive queue", FieldType.HEX, 3, null);
+    public static final FieldDef FETH_SEL = bits("feth.sel", "Selectivity level", FieldType.UINT, 1, null);
+    public static final FieldDef FETH_PLT = bits("feth.plt", "Placement type", FieldType.HEX, 1, null);
     public static final FieldDef RDETH_EE = bits("rdeth.eecnxt", "EE context", FieldType.HEX, 3, null);
     public static final FieldDef DETH_QKEY = hex("deth.qkey", "Queue key", 8, null);
     public static final FieldDef DETH_SRCQP = bits("deth.srcqp", "Source QP", FieldType.HEX, 3, null);

@@ -392,6 +392,9 @@ final class FrameWalker {
     }
 
     private void extendedHeaders(IbExtendedHeaders extended) {
+        if (extended.xrceth() != null) {
+            summary.xrcSrq = (int) extended.xrceth().xrcSrq();
+        }
         if (extended.reth() != null) {
             summary.rethVa = extended.reth().va();
             summary.rethRkey = extended.reth().rkey();

@@ -102,6 +102,8 @@ public final class PacketSummary {
     public int psn;
 
     // extended headers; -1 when absent
+    /** XRCETH shared receive queue of an XRC request; -1 otherwise. */
+    public int xrcSrq;
     public long rethVa;
     public long rethRkey;
     public long rethDmaLength;
@@ -176,6 +178,7 @@ public final class PacketSummary {
         destQp = -1;
         ackRequest = false;
         psn = -1;
+        xrcSrq = -1;
         rethVa = -1;
         rethRkey = -1;
         rethDmaLength = -1;

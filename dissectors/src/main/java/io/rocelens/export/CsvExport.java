@@ -25,7 +25,7 @@ public final class CsvExport {
     public static final List<String> QP_COLUMNS = List.of(
             "src_ip", "dst_ip", "src_qp", "dst_qp", "priority", "dscp", "packets", "bytes", "payload_bytes",
             "first_ts", "last_ts", "duration_s", "throughput_bps", "messages", "rdma_write", "rdma_read_req",
-            "read_resp", "send", "atomic", "acks", "naks", "rnr_naks", "cnps", "ecn_ce", "psn_gaps", "missing_psns",
+            "read_resp", "send", "atomic", "flush", "acks", "naks", "rnr_naks", "cnps", "ecn_ce", "psn_gaps", "missing_psns",
             "retransmitted", "duplicates", "out_of_order", "icrc_errors");
 
     public static final List<String> PRIORITY_COLUMNS = List.of(
@@ -59,7 +59,7 @@ public final class CsvExport {
                     f.priority(), f.dscp() < 0 ? "" : f.dscp(), f.packets(), f.bytes(), f.payloadBytes(),
                     Timestamps.iso(f.firstTs()), Timestamps.iso(f.lastTs()),
                     Numbers.decimal(f.durationSeconds(), 9), Numbers.decimal(f.throughputBps(), 3),
-                    f.messages(), f.rdmaWrite(), f.rdmaReadReq(), f.readResp(), f.send(), f.atomic(),
+                    f.messages(), f.rdmaWrite(), f.rdmaReadReq(), f.readResp(), f.send(), f.atomic(), f.flush(),
                     f.acks(), f.naks(), f.rnrNaks(), f.cnps(), f.ecnCe(), f.psnGaps(), f.missingPsns(),
                     f.retransmitted(), f.duplicates(), f.outOfOrder(), f.icrcErrors());
         }

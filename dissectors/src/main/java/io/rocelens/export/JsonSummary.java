@@ -178,6 +178,7 @@ public final class JsonSummary {
         json.writeNumberField("read_resp", f.readResp());
         json.writeNumberField("send", f.send());
         json.writeNumberField("atomic", f.atomic());
+        json.writeNumberField("flush", f.flush());
         json.writeNumberField("acks", f.acks());
         json.writeNumberField("naks", f.naks());
         json.writeNumberField("rnr_naks", f.rnrNaks());

@@ -58,7 +58,7 @@ class ExportTest {
         CsvExport.writeQps(fixture(), out);
         String text = out.toString();
         assertTrue(text.startsWith("src_ip,dst_ip,src_qp,dst_qp,priority,dscp,packets,bytes,payload_bytes,first_ts,"
-                + "last_ts,duration_s,throughput_bps,messages,rdma_write,rdma_read_req,read_resp,send,atomic,acks,naks,"
+                + "last_ts,duration_s,throughput_bps,messages,rdma_write,rdma_read_req,read_resp,send,atomic,flush,acks,naks,"
                 + "rnr_naks,cnps,ecn_ce,psn_gaps,missing_psns,retransmitted,duplicates,out_of_order,icrc_errors\r\n"));
         List<CSVRecord> rows = parse(text);
         assertEquals(2, rows.size());
@@ -120,7 +120,7 @@ class ExportTest {
         assertEquals(78, json.get("priority_bytes").get("6").asLong());
         JsonNode qp = json.get("qps").get(0);
         assertEquals("0x000011", qp.get("src_qp").asText());
-        assertEquals(30, qp.size());
+        assertEquals(31, qp.size());
         // NAK at 4 µs, resend of 102 at 6 µs; CE at 3 µs, CNP at 5 µs
         assertEquals(2.0, json.get("nak_retransmit").get("latency_min_us").asDouble(), 1e-9);
         assertEquals(2.0, json.get("cnp_ce").get("latency_max_us").asDouble(), 1e-9);

@@ -29,6 +29,8 @@ final class Connection {
     private int psn;
     private int msn;
     private long address = 0x7f0000000000L;
+    /** The responder's XRC SRQ that requests name in their XRCETH (XRC connections only). */
+    private int xrcSrq;
 
     /** ECN codepoint of the next request packet; scenarios set CE on the packets a switch marked. */
     int nextEcn = ECT0;
@@ -63,6 +65,12 @@ final class Connection {
         return this;
     }
 
+    /** Names the responder's XRC shared receive queue in every request of this (XRC) connection. */
+    Connection xrcSrq(int srq) {
+        xrcSrq = srq;
+        return this;
+    }
+
     int psn() {
         return psn;
     }
@@ -78,6 +86,7 @@ final class Connection {
         p.destQp = responderQp;
         p.psn = psn;
         p.payloadLength = payload;
+        p.xrcSrq = xrcSrq;
         psn = psn + 1 & PSN_MASK;
     }
 
@@ -217,6 +226,38 @@ final class Connection {
         p.syndrome = SYNDROME_ACK;
         p.originalData = 42;
         out.roce(p, responderQp);
+    }
+
+    /** An RDMA FLUSH of {@code length} bytes (IBA 1.5) and the READ Response Only of no data that answers it. */
+    void flush(int length, long responseDelayNanos) throws IOException {
+        int requestPsn = psn;
+        request(Opcodes.FLUSH, 0);
+        p.flushSelectivity = 0;            // the range the RETH names
+        p.flushPlacement = 1;              // global visibility
+        p.virtualAddress = address;
+        p.rkey = 0x8000 + responderQp;
+        p.dmaLength = length;
+        p.ackRequest = true;
+        emitRequest(false);
+        out.idle(responseDelayNanos);
+        msn = msn + 1 & PSN_MASK;
+        response(Opcodes.READ_RESPONSE_ONLY, requestPsn);
+        p.syndrome = SYNDROME_ACK;
+        out.roce(p, responderQp);
+    }
+
+    /** An RDMA ATOMIC WRITE of 8 bytes (IBA 1.5) and the Acknowledge that answers it. */
+    void atomicWrite(long responseDelayNanos) throws IOException {
+        int requestPsn = psn;
+        request(Opcodes.ATOMIC_WRITE, 8);
+        p.virtualAddress = address;
+        p.rkey = 0x9000 + responderQp;
+        p.dmaLength = 8;
+        p.ackRequest = true;
+        address += 8;
+        emitRequest(false);
+        out.idle(responseDelayNanos);
+        ack(requestPsn, 1);
     }
 
     // ---- responses --------------------------------------------------------------------------------------------

@@ -101,6 +101,13 @@ final class FrameBuilder {
     }
 
     private int extendedHeaders(int pos, int ext, RocePacket p) {
+        if ((ext & Opcodes.XRCETH) != 0) {
+            frame[pos++] = 0;
+            pos = put24(pos, p.xrcSrq);
+        }
+        if ((ext & Opcodes.FETH) != 0) {
+            pos = put32(pos, (p.flushSelectivity & 3) << 4 | p.flushPlacement & 0xF);
+        }
         if ((ext & Opcodes.DETH) != 0) {
             pos = put32(pos, p.qkey);
             frame[pos++] = 0;

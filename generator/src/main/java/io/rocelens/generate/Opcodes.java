@@ -9,6 +9,8 @@ final class Opcodes {
     static final int RC = 0x00;
     static final int UC = 0x20;
     static final int UD = 0x60;
+    /** eXtended Reliable Connected (IBTA vol. 1 Annex A14): RC's operations, requests start with an XRCETH. */
+    static final int XRC = 0xA0;
     static final int CNP = 0x81;
 
     static final int SEND_FIRST = 0x00;
@@ -34,6 +36,10 @@ final class Opcodes {
     static final int FETCH_ADD = 0x14;
     static final int SEND_LAST_INV = 0x16;
     static final int SEND_ONLY_INV = 0x17;
+    /** IBA release 1.5: FETH + RETH, answered by an RDMA READ Response Only of no data. */
+    static final int FLUSH = 0x1C;
+    /** IBA release 1.5: RETH and 8 bytes of data, answered by an Acknowledge. */
+    static final int ATOMIC_WRITE = 0x1D;
 
     // Extended header flags, in the order the headers follow the BTH.
     static final int DETH = 1;
@@ -45,6 +51,10 @@ final class Opcodes {
     static final int IETH = 1 << 6;
     /** The 16 reserved bytes after a CNP's BTH. */
     static final int CNP_RESERVED = 1 << 7;
+    /** XRC Extended Transport Header: the XRC SRQ of the request (first after the BTH). */
+    static final int XRCETH = 1 << 8;
+    /** FLUSH Extended Transport Header (before the RETH). */
+    static final int FETH = 1 << 9;
 
     private Opcodes() {
     }
@@ -59,7 +69,9 @@ final class Opcodes {
         if (transport == UD) {
             return op == SEND_ONLY_IMM ? DETH | IMM : DETH;
         }
-        return switch (op) {
+        boolean xrcRequest = transport == XRC && (op <= READ_REQUEST || op == CMP_SWAP || op == FETCH_ADD
+                || op == SEND_LAST_INV || op == SEND_ONLY_INV);
+        return (xrcRequest ? XRCETH : 0) | switch (op) {
             case SEND_LAST_IMM, SEND_ONLY_IMM, WRITE_LAST_IMM -> IMM;
             case WRITE_FIRST, WRITE_ONLY, READ_REQUEST -> RETH;
             case WRITE_ONLY_IMM -> RETH | IMM;
@@ -67,6 +79,8 @@ final class Opcodes {
             case ATOMIC_ACK -> AETH | ATOMIC_ACK_ETH;
             case CMP_SWAP, FETCH_ADD -> ATOMIC_ETH;
             case SEND_LAST_INV, SEND_ONLY_INV -> IETH;
+            case FLUSH -> FETH | RETH;
+            case ATOMIC_WRITE -> RETH;
             default -> 0;
         };
     }
@@ -82,6 +96,8 @@ final class Opcodes {
         length += (flags & IMM) != 0 ? 4 : 0;
         length += (flags & IETH) != 0 ? 4 : 0;
         length += (flags & CNP_RESERVED) != 0 ? 16 : 0;
+        length += (flags & XRCETH) != 0 ? 4 : 0;
+        length += (flags & FETH) != 0 ? 4 : 0;
         return length;
     }
 }

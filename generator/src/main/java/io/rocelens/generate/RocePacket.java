@@ -37,6 +37,11 @@ final class RocePacket {
     long swapAdd;
     long compare;
     long originalData;
+    /** XRCETH: the XRC shared receive queue at the responder. */
+    int xrcSrq;
+    /** FETH: selectivity level (2 bits) and placement type (4 bits). */
+    int flushSelectivity;
+    int flushPlacement;
 
     int payloadLength;
     boolean badIcrc;
@@ -59,6 +64,9 @@ final class RocePacket {
         swapAdd = 0;
         compare = 0;
         originalData = 0;
+        xrcSrq = 0;
+        flushSelectivity = 0;
+        flushPlacement = 0;
         payloadLength = 0;
         badIcrc = false;
         return this;

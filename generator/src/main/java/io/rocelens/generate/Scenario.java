@@ -17,7 +17,9 @@ public enum Scenario {
     /** RC RDMA WRITE traffic over many QPs with occasional ACKs, for benchmarks. */
     BULK(100_000, 64, BulkScenario::run),
     /** One minimal ACK to each of many flows, each with a destination IP and QP of its own: memory per flow. */
-    FLOWS(100_000, 1, FlowsScenario::run);
+    FLOWS(100_000, 1, FlowsScenario::run),
+    /** XRC requests and responses, and the IBA release 1.5 RDMA FLUSH and ATOMIC WRITE. */
+    EXTENDED_OPCODES(60, 2, ExtendedOpcodesScenario::run);
 
     private final int defaultPackets;
     private final int defaultQps;

@@ -200,6 +200,7 @@ final class Truth {
         long readResponses;
         long sends;
         long atomics;
+        long flushes;
         long acks;
         long naks;
         long rnrNaks;
@@ -269,7 +270,8 @@ final class Truth {
                 }
             }
             if (op != Opcodes.ACK && op != Opcodes.ATOMIC_ACK) {
-                trackPsn(f.psn(), op == Opcodes.READ_REQUEST ? f.dmaLength() : -1,
+                // a FLUSH is answered like a READ of no data: by one READ Response Only
+                trackPsn(f.psn(), op == Opcodes.READ_REQUEST ? f.dmaLength() : op == Opcodes.FLUSH ? 0 : -1,
                         pathMtu != 0 ? pathMtu : reversePathMtu);
             }
         }
@@ -284,7 +286,8 @@ final class Truth {
                 case Opcodes.READ_REQUEST -> readRequests++;
                 case Opcodes.READ_RESPONSE_FIRST, Opcodes.READ_RESPONSE_MIDDLE, Opcodes.READ_RESPONSE_LAST,
                      Opcodes.READ_RESPONSE_ONLY -> readResponses++;
-                case Opcodes.CMP_SWAP, Opcodes.FETCH_ADD -> atomics++;
+                case Opcodes.CMP_SWAP, Opcodes.FETCH_ADD, Opcodes.ATOMIC_WRITE -> atomics++;
+                case Opcodes.FLUSH -> flushes++;
                 default -> {
                     // Acknowledges belong to no family.
                 }
@@ -390,6 +393,7 @@ final class Truth {
             node.put("read_resp", readResponses);
             node.put("send", sends);
             node.put("atomic", atomics);
+            node.put("flush", flushes);
             node.put("acks", acks);
             node.put("naks", naks);
             node.put("rnr_naks", rnrNaks);

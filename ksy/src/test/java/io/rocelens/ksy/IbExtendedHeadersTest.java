@@ -20,6 +20,7 @@ class IbExtendedHeadersTest {
 
     static {
         SIZES.put("xrceth", 4);
+        SIZES.put("feth", 4);
         SIZES.put("rdeth", 4);
         SIZES.put("deth", 8);
         SIZES.put("reth", 16);
@@ -37,6 +38,7 @@ class IbExtendedHeadersTest {
     private static List<String> present(IbExtendedHeaders h) {
         Map<String, Object> all = new LinkedHashMap<>();
         all.put("xrceth", h.xrceth());
+        all.put("feth", h.feth());
         all.put("rdeth", h.rdeth());
         all.put("deth", h.deth());
         all.put("reth", h.reth());
@@ -58,7 +60,8 @@ class IbExtendedHeadersTest {
     /**
      * The table of IBTA vol. 1 §9.2 (Table 38) with the headers of §9.3, written out opcode by opcode:
      * RC (and XRC, whose requests add XRCETH first), the UC subset, RD (RDETH, then DETH on requests),
-     * UD, and the RoCEv2 CNP. The last group are reserved / vendor / not decoded opcodes.
+     * UD, the RoCEv2 CNP, and the IBA release 1.5 RC FLUSH (FETH, RETH) and ATOMIC WRITE (RETH). The last group are
+     * reserved and vendor opcodes.
      */
     @ParameterizedTest(name = "opcode 0x{0}: [{1}] {2} bytes")
     @CsvSource(delimiter = ';', value = {
@@ -96,7 +99,9 @@ class IbExtendedHeadersTest {
         "b3; xrceth atomicEth; 32; true", "b4; xrceth atomicEth; 32; true",
         "b6; xrceth ieth; 8; true", "b7; xrceth ieth; 8; true",
 
-        "15; ; 0; false", "18; ; 0; false", "1c; ; 0; false", "1d; ; 0; false", "1f; ; 0; false",
+        "1c; feth reth; 20; true", "1d; reth; 16; true",
+
+        "15; ; 0; false", "18; ; 0; false", "1b; ; 0; false", "1e; ; 0; false", "1f; ; 0; false",
         "2c; ; 0; false", "2f; ; 0; false", "30; ; 0; false", "56; ; 0; false", "5f; ; 0; false",
         "60; ; 0; false", "63; ; 0; false", "66; ; 0; false", "7f; ; 0; false", "80; ; 0; false",
         "82; ; 0; false", "9f; ; 0; false", "b5; ; 0; false", "b8; ; 0; false", "c0; ; 0; false",
@@ -213,6 +218,20 @@ class IbExtendedHeadersTest {
         assertEquals(0x123L, h.xrceth().xrcSrq());
         assertEquals(0x2000L, h.reth().va());
         assertEquals(4096L, h.reth().dmaLength());
+    }
+
+    @Test
+    void rcFlush() {
+        IbExtendedHeaders h = new IbExtendedHeaders(Hex.stream(
+                "00 00 00 12" // FETH: 26 reserved bits, SEL 1 (whole memory region), PLT 2 (persistence)
+                + " 00 00 00 00 00 00 40 00 00 00 00 07 00 00 00 00"), 0x1c); // RETH VA 0x4000, R_Key 7, length 0
+
+        assertEquals(1L, h.feth().selectivityLevel());
+        assertEquals(2L, h.feth().placementType());
+        assertEquals(0L, h.feth().reserved());
+        assertEquals(0x4000L, h.reth().va());
+        assertEquals(7L, h.reth().rkey());
+        assertEquals(20, h.lenHeaders());
     }
 
     @Test
