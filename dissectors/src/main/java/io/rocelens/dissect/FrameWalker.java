@@ -22,8 +22,8 @@ import java.util.List;
 /**
  * Walks one frame down its layers with the fast Kaitai parsers and fills a {@link PacketSummary}. Each layer is a
  * {@link Step}; the hand-offs between layers go through the tables below, keyed by link type, EtherType, IP
- * protocol and UDP destination port (the RoCE ports are a preference, as in Wireshark, so each walker adds them to
- * its own copy of the UDP table). Adding a protocol is one spec, one step (and its describer in {@link Dissector}),
+ * protocol and UDP destination port (the RoCE ports are a preference, as in Wireshark, so each walker holds its own
+ * and looks them up before the UDP table). Adding a protocol is one spec, one step (and its describer in {@link Dissector}),
  * and one registration in the static block. When asked, the walker also records where each header sits so the
  * detail dissector can re-read it with field positions. A frame that breaks a rule becomes a malformed summary;
  * nothing is thrown.
@@ -70,13 +70,15 @@ final class FrameWalker {
         return linkType >= 0 && linkType < LINK_TYPES.length && LINK_TYPES[linkType] != null;
     }
 
-    /** {@link #UDP_PORTS} with this walker's RoCE ports added. */
-    private final Step[] udpPorts = UDP_PORTS.clone();
+    private static final Step ROCE_V2 = FrameWalker::roceV2;
+
+    /** This walker's RoCE ports, one bit per UDP port: they come before {@link #UDP_PORTS} (8 KB, not a table copy). */
+    private final long[] rocePorts = new long[65536 / 64];
     private final Icrc icrc = new Icrc();
 
     FrameWalker(DissectorOptions options) {
         for (int port : options.rocePorts()) {
-            udpPorts[port] = FrameWalker::roceV2;
+            rocePorts[port >>> 6] |= 1L << port;
         }
     }
 
@@ -297,7 +299,8 @@ final class FrameWalker {
         if (length < 8 || offset + length > ipEnd) {
             malformed("UDP length " + length + " does not fit the IP payload of " + (ipEnd - offset) + " bytes");
         }
-        Step step = udpPorts[udp.dstPort()];
+        int port = udp.dstPort();
+        Step step = (rocePorts[port >>> 6] & 1L << port) != 0 ? ROCE_V2 : UDP_PORTS[port];
         if (step != null) {
             udpEnd = offset + length;
             step.walk(this, offset + 8);
