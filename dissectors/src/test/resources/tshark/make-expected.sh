@@ -6,7 +6,10 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 fields=(
-  frame.number frame.len frame.cap_len _ws.malformed
+  frame.number frame.len frame.cap_len _ws.malformed _ws.col.Protocol
+  erf.types.type erf.flags erf.rlen erf.lctr erf.wlen
+  infiniband.lrh.vl infiniband.lrh.lver infiniband.lrh.sl infiniband.lrh.lnh infiniband.lrh.dlid
+  infiniband.lrh.pktlen infiniband.lrh.slid infiniband.variant.crc
   eth.dst eth.src eth.type vlan.priority vlan.dei vlan.id
   ip.src ip.dst ip.dsfield.dscp ip.dsfield.ecn ip.ttl ip.proto
   ipv6.src ipv6.dst ipv6.tclass.dscp ipv6.tclass.ecn ipv6.flow

@@ -147,7 +147,7 @@ public final class RoceAnalyzer {
 
     private void roce(PacketSummary p) {
         rocePackets++;
-        int priority = p.vlanPcp >= 0 ? p.vlanPcp & 7 : p.dscp >= 0 ? options.priorityOfDscp(p.dscp & 63) : 0;
+        int priority = priority(p);
         long length = p.originalLength;
         priorityBytes[priority] += length;
         priorityPackets[priority]++;
@@ -282,6 +282,17 @@ public final class RoceAnalyzer {
                 // RD Resync: counted as a packet, not analysed further
             }
         }
+    }
+
+    /**
+     * The VLAN PCP when tagged, else the DSCP through the DSCP map; for native InfiniBand the LRH's service level
+     * (SL 8-15 count as priority 7: the analysis keeps eight priorities, as Ethernet has).
+     */
+    private int priority(PacketSummary p) {
+        if (p.lrhSl >= 0) {
+            return Math.min(p.lrhSl, 7);
+        }
+        return p.vlanPcp >= 0 ? p.vlanPcp & 7 : p.dscp >= 0 ? options.priorityOfDscp(p.dscp & 63) : 0;
     }
 
     private FlowState flow(PacketSummary p, int priority) {

@@ -35,6 +35,22 @@ public final class Addresses {
         return V4_MAPPED_PREFIX | (ipv4 & 0xffffffffL);
     }
 
+    /**
+     * The high word that marks a native InfiniBand LID stored in an address slot (low word = the LID), so flows
+     * without IP or GRH can be keyed like the others. It lies in 100::/64, the IPv6 discard-only prefix (RFC 6666),
+     * which no capture carries as an address.
+     */
+    public static final long LID_HIGH = 0x0100_0000_4c49_4400L;
+
+    public static boolean isLid(long hi, long lo) {
+        return hi == LID_HIGH && (lo >>> 16) == 0;
+    }
+
+    /** "LID: 2", as Wireshark shows a native InfiniBand address. */
+    public static String lid(long lid) {
+        return "LID: " + lid;
+    }
+
     public static boolean isIpv4Mapped(long hi, long lo) {
         return hi == 0 && (lo & 0xffffffff00000000L) == V4_MAPPED_PREFIX;
     }
@@ -59,6 +75,9 @@ public final class Addresses {
     public static String ip(long hi, long lo) {
         if (isIpv4Mapped(hi, lo)) {
             return ipv4(lo);
+        }
+        if (isLid(hi, lo)) {
+            return lid(lo);
         }
         return ipv6(hi, lo);
     }

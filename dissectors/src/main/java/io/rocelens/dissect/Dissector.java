@@ -8,6 +8,7 @@ import io.rocelens.ksy.pos.AtomicAckEth;
 import io.rocelens.ksy.pos.AtomicEth;
 import io.rocelens.ksy.pos.Bth;
 import io.rocelens.ksy.pos.Deth;
+import io.rocelens.ksy.pos.ErfHeader;
 import io.rocelens.ksy.pos.EthernetHeader;
 import io.rocelens.ksy.pos.Feth;
 import io.rocelens.ksy.pos.Grh;
@@ -18,6 +19,7 @@ import io.rocelens.ksy.pos.Ipv4Header;
 import io.rocelens.ksy.pos.Ipv6Header;
 import io.rocelens.ksy.pos.LinuxSll;
 import io.rocelens.ksy.pos.LinuxSll2;
+import io.rocelens.ksy.pos.Lrh;
 import io.rocelens.ksy.pos.MacControl;
 import io.rocelens.ksy.pos.Rdeth;
 import io.rocelens.ksy.pos.TcpHeader;
@@ -69,6 +71,10 @@ public final class Dissector {
             layers.add(icrc(data, mark, summary));
             return;
         }
+        if (mark.kind() == LayerMark.Kind.VCRC) {
+            layers.add(vcrc(data, mark, summary));
+            return;
+        }
         ByteBufferKaitaiStream io = new ByteBufferKaitaiStream(data);
         io.seek(mark.offset());
         switch (mark.kind()) {
@@ -95,6 +101,9 @@ public final class Dissector {
                     + (summary.padCount > 0 ? " + " + summary.padCount + " pad" : "") + ")", mark.offset(), mark.length(),
                     List.of(new Field(Fields.PAYLOAD_LEN, (long) summary.payloadLength, mark.offset(), mark.length()))));
             case MAC_CONTROL -> layers.add(macControl(new MacControl(io), data, mark));
+            case ERF -> layers.add(erf(new ErfHeader(io), mark));
+            case LRH -> layers.add(lrh(new Lrh(io), mark));
+            case ICRC, VCRC -> throw new IllegalStateException("described above");
         }
     }
 
@@ -117,6 +126,32 @@ public final class Dissector {
                     at(Fields.VLAN_ID, tag.vid(), tag._attrStart, tag._attrEnd, "vid"),
                     at(Fields.VLAN_ETYPE, (long) next.tpid(), next._attrStart, next._attrEnd, "tpid"))));
         }
+    }
+
+    private static Layer erf(ErfHeader erf, LayerMark mark) {
+        Map<String, Integer> s = erf._attrStart;
+        Map<String, Integer> e = erf._attrEnd;
+        String type = Fields.ERF_TYPE.describe(erf.recordType());
+        return new Layer("erf", "Extensible Record Format, " + type, mark.offset(), mark.length(), List.of(
+                at(Fields.ERF_TYPE, erf.recordType(), s, e, "recordType"),
+                at(Fields.ERF_FLAGS, (long) erf.flags(), s, e, "flags"),
+                at(Fields.ERF_RLEN, (long) erf.recordLength(), s, e, "recordLength"),
+                at(Fields.ERF_LCTR, (long) erf.lossCounter(), s, e, "lossCounter"),
+                at(Fields.ERF_WLEN, (long) erf.wireLength(), s, e, "wireLength")));
+    }
+
+    private static Layer lrh(Lrh lrh, LayerMark mark) {
+        Map<String, Integer> s = lrh._attrStart;
+        Map<String, Integer> e = lrh._attrEnd;
+        return new Layer("lrh", "Local Route Header, " + Addresses.lid(lrh.sourceLid()) + " → "
+                + Addresses.lid(lrh.destinationLid()), mark.offset(), mark.length(), List.of(
+                at(Fields.LRH_VL, lrh.virtualLane(), s, e, "virtualLane"),
+                at(Fields.LRH_LVER, lrh.linkVersion(), s, e, "linkVersion"),
+                at(Fields.LRH_SL, lrh.serviceLevel(), s, e, "serviceLevel"),
+                at(Fields.LRH_LNH, lrh.linkNextHeader().id(), s, e, "linkNextHeader"),
+                at(Fields.LRH_DLID, (long) lrh.destinationLid(), s, e, "destinationLid"),
+                at(Fields.LRH_PKTLEN, lrh.packetLength(), s, e, "packetLength"),
+                at(Fields.LRH_SLID, (long) lrh.sourceLid(), s, e, "sourceLid")));
     }
 
     private static Layer ipv4(Ipv4Header ip, LayerMark mark) {
@@ -324,6 +359,19 @@ public final class Dissector {
                 mark.offset(), mark.length(), List.of(
                 new Field(Fields.ICRC, stored, mark.offset(), mark.length()),
                 new Field(Fields.ICRC_STATUS, status, mark.offset(), mark.length())));
+    }
+
+    private static Layer vcrc(ByteBuffer data, LayerMark mark, PacketSummary summary) {
+        String status = PacketColumns.icrcStatus(summary.vcrcStatus);
+        if (summary.vcrcStatus == PacketSummary.ICRC_UNCHECKED) {
+            return new Layer("vcrc", "Variant CRC [unchecked: not captured]", mark.offset(), 0,
+                    List.of(new Field(Fields.VCRC_STATUS, status, mark.offset(), 0)));
+        }
+        long stored = Short.toUnsignedLong(Short.reverseBytes(data.getShort(mark.offset())));
+        return new Layer("vcrc", "Variant CRC: " + String.format("0x%04x", stored) + " [" + status + "]",
+                mark.offset(), mark.length(), List.of(
+                new Field(Fields.VCRC, stored, mark.offset(), mark.length()),
+                new Field(Fields.VCRC_STATUS, status, mark.offset(), mark.length())));
     }
 
     private static Layer macControl(MacControl control, ByteBuffer data, LayerMark mark) {

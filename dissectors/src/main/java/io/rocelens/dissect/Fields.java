@@ -17,6 +17,22 @@ public final class Fields {
     public static final FieldDef FRAME_LEN = uint("frame.len", "Frame length on the wire");
     public static final FieldDef FRAME_CAPLEN = uint("frame.caplen", "Captured length");
 
+    public static final FieldDef ERF_TYPE = def("erf.type", "Record type", FieldType.UINT, 0, 0,
+            EnumTexts::erfHeaderRecordTypeEnum);
+    public static final FieldDef ERF_FLAGS = hex("erf.flags", "Flags", 2, null);
+    public static final FieldDef ERF_RLEN = uint("erf.rlen", "Record length");
+    public static final FieldDef ERF_LCTR = uint("erf.lctr", "Loss counter");
+    public static final FieldDef ERF_WLEN = uint("erf.wlen", "Wire length");
+
+    public static final FieldDef LRH_VL = bits("lrh.vl", "Virtual lane", FieldType.UINT, 1, null);
+    public static final FieldDef LRH_LVER = bits("lrh.lver", "Link version", FieldType.UINT, 1, null);
+    public static final FieldDef LRH_SL = bits("lrh.sl", "Service level", FieldType.UINT, 1, null);
+    public static final FieldDef LRH_LNH = bits("lrh.lnh", "Link next header", FieldType.UINT, 1,
+            EnumTexts::lrhLnhEnum);
+    public static final FieldDef LRH_DLID = uint("lrh.dlid", "Destination LID");
+    public static final FieldDef LRH_PKTLEN = bits("lrh.pktlen", "Packet length (4-byte words)", FieldType.UINT, 2, null);
+    public static final FieldDef LRH_SLID = uint("lrh.slid", "Source LID");
+
     public static final FieldDef ETH_DST = def("eth.dst", "Destination", FieldType.MAC);
     public static final FieldDef ETH_SRC = def("eth.src", "Source", FieldType.MAC);
     public static final FieldDef ETH_TYPE = hex("eth.type", "Type", 4, Fields::etherTypeName);
@@ -118,6 +134,8 @@ public final class Fields {
     public static final FieldDef PAYLOAD_LEN = uint("payload.len", "RDMA payload length");
     public static final FieldDef ICRC = hex("icrc", "Invariant CRC", 8, null);
     public static final FieldDef ICRC_STATUS = def("icrc.status", "ICRC status", FieldType.STRING);
+    public static final FieldDef VCRC = hex("vcrc", "Variant CRC", 4, null);
+    public static final FieldDef VCRC_STATUS = def("vcrc.status", "VCRC status", FieldType.STRING);
     public static final FieldDef ICRC_COMPUTED = hex("icrc.computed", "Computed ICRC", 8, null);
 
     public static final FieldDef MACCTRL_OPCODE = hex("macc.opcode", "MAC Control opcode", 4, Fields::macControlName);

@@ -5,6 +5,8 @@ import io.rocelens.capture.Frame;
 import io.rocelens.capture.LinkType;
 import io.rocelens.ksy.ArpPacket;
 import io.rocelens.ksy.Bth;
+import io.rocelens.ksy.EnumTexts;
+import io.rocelens.ksy.ErfHeader;
 import io.rocelens.ksy.EthernetHeader;
 import io.rocelens.ksy.Grh;
 import io.rocelens.ksy.IbExtendedHeaders;
@@ -12,6 +14,7 @@ import io.rocelens.ksy.Ipv4Header;
 import io.rocelens.ksy.Ipv6Header;
 import io.rocelens.ksy.LinuxSll;
 import io.rocelens.ksy.LinuxSll2;
+import io.rocelens.ksy.Lrh;
 import io.rocelens.ksy.MacControl;
 import io.rocelens.ksy.TcpHeader;
 import io.rocelens.ksy.UdpHeader;
@@ -41,11 +44,21 @@ final class FrameWalker {
     private static final int ICRC_LENGTH = 4;
     private static final int MAC_CONTROL_PAUSE = 0x0001;
     private static final int MAC_CONTROL_PFC = 0x0101;
+    private static final int ERF_ETHERNET = 2;
+    private static final int ERF_INFINIBAND = 21;
+    private static final int LNH_IBA_LOCAL = 2;
+    private static final int LNH_IBA_GLOBAL = 3;
+    private static final int LRH_LENGTH = 8;
+    private static final int GRH_LENGTH = 40;
+    private static final int VCRC_LENGTH = 2;
 
     private static final Step[] LINK_TYPES = new Step[512];
     private static final Step[] ETHER_TYPES = new Step[65536];
     private static final Step[] IP_PROTOCOLS = new Step[256];
     private static final Step[] UDP_PORTS = new Step[65536];
+    /** Keyed by ERF record type (the low 7 bits of the ERF header's type byte). */
+    private static final Step[] ERF_TYPES = new Step[128];
+    private static final String[] ERF_NOT_DISSECTED = new String[ERF_TYPES.length];
     /** Why a frame of each link type is not dissected, made once so a skipped frame allocates nothing. */
     private static final String[] NOT_DISSECTED = new String[LINK_TYPES.length];
 
@@ -53,6 +66,10 @@ final class FrameWalker {
         LINK_TYPES[LinkType.ETHERNET] = FrameWalker::ethernet;
         LINK_TYPES[LinkType.LINUX_SLL] = FrameWalker::linuxSll;
         LINK_TYPES[LinkType.LINUX_SLL2] = FrameWalker::linuxSll2;
+        LINK_TYPES[LinkType.ERF] = FrameWalker::erf;
+        LINK_TYPES[LinkType.INFINIBAND] = FrameWalker::infiniband;
+        ERF_TYPES[ERF_ETHERNET] = FrameWalker::erfEthernet;
+        ERF_TYPES[ERF_INFINIBAND] = FrameWalker::infiniband;
         ETHER_TYPES[0x0800] = FrameWalker::ipv4;
         ETHER_TYPES[0x0806] = FrameWalker::arp;
         ETHER_TYPES[0x86dd] = FrameWalker::ipv6;
@@ -62,6 +79,10 @@ final class FrameWalker {
         IP_PROTOCOLS[17] = FrameWalker::udp;
         for (int linkType = 0; linkType < NOT_DISSECTED.length; linkType++) {
             NOT_DISSECTED[linkType] = LINK_TYPES[linkType] == null ? LinkType.describe(linkType) : null;
+        }
+        for (int type = 0; type < ERF_TYPES.length; type++) {
+            String name = EnumTexts.erfHeaderRecordTypeEnum(type);
+            ERF_NOT_DISSECTED[type] = "ERF record type " + type + (name != null ? " (" + name + ")" : "");
         }
     }
 
@@ -172,6 +193,71 @@ final class FrameWalker {
         int end = (int) io.pos();
         mark(LayerMark.Kind.ETHERNET, offset, end - offset);
         etherType(eth.etherType(), end);
+    }
+
+    /** An ERF record: its header (and extension headers), then the packet its record type names. */
+    private void erf(int offset) {
+        enter("ERF", offset, 16);
+        ErfHeader erf = new ErfHeader(io);
+        int end = (int) io.pos();
+        mark(LayerMark.Kind.ERF, offset, end - offset);
+        int type = (int) erf.recordType();
+        Step step = ERF_TYPES[type];
+        if (step != null) {
+            step.walk(this, end);
+        } else {
+            summary.notDissected = ERF_NOT_DISSECTED[type];
+        }
+    }
+
+    /** ERF Ethernet records put two bytes of offset and padding before the MAC header. */
+    private void erfEthernet(int offset) {
+        ethernet(offset + 2);
+    }
+
+    /**
+     * A native InfiniBand packet: LRH, then (LNH "IBA global") a GRH, then the BTH and the rest as for RoCE up to
+     * the ICRC, which ends PktLen words after the LRH starts, then the VCRC. Flows are keyed by the GIDs when there
+     * is a GRH, else by the LIDs.
+     */
+    private void infiniband(int offset) {
+        enter("LRH", offset, LRH_LENGTH);
+        Lrh lrh = new Lrh(io);
+        summary.kinds |= PacketSummary.INFINIBAND;
+        summary.lrhVl = (int) lrh.virtualLane();
+        summary.lrhSl = (int) lrh.serviceLevel();
+        int lnh = (int) lrh.linkNextHeader().id();
+        summary.lrhLnh = lnh;
+        summary.lrhDlid = lrh.destinationLid();
+        summary.lrhSlid = lrh.sourceLid();
+        mark(LayerMark.Kind.LRH, offset, LRH_LENGTH);
+        int packetLength = (int) lrh.packetLength() * 4;
+        int end = offset + packetLength;
+        checkEnd("LRH packet length ", packetLength, end + VCRC_LENGTH);
+        if (lnh == LNH_IBA_GLOBAL) {
+            int grhOffset = offset + LRH_LENGTH;
+            Grh grh = grh(grhOffset);
+            if (grh.nextHeader() != GRH_NEXT_HEADER_BTH) {
+                malformed(String.format("GRH next header 0x%02x is not a BTH (0x1b)", grh.nextHeader()));
+            }
+            bth(PacketSummary.INFINIBAND, grhOffset + GRH_LENGTH, end, offset, Icrc.IB_GLOBAL);
+        } else if (lnh == LNH_IBA_LOCAL) {
+            summary.ipSrcHi = Addresses.LID_HIGH;
+            summary.ipSrcLo = summary.lrhSlid;
+            summary.ipDstHi = Addresses.LID_HIGH;
+            summary.ipDstLo = summary.lrhDlid;
+            bth(PacketSummary.INFINIBAND, offset + LRH_LENGTH, end, offset, Icrc.IB_LOCAL);
+        } else {
+            return;   // a raw packet, not IBA transport: the LRH is all there is to show
+        }
+        if (end + VCRC_LENGTH > data.limit()) {
+            summary.vcrcStatus = PacketSummary.ICRC_UNCHECKED;
+            mark(LayerMark.Kind.VCRC, Math.min(end, data.limit()), 0);
+            return;
+        }
+        mark(LayerMark.Kind.VCRC, end, VCRC_LENGTH);
+        int stored = Short.toUnsignedInt(Short.reverseBytes(data.getShort(end)));
+        summary.vcrcStatus = stored == Vcrc.compute(data, offset, end) ? PacketSummary.ICRC_GOOD : PacketSummary.ICRC_BAD;
     }
 
     private void linuxSll(int offset) {
@@ -312,18 +398,10 @@ final class FrameWalker {
     }
 
     private void roceV1(int offset) {
-        enter("GRH", offset, 40);
-        Grh grh = new Grh(io);
-        byte[] source = grh.sgid();
-        byte[] destination = grh.dgid();
-        summary.ipSrcHi = Addresses.high(source);
-        summary.ipSrcLo = Addresses.low(source);
-        summary.ipDstHi = Addresses.high(destination);
-        summary.ipDstLo = Addresses.low(destination);
+        Grh grh = grh(offset);
         int trafficClass = (int) grh.trafficClass();
         summary.dscp = trafficClass >>> 2;
         summary.ecn = trafficClass & 3;
-        mark(LayerMark.Kind.GRH, offset, 40);
         int end = offset + 40 + grh.payloadLength();
         checkEnd("GRH payload length ", grh.payloadLength(), end);
         if (grh.nextHeader() != GRH_NEXT_HEADER_BTH) {
@@ -332,7 +410,21 @@ final class FrameWalker {
         bth(PacketSummary.ROCEV1, offset + 40, end, offset, 1);
     }
 
-    /** @param roceKind ROCEV2 or ROCEV1, set once a BTH is read (a frame counts as RoCE only with a BTH) */
+    /** Reads a GRH, whose GIDs become the frame's addresses. */
+    private Grh grh(int offset) {
+        enter("GRH", offset, GRH_LENGTH);
+        Grh grh = new Grh(io);
+        byte[] source = grh.sgid();
+        byte[] destination = grh.dgid();
+        summary.ipSrcHi = Addresses.high(source);
+        summary.ipSrcLo = Addresses.low(source);
+        summary.ipDstHi = Addresses.high(destination);
+        summary.ipDstLo = Addresses.low(destination);
+        mark(LayerMark.Kind.GRH, offset, GRH_LENGTH);
+        return grh;
+    }
+
+    /** @param roceKind ROCEV2, ROCEV1 or INFINIBAND, set once a BTH is read */
     private void bth(int roceKind, int offset, int end, int l3Offset, int l3Kind) {
         layerName = "BTH";
         summary.kinds |= PacketSummary.ROCE_TRANSPORT;

@@ -12,6 +12,11 @@ import java.util.zip.CRC32;
  */
 public final class Icrc {
 
+    /** {@code l3Kind} of a native InfiniBand packet with an LRH only (LNH "IBA local"). */
+    static final int IB_LOCAL = 2;
+    /** {@code l3Kind} of a native InfiniBand packet with an LRH and a GRH (LNH "IBA global"). */
+    static final int IB_GLOBAL = 3;
+
     private static final int LRH_STAND_IN = 8;
     private static final int BTH_LENGTH = 12;
 
@@ -21,18 +26,29 @@ public final class Icrc {
 
     /**
      * @param frame      the frame bytes (its position and limit are restored)
-     * @param l3Offset   start of the IPv4 header, the IPv6 header, or the RoCEv1 GRH
-     * @param l3Kind     4 for IPv4, 6 for IPv6, 1 for a RoCEv1 GRH (no UDP header follows)
+     * @param l3Offset   start of the IPv4 header, the IPv6 header, the RoCEv1 GRH, or the native InfiniBand LRH
+     * @param l3Kind     4 for IPv4, 6 for IPv6, 1 for a RoCEv1 GRH (no UDP header follows), {@link #IB_LOCAL} or
+     *                   {@link #IB_GLOBAL} for native InfiniBand (IBTA vol. 1 §7.8.1: the real LRH with its VL
+     *                   masked instead of the stand-in, and the GRH masked as in RoCEv1)
      * @param bthOffset  start of the BTH
      * @param icrcOffset start of the 4-byte ICRC
      * @return the ICRC as the 32-bit value the wire carries least-significant byte first
      */
     public int compute(ByteBuffer frame, int l3Offset, int l3Kind, int bthOffset, int icrcOffset) {
-        int n = LRH_STAND_IN;
-        java.util.Arrays.fill(headers, 0, LRH_STAND_IN, (byte) 0xff);
-        int l3Length = bthOffset - l3Offset;                 // IP + UDP, or the GRH
+        boolean nativeIb = l3Kind == IB_LOCAL || l3Kind == IB_GLOBAL;
+        int n = nativeIb ? 0 : LRH_STAND_IN;
+        java.util.Arrays.fill(headers, 0, n, (byte) 0xff);
+        int l3Length = bthOffset - l3Offset;                 // IP + UDP, the GRH, or the LRH (and GRH)
         frame.get(l3Offset, headers, n, l3Length + BTH_LENGTH);
-        if (l3Kind == 4) {
+        if (nativeIb) {
+            headers[0] |= (byte) 0xf0;                       // LRH: VL
+            if (l3Kind == IB_GLOBAL) {
+                n += LRH_STAND_IN;                           // the GRH follows the 8-byte LRH
+            }
+        }
+        if (l3Kind == IB_LOCAL) {
+            // nothing more varies before the BTH
+        } else if (l3Kind == 4) {
             headers[n + 1] = (byte) 0xff;                    // TOS: DSCP and ECN
             headers[n + 8] = (byte) 0xff;                    // TTL
             headers[n + 10] = (byte) 0xff;                   // header checksum
@@ -45,8 +61,8 @@ public final class Icrc {
             headers[n + 3] = (byte) 0xff;
             headers[n + 7] = (byte) 0xff;                    // hop limit
         }
-        n += l3Length;
-        if (l3Kind != 1) {
+        n += nativeIb && l3Kind == IB_GLOBAL ? l3Length - LRH_STAND_IN : l3Length;
+        if (l3Kind != 1 && !nativeIb) {
             headers[n - 2] = (byte) 0xff;                    // UDP checksum, the last two bytes before the BTH
             headers[n - 1] = (byte) 0xff;
         }

@@ -7,6 +7,9 @@ public final class PacketColumns {
     }
 
     public static String source(PacketSummary p) {
+        if (p.is(PacketSummary.INFINIBAND)) {
+            return p.ipSrcHi != 0 || p.ipSrcLo != 0 ? Addresses.ip(p.ipSrcHi, p.ipSrcLo) : Addresses.lid(p.lrhSlid);
+        }
         if (p.is(PacketSummary.IPV4 | PacketSummary.IPV6 | PacketSummary.ROCEV1) && p.etherType != 0x8808) {
             return Addresses.ip(p.ipSrcHi, p.ipSrcLo);
         }
@@ -14,14 +17,20 @@ public final class PacketColumns {
     }
 
     public static String destination(PacketSummary p) {
+        if (p.is(PacketSummary.INFINIBAND)) {
+            return p.ipDstHi != 0 || p.ipDstLo != 0 ? Addresses.ip(p.ipDstHi, p.ipDstLo) : Addresses.lid(p.lrhDlid);
+        }
         if (p.is(PacketSummary.IPV4 | PacketSummary.IPV6 | PacketSummary.ROCEV1) && p.etherType != 0x8808) {
             return Addresses.ip(p.ipDstHi, p.ipDstLo);
         }
         return p.ethDst >= 0 ? Addresses.mac(p.ethDst) : "";
     }
 
-    /** Wireshark's names: RRoCE for RoCEv2, RoCE for RoCEv1. */
+    /** Wireshark's names: RRoCE for RoCEv2, RoCE for RoCEv1, InfiniBand for native InfiniBand. */
     public static String protocol(PacketSummary p) {
+        if (p.is(PacketSummary.INFINIBAND)) {
+            return "InfiniBand";
+        }
         if (p.is(PacketSummary.ROCEV2)) {
             return p.opcode == IbOpcodes.CNP ? "CNP" : "RRoCE";
         }

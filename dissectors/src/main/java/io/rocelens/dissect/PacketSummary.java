@@ -32,6 +32,8 @@ public final class PacketSummary {
      * what Wireshark's {@code infiniband} protocol means. {@link #ROCEV2} and {@link #ROCEV1} need a decoded BTH.
      */
     public static final int ROCE_TRANSPORT = 1 << 12;
+    /** Native InfiniBand: LRH (then GRH when LNH says so), BTH; the addresses are LIDs or GIDs. */
+    public static final int INFINIBAND = 1 << 13;
 
     public static final int ICRC_NONE = 0;
     public static final int ICRC_GOOD = 1;
@@ -89,6 +91,15 @@ public final class PacketSummary {
     public long arpSenderMac;
     public long arpSenderIp;
     public long arpTargetIp;
+
+    // LRH of native InfiniBand; -1 otherwise
+    public int lrhVl;
+    public int lrhSl;
+    public int lrhLnh;
+    public int lrhDlid;
+    public int lrhSlid;
+    /** VCRC of native InfiniBand, as {@link #icrcStatus}. */
+    public int vcrcStatus;
 
     // BTH
     public int opcode;
@@ -169,6 +180,12 @@ public final class PacketSummary {
         arpSenderMac = -1;
         arpSenderIp = -1;
         arpTargetIp = -1;
+        lrhVl = -1;
+        lrhSl = -1;
+        lrhLnh = -1;
+        lrhDlid = -1;
+        lrhSlid = -1;
+        vcrcStatus = ICRC_NONE;
         opcode = -1;
         solicitedEvent = false;
         padCount = 0;
@@ -201,7 +218,8 @@ public final class PacketSummary {
         return (kinds & kind) != 0;
     }
 
+    /** True for a frame with a BTH: RoCEv2, RoCEv1 or native InfiniBand. */
     public boolean isRoce() {
-        return (kinds & (ROCEV2 | ROCEV1)) != 0;
+        return (kinds & (ROCEV2 | ROCEV1 | INFINIBAND)) != 0;
     }
 }

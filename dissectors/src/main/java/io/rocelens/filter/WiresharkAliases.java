@@ -67,6 +67,12 @@ public final class WiresharkAliases {
         alias("infiniband.immdt", "immdt");
         alias("infiniband.ieth", "ieth.rkey");
         alias("infiniband.invariant.crc", "icrc");
+        alias("infiniband.variant.crc", "vcrc");
+        alias("infiniband.lrh", "lrh");
+        for (String field : List.of("vl", "lver", "sl", "lnh", "dlid", "pktlen", "slid")) {
+            alias("infiniband.lrh." + field, "lrh." + field);
+        }
+        alias("erf.types.type", "erf.type");
 
         alias("macc.pause_time", "pause.quanta");
         alias("macc.cbfc.enbv", "pfc.cev");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.Frame;
+import io.rocelens.capture.LinkType;
 import io.rocelens.capture.RealCaptures;
 import io.rocelens.filter.WiresharkAliases;
 import java.io.IOException;
@@ -27,6 +28,14 @@ class TsharkAgreementTest {
 
     private static final Path EXPECTED = Path.of("src/test/resources/tshark");
     private static final Path SAMPLE_CAPTURES = Path.of("../sample-captures");
+
+    /**
+     * Frames of the ibdump capture whose RDMA WRITE Only payload tshark's heuristics take for an IDP or IPv4 packet
+     * (its Protocol column says so instead of InfiniBand); in 2, 8 and 10 that misreading ends in a malformed
+     * packet before the ICRC and VCRC. The BTH and RETH before the payload are still compared.
+     */
+    private static final Map<String, List<Long>> TSHARK_MISREADS_PAYLOAD = Map.of(
+            "ibdump-native-ib-erf-rdma-write-only", List.of(2L, 8L, 10L, 11L, 15L));
 
     /**
      * The RoCE Lens fields that carry a tshark field's value: the display filter's Wireshark alias table (tshark
@@ -55,16 +64,25 @@ class TsharkAgreementTest {
         String[] header = lines.get(0).split("\t", -1);
         Dissector dissector = new Dissector(DissectorOptions.defaults());
         List<String> disagreements = new ArrayList<>();
+        List<Long> misread = new ArrayList<>();
         int frames = 0;
         try (CaptureReader reader = CaptureReaders.open(capture)) {
             Frame frame;
             while ((frame = reader.next()) != null) {
                 String[] row = lines.get(++frames).split("\t", -1);
                 compare(frame, dissector.dissect(frame), header, row, disagreements);
+                if (frame.linkType() == LinkType.ERF || frame.linkType() == LinkType.INFINIBAND) {
+                    String protocol = row[List.of(header).indexOf("_ws.col.Protocol")];
+                    if (!protocol.equals("InfiniBand")) {
+                        misread.add(frame.number());
+                    }
+                }
             }
             assertEquals(null, reader.problem());
         }
         assertEquals(lines.size() - 1, frames, "frame count");
+        assertEquals(TSHARK_MISREADS_PAYLOAD.getOrDefault(name(expectation), List.of()), misread,
+                "frames tshark does not show as InfiniBand");
         assertTrue(disagreements.isEmpty(), disagreements.size() + " disagreements, first ones:\n"
                 + String.join("\n", disagreements.subList(0, Math.min(20, disagreements.size()))));
     }
@@ -98,6 +116,9 @@ class TsharkAgreementTest {
                 field = field != null ? field : ours.field(name);
             }
             String theirs = row[column];
+            if (frame.linkType() == LinkType.ERF && header[column].matches("frame\\.(len|cap_len)")) {
+                continue;   // tshark leaves the 16-byte ERF record header out of these; erf.rlen compares ours
+            }
             if (theirs.isEmpty()) {
                 // where a tshark sub-dissector failed (the RPCoRDMA heuristic on short SENDs) it stopped before the ICRC
                 boolean tsharkStoppedEarly = tsharkMalformed
@@ -138,12 +159,20 @@ class TsharkAgreementTest {
             // tshark reads the ICRC big-endian; the wire holds it least-significant byte first
             expected = BigInteger.valueOf(Integer.toUnsignedLong(Integer.reverseBytes(expected.intValue())));
         }
+        if (tsharkField.equals("infiniband.variant.crc")) {
+            // the same for the VCRC
+            expected = BigInteger.valueOf(Short.toUnsignedLong(Short.reverseBytes(expected.shortValue())));
+        }
         return ours.equals(expected);
     }
 
     /** The sample capture of that name, else the real one (skipped without the real captures, failed on CI). */
+    private static String name(Path expectation) {
+        return expectation.getFileName().toString().replaceFirst("\\.tsv$", "");
+    }
+
     private static Path captureFor(Path expectation) {
-        String name = expectation.getFileName().toString().replaceFirst("\\.tsv$", "");
+        String name = name(expectation);
         for (Path candidate : List.of(SAMPLE_CAPTURES.resolve(name + ".pcap"), SAMPLE_CAPTURES.resolve(name + ".pcapng"))) {
             if (Files.isRegularFile(candidate)) {
                 return candidate;
