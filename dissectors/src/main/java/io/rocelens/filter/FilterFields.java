@@ -63,8 +63,13 @@ final class FilterFields {
         protocol("arp", "Address Resolution Protocol", "arp", p -> p.is(PacketSummary.ARP) ? 1 : 0);
         protocol("roce", "RoCE, v1 or v2: UDP to a RoCE port or EtherType 0x8915 (with a BTH or too short for one)",
                 null, p -> p.is(PacketSummary.ROCE_TRANSPORT) ? 1 : 0);
-        protocol("grh", "Global Route Header (RoCEv1)", "grh", p -> p.is(PacketSummary.ROCEV1) ? 1 : 0);
+        protocol("erf", "Extensible Record Format record header", "erf", p -> -1);
+        protocol("lrh", "Local Route Header (native InfiniBand)", "lrh", p -> p.is(PacketSummary.INFINIBAND) ? 1 : 0);
+        protocol("grh", "Global Route Header (RoCEv1, or native InfiniBand whose LNH says so)", "grh",
+                p -> p.is(PacketSummary.ROCEV1) || p.lrhLnh == 3 ? 1 : 0);
         protocol("bth", "Base Transport Header", "bth", p -> p.isRoce() ? 1 : 0);
+        extended("xrceth", "XRC Extended Transport Header", p -> p.xrcSrq >= 0);
+        extended("feth", "FLUSH Extended Transport Header", p -> p.opcode == 0x1c);
         extended("rdeth", "Reliable Datagram Extended Transport Header", p -> p.opcode >>> 5 == 2);
         extended("deth", "Datagram Extended Transport Header", p -> p.dethSrcQp >= 0);
         extended("reth", "RDMA Extended Transport Header", p -> p.rethDmaLength >= 0);
