@@ -61,6 +61,10 @@ public final class DecodeCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print a JSON array with one object per frame and every field")
     boolean json;
 
+    @Option(names = "--positions", description = "with --json: give each layer's fields their byte offset and length "
+            + "in the frame, as \"positions\": {name: [offset, length]}")
+    boolean positions;
+
     @Option(names = "-Y", paramLabel = "FILTER",
             description = "only the frames this display filter passes (Wireshark syntax; their frame numbers are kept)")
     String displayFilter;
@@ -245,7 +249,7 @@ public final class DecodeCommand implements Callable<Integer> {
                 Dissection d = dissector.dissect(frame);
                 notDissected.count(d.summary());
                 if (filter.matches(d, marks)) {
-                    DissectionJson.write(d, generator);
+                    DissectionJson.write(d, generator, positions);
                 }
             }
             generator.writeEndArray();

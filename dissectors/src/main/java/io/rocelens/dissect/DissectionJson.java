@@ -6,7 +6,9 @@ import java.math.BigInteger;
 
 /**
  * Writes dissections as JSON, one object per frame, through a streaming generator so memory does not grow with the
- * capture. Every field appears under its registered name; numbers are JSON numbers, flags 0 or 1.
+ * capture. Every field appears under its registered name; numbers are JSON numbers, flags 0 or 1. With positions,
+ * each layer also has {@code positions}: field name → [offset, length], the bytes of the frame the field sits in
+ * (what hex highlighting shows; a field several times in a layer is listed at its first place).
  */
 public final class DissectionJson {
 
@@ -14,6 +16,10 @@ public final class DissectionJson {
     }
 
     public static void write(Dissection dissection, JsonGenerator json) throws IOException {
+        write(dissection, json, false);
+    }
+
+    public static void write(Dissection dissection, JsonGenerator json, boolean positions) throws IOException {
         json.writeStartObject();
         json.writeNumberField("number", dissection.number());
         json.writeStringField("timestamp", Timestamps.iso(dissection.timestampNanos()));
@@ -36,6 +42,19 @@ public final class DissectionJson {
                 writeValue(json, field);
             }
             json.writeEndObject();
+            if (positions) {
+                json.writeObjectFieldStart("positions");
+                java.util.Set<String> written = new java.util.HashSet<>();
+                for (Field field : layer.fields()) {
+                    if (written.add(field.name())) {
+                        json.writeArrayFieldStart(field.name());
+                        json.writeNumber(field.offset());
+                        json.writeNumber(field.length());
+                        json.writeEndArray();
+                    }
+                }
+                json.writeEndObject();
+            }
             json.writeEndObject();
         }
         json.writeEndArray();

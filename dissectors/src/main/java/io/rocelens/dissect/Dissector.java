@@ -322,7 +322,8 @@ public final class Dissector {
             Aeth h = ext.aeth();
             int syndrome = h.syndrome();
             layers.add(header("aeth", "ACK Extended Transport Header, " + AethText.describe(syndrome), start, end, "aeth",
-                    at(Fields.AETH_SYNDROME, (long) syndrome, start, end, "aeth"),
+                    // the syndrome is the AETH's first byte (aeth.ksy: reserved, type and value bits)
+                    new Field(Fields.AETH_SYNDROME, (long) syndrome, start.get("aeth"), 1),
                     at(Fields.AETH_TYPE, AethText.type(syndrome), h._attrStart, h._attrEnd, "syndromeType"),
                     at(Fields.AETH_CODE, h.syndromeValue(), h._attrStart, h._attrEnd, "syndromeValue"),
                     at(Fields.AETH_MSN, h.msn(), h._attrStart, h._attrEnd, "msn")));

@@ -79,7 +79,8 @@ public final class Fields {
     public static final FieldDef TCP_SEQ_RAW = uint("tcp.seq_raw", "Sequence number (raw)");
     public static final FieldDef TCP_ACK_RAW = uint("tcp.ack_raw", "Acknowledgment number (raw)");
     public static final FieldDef TCP_HDR_LEN = bits("tcp.hdr_len", "Header length (bytes)", FieldType.UINT, 1, null);
-    public static final FieldDef TCP_FLAGS = def("tcp.flags", "Flags", FieldType.HEX, 3, 0, Fields::tcpFlagNames);
+    /** The eight control bits; they sit, as in Wireshark, in the 12 bits after the data offset (2 bytes). */
+    public static final FieldDef TCP_FLAGS = def("tcp.flags", "Flags", FieldType.HEX, 3, 2, Fields::tcpFlagNames);
     public static final FieldDef TCP_WINDOW = uint("tcp.window_size_value", "Window");
     public static final FieldDef TCP_CHECKSUM = hex("tcp.checksum", "Checksum", 4, null);
 

@@ -351,7 +351,7 @@ final class FrameWalker {
         summary.tcpDstPort = tcp.dstPort();
         summary.tcpFlags = tcp.flags();
         int headerLength = (int) tcp.dataOffset() * 4;
-        mark(LayerMark.Kind.TCP, offset, 20);
+        mark(LayerMark.Kind.TCP, offset, Math.max(20, Math.min(headerLength, data.limit() - offset)));
         if (headerLength < 20 || offset + headerLength > ipEnd) {
             malformed("TCP header length " + headerLength + " does not fit the IP payload of " + (ipEnd - offset)
                     + " bytes");

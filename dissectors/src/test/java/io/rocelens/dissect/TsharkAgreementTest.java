@@ -43,7 +43,7 @@ class TsharkAgreementTest {
      * reuses reth.va for AtomicETH), else the field spelled the same, else none. Comparing through the alias table
      * checks it too.
      */
-    private static List<String> ours(String tsharkField) {
+    static List<String> ours(String tsharkField) {
         WiresharkAliases.Alias alias = WiresharkAliases.of(tsharkField);
         if (alias != null) {
             return alias.roceLens();
@@ -167,12 +167,12 @@ class TsharkAgreementTest {
         return ours.equals(expected);
     }
 
-    /** The sample capture of that name, else the real one (skipped without the real captures, failed on CI). */
-    private static String name(Path expectation) {
+    static String name(Path expectation) {
         return expectation.getFileName().toString().replaceFirst("\\.tsv$", "");
     }
 
-    private static Path captureFor(Path expectation) {
+    /** The sample capture of that name, else the real one (skipped without the real captures, failed on CI). */
+    static Path captureFor(Path expectation) {
         String name = name(expectation);
         for (Path candidate : List.of(SAMPLE_CAPTURES.resolve(name + ".pcap"), SAMPLE_CAPTURES.resolve(name + ".pcapng"))) {
             if (Files.isRegularFile(candidate)) {

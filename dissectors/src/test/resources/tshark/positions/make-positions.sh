@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Writes NAME.tsv for each CAPTURE: where tshark puts each field it shows (PDML "pos" and "size", in bytes from the
+# start of the packet data), for the fields whose values TsharkAgreementTest compares. FieldPositionsTest compares
+# them with RoCE Lens's offsets and lengths; the suite only reads the files.
+#   usage: make-positions.sh CAPTURE...      (needs tshark and python3)
+# Made with TShark 4.0.17 (Debian 4.0.17-0+deb12u3).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+fields="$(head -1 "$here/../ibdump-native-ib-erf-rdma-write-only.tsv" | tr '\t' '\n' | grep -v '^_ws\.\|^frame\.')"
+for capture in "$@"; do
+  name="$(basename "$capture")"; name="${name%.*}"
+  tshark -r "$capture" -d udp.port==69,infiniband -d udp.port==72,infiniband -T pdml 2>/dev/null \
+    | FIELDS="$fields" python3 -c '
+import os, sys, xml.etree.ElementTree as ET
+wanted = set(os.environ["FIELDS"].split())
+print("frame\tfield\tpos\tsize")
+number = 0
+for event, element in ET.iterparse(sys.stdin.buffer, events=("end",)):
+    if element.tag != "packet":
+        continue
+    number += 1
+    seen = set()
+    for field in element.iter("field"):
+        name = field.get("name")
+        if name in wanted and name not in seen:     # the first occurrence, as -E occurrence=f
+            seen.add(name)
+            print(number, name, field.get("pos"), field.get("size"), sep="\t")
+    element.clear()
+' > "$here/$name.tsv"
+  echo "$name.tsv: $(($(wc -l < "$here/$name.tsv") - 1)) field positions"
+done
