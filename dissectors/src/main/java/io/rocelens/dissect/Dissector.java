@@ -350,29 +350,27 @@ public final class Dissector {
     }
 
     private static Layer icrc(ByteBuffer data, LayerMark mark, PacketSummary summary) {
-        String status = PacketColumns.icrcStatus(summary.icrcStatus);
-        if (summary.icrcStatus == PacketSummary.ICRC_UNCHECKED) {
-            return new Layer("icrc", "Invariant CRC [unchecked: not captured]", mark.offset(), 0,
-                    List.of(new Field(Fields.ICRC_STATUS, status, mark.offset(), 0)));
-        }
-        long stored = Integer.toUnsignedLong(Integer.reverseBytes(data.getInt(mark.offset())));
-        return new Layer("icrc", "Invariant CRC: " + String.format("0x%08x", stored) + " [" + status + "]",
-                mark.offset(), mark.length(), List.of(
-                new Field(Fields.ICRC, stored, mark.offset(), mark.length()),
-                new Field(Fields.ICRC_STATUS, status, mark.offset(), mark.length())));
+        return crc("icrc", "Invariant CRC", Fields.ICRC, Fields.ICRC_STATUS, summary.icrcStatus, mark,
+                () -> Integer.toUnsignedLong(Integer.reverseBytes(data.getInt(mark.offset()))));
     }
 
     private static Layer vcrc(ByteBuffer data, LayerMark mark, PacketSummary summary) {
-        String status = PacketColumns.icrcStatus(summary.vcrcStatus);
-        if (summary.vcrcStatus == PacketSummary.ICRC_UNCHECKED) {
-            return new Layer("vcrc", "Variant CRC [unchecked: not captured]", mark.offset(), 0,
-                    List.of(new Field(Fields.VCRC_STATUS, status, mark.offset(), 0)));
+        return crc("vcrc", "Variant CRC", Fields.VCRC, Fields.VCRC_STATUS, summary.vcrcStatus, mark,
+                () -> Short.toUnsignedLong(Short.reverseBytes(data.getShort(mark.offset()))));
+    }
+
+    /** A CRC layer: the value as the wire carries it (least-significant byte first) and its status. */
+    private static Layer crc(String name, String title, FieldDef value, FieldDef statusField, int check,
+                             LayerMark mark, java.util.function.LongSupplier stored) {
+        String status = PacketColumns.icrcStatus(check);
+        if (check == PacketSummary.ICRC_UNCHECKED) {
+            return new Layer(name, title + " [unchecked: not captured]", mark.offset(), 0,
+                    List.of(new Field(statusField, status, mark.offset(), 0)));
         }
-        long stored = Short.toUnsignedLong(Short.reverseBytes(data.getShort(mark.offset())));
-        return new Layer("vcrc", "Variant CRC: " + String.format("0x%04x", stored) + " [" + status + "]",
-                mark.offset(), mark.length(), List.of(
-                new Field(Fields.VCRC, stored, mark.offset(), mark.length()),
-                new Field(Fields.VCRC_STATUS, status, mark.offset(), mark.length())));
+        long crc = stored.getAsLong();
+        return new Layer(name, title + ": " + value.describe(crc) + " [" + status + "]", mark.offset(), mark.length(),
+                List.of(new Field(value, crc, mark.offset(), mark.length()),
+                        new Field(statusField, status, mark.offset(), mark.length())));
     }
 
     private static Layer macControl(MacControl control, ByteBuffer data, LayerMark mark) {

@@ -327,12 +327,7 @@ final class FrameWalker {
             malformed("IPv6 header has version " + ip.version());
         }
         summary.kinds |= PacketSummary.IPV6;
-        byte[] source = ip.srcAddr();
-        byte[] destination = ip.dstAddr();
-        summary.ipSrcHi = Addresses.high(source);
-        summary.ipSrcLo = Addresses.low(source);
-        summary.ipDstHi = Addresses.high(destination);
-        summary.ipDstLo = Addresses.low(destination);
+        addresses(ip.srcAddr(), ip.dstAddr());
         summary.dscp = (int) ip.dscp();
         summary.ecn = (int) ip.ecn();
         summary.ipProtocol = ip.nextHeader();
@@ -410,16 +405,19 @@ final class FrameWalker {
         bth(PacketSummary.ROCEV1, offset + 40, end, offset, 1);
     }
 
-    /** Reads a GRH, whose GIDs become the frame's addresses. */
-    private Grh grh(int offset) {
-        enter("GRH", offset, GRH_LENGTH);
-        Grh grh = new Grh(io);
-        byte[] source = grh.sgid();
-        byte[] destination = grh.dgid();
+    /** The frame's source and destination from two 16-byte addresses (IPv6 addresses or GIDs). */
+    private void addresses(byte[] source, byte[] destination) {
         summary.ipSrcHi = Addresses.high(source);
         summary.ipSrcLo = Addresses.low(source);
         summary.ipDstHi = Addresses.high(destination);
         summary.ipDstLo = Addresses.low(destination);
+    }
+
+    /** Reads a GRH, whose GIDs become the frame's addresses. */
+    private Grh grh(int offset) {
+        enter("GRH", offset, GRH_LENGTH);
+        Grh grh = new Grh(io);
+        addresses(grh.sgid(), grh.dgid());
         mark(LayerMark.Kind.GRH, offset, GRH_LENGTH);
         return grh;
     }

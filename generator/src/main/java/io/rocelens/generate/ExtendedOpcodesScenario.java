@@ -22,15 +22,15 @@ final class ExtendedOpcodesScenario {
 
         Connection xrc = new Connection(out, Opcodes.XRC, a, 0x000101, b, 0x000202, 26, 0x001000).xrcSrq(0x000333);
         xrc.send(200, Connection.SendVariant.PLAIN);
-        respond(out, random, xrc, 1);
+        MixedScenario.respond(out, random, xrc, 1);
         xrc.send(2500, Connection.SendVariant.IMMEDIATE);
-        respond(out, random, xrc, 1);
+        MixedScenario.respond(out, random, xrc, 1);
         xrc.send(64, Connection.SendVariant.INVALIDATE);
         xrc.send(1500, Connection.SendVariant.INVALIDATE);
-        respond(out, random, xrc, 2);
+        MixedScenario.respond(out, random, xrc, 2);
         xrc.write(300, false);
         xrc.write(2100, true);
-        respond(out, random, xrc, 2);
+        MixedScenario.respond(out, random, xrc, 2);
         xrc.read(3000, rtt);
         xrc.read(100, rtt);
         xrc.atomic(Opcodes.CMP_SWAP, rtt);
@@ -48,14 +48,7 @@ final class ExtendedOpcodesScenario {
         while (out.frames() < packets) {
             Connection connection = random.nextBoolean() ? xrc : rc;
             connection.write(64 + random.nextInt(3000), false);
-            respond(out, random, connection, 1);
+            MixedScenario.respond(out, random, connection, 1);
         }
-    }
-
-    private static void respond(Emitter out, SplittableRandom random, Connection connection, int messages)
-            throws IOException {
-        out.idle(random.nextLong(500, 3 * US));
-        connection.ackAll(messages);
-        out.idle(random.nextLong(100, 2 * US));
     }
 }

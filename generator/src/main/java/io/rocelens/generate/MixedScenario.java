@@ -198,7 +198,8 @@ final class MixedScenario {
         }
     }
 
-    private static void respond(Emitter out, SplittableRandom random, Connection connection, int messages)
+    /** A pause, an ACK of everything the connection sent (completing {@code messages}), another pause. */
+    static void respond(Emitter out, SplittableRandom random, Connection connection, int messages)
             throws IOException {
         out.idle(random.nextLong(500, 3 * US));
         connection.ackAll(messages);
