@@ -56,7 +56,8 @@ public final class CaptureCommand implements Callable<Integer> {
     boolean noPromiscuous;
 
     @Option(names = {"-B", "--buffer-size"}, paramLabel = "MiB", converter = CliSupport.PositiveInt.class,
-            description = "libpcap's capture buffer per interface in MiB (default: libpcap's, 2 MiB)")
+            defaultValue = "16", description = "the kernel's capture buffer per interface in MiB (default: "
+                    + "${DEFAULT-VALUE}; libpcap's and dumpcap's is 2)")
     int bufferMib;
 
     @Option(names = "--immediate-mode",
@@ -220,8 +221,9 @@ public final class CaptureCommand implements Callable<Integer> {
             CliSupport.printError("--analyze reads the file back, so it needs -w FILE (or no -w), not -w -");
             return null;
         }
-        return new CaptureOptions(interfaces, filter, snaplen, !noPromiscuous, (int) Math.min(Integer.MAX_VALUE, (long) bufferMib << 20), immediate,
-                maxPackets, maxNanos, Math.max(1, maxBytes), output);
+        int bufferBytes = (int) Math.min(Integer.MAX_VALUE, (long) bufferMib << 20);
+        return new CaptureOptions(interfaces, filter, snaplen, !noPromiscuous, bufferBytes, immediate, maxPackets,
+                maxNanos, Math.max(1, maxBytes), output);
     }
 
     private CaptureOutput output() {

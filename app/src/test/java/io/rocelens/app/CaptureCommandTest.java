@@ -106,6 +106,35 @@ class CaptureCommandTest {
     }
 
     @Test
+    void stopConditionsAndTheRingBufferFollowDumpcapsOptions() throws Exception {
+        try (Veth veth = Veth.create()) {
+            Path timed = dir.resolve("timed.pcapng");
+            long start = System.nanoTime();
+            CommandRunner duration = CommandRunner.run("capture", "-i", veth.outside, "-w", timed.toString(),
+                    "-a", "duration:0.5", "-q");
+            assertEquals(0, duration.status(), duration.err());
+            assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "stopped after about 0.5 s");
+            assertTrue(PcapngBlocks.read(timed).complete());
+
+            Path ring = dir.resolve("ring").resolve("r.pcapng");
+            Files.createDirectories(ring.getParent());
+            Capture capture = Capture.start(veth, "-w", ring.toString(), "-b", "filesize:60", "-b", "files:2",
+                    "-a", "packets:" + sent.count(), "-q");
+            veth.replayAndWait(SentFrames.CAPTURE);
+            assertEquals(0, capture.waitFor(), capture.stderr());
+            try (var files = Files.list(ring.getParent())) {
+                List<Path> kept = files.sorted().toList();
+                assertEquals(2, kept.size(), kept.toString());
+                List<io.rocelens.capture.Frame> frames = new ArrayList<>();
+                for (Path file : kept) {
+                    frames.addAll(SentFrames.read(file));
+                }
+                sent.assertArrivedFrom(sent.count() - frames.size(), frames);
+            }
+        }
+    }
+
+    @Test
     void startFailuresAreOneLineAndExit2() {
         CommandRunner noSuch = CommandRunner.run("capture", "-i", "nosuch0");
         assertEquals(2, noSuch.status());

@@ -87,7 +87,7 @@ public final class SentFrames {
     }
 
     /** The frames sent from the {@code first} (0-based) to the last arrived, as {@link #assertArrived} checks. */
-    void assertArrivedFrom(int first, List<Frame> captured) {
+    public void assertArrivedFrom(int first, List<Frame> captured) {
         assertEquals(frames.size() - first, captured.size(), "frames captured");
         Dissector dissector = new Dissector(DissectorOptions.defaults());
         int vlanTagged = 0;

@@ -10,7 +10,8 @@ import java.util.List;
  * @param filter           BPF capture filter in libpcap syntax; empty captures everything
  * @param snaplen          bytes kept of each frame, 1 to {@value CaptureWriter#MAX_SNAPLEN} ({@link #FULL_SNAPLEN})
  * @param promiscuous      capture frames addressed to other hosts too
- * @param bufferBytes      libpcap's capture buffer size, or 0 for libpcap's default (2 MiB on Linux)
+ * @param bufferBytes      the kernel's capture buffer per interface ({@link #DEFAULT_BUFFER_BYTES}), or 0 for
+ *                         libpcap's default (2 MiB on Linux)
  * @param immediate        hand each frame over as soon as it arrives instead of when the kernel's block fills
  *                         or the 100 ms timeout passes: fresher, at more CPU per frame
  * @param maxPackets       stop after this many frames ({@link Long#MAX_VALUE}: no limit)
@@ -27,6 +28,12 @@ public record CaptureOptions(List<String> interfaces, String filter, int snaplen
             "udp port 4791 or ether proto 0x8808 or (vlan and (udp port 4791 or ether proto 0x8808))";
     /** Whole frames. */
     public static final int FULL_SNAPLEN = CaptureWriter.MAX_SNAPLEN;
+    /**
+     * 16 MiB, where libpcap and dumpcap take 2: the JVM compiles its read path during the first frames and stops
+     * for garbage collection now and then, and at tens of thousands of frames per second 2 MiB did not ride over
+     * that on a busy two-core machine (README, Speed). It costs kernel memory only while capturing.
+     */
+    public static final int DEFAULT_BUFFER_BYTES = 16 << 20;
     /** Enough for every RoCE header, with the payload mostly cut. */
     public static final int HEADERS_SNAPLEN = 128;
 
@@ -43,9 +50,9 @@ public record CaptureOptions(List<String> interfaces, String filter, int snaplen
         }
     }
 
-    /** The default filter, full frames, promiscuous, libpcap's buffer, no limits, to a temporary file. */
+    /** The default filter, full frames, promiscuous, a 16 MiB buffer, no limits, to a temporary file. */
     public static CaptureOptions of(List<String> interfaces) {
-        return new CaptureOptions(interfaces, DEFAULT_FILTER, FULL_SNAPLEN, true, 0, false, Long.MAX_VALUE,
+        return new CaptureOptions(interfaces, DEFAULT_FILTER, FULL_SNAPLEN, true, DEFAULT_BUFFER_BYTES, false, Long.MAX_VALUE,
                 Long.MAX_VALUE, Long.MAX_VALUE, new CaptureOutput.TemporaryFile());
     }
 
