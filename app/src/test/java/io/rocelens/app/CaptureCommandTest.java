@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.rocelens.live.PcapngBlocks;
 import io.rocelens.live.SentFrames;
 import io.rocelens.live.Veth;
+import io.rocelens.live.VethPairs;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -17,120 +18,104 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code rocelens capture} as a user runs it: a child process capturing on one end of a veth pair while frames are
  * sent from the other end, in another network namespace.
  */
+@ExtendWith(VethPairs.class)
 class CaptureCommandTest {
-
-    private static SentFrames sent;
 
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void frames() throws IOException {
-        sent = SentFrames.passingDefaultFilter();
+    @Test
+    void capturesEveryFrameSentIntoTheFileAndCountsThemOnStandardError(Veth veth, SentFrames sent) throws Exception {
+        Path file = dir.resolve("cli.pcapng");
+        int expected = sent.count();
+        Capture capture = Capture.start(veth, "-w", file.toString(), "-c", String.valueOf(expected));
+        veth.replayAndWait(SentFrames.CAPTURE);
+        assertEquals(0, capture.waitFor(), capture.stderr());
+
+        sent.assertArrived(SentFrames.read(file));
+        assertTrue(capture.stderr().contains("Packets: " + expected), capture.stderr());
+        assertTrue(capture.stderr().contains(veth.outside + ": " + expected + " packets captured, "),
+                capture.stderr());
     }
 
     @Test
-    void capturesEveryFrameSentIntoTheFileAndCountsThemOnStandardError() throws Exception {
-        try (Veth veth = Veth.create()) {
-            Path file = dir.resolve("cli.pcapng");
-            int expected = sent.count();
-            Capture capture = Capture.start(veth, "-w", file.toString(), "-c", String.valueOf(expected));
-            veth.replayAndWait(SentFrames.CAPTURE);
-            assertEquals(0, capture.waitFor(), capture.stderr());
+    void sigtermMidCaptureLeavesACompleteFileWithEveryFrameCounted(Veth veth, SentFrames sent) throws Exception {
+        Path file = dir.resolve("term.pcapng");
+        Capture capture = Capture.start(veth, "-w", file.toString());
+        veth.replayAndWait(SentFrames.CAPTURE);
+        Thread.sleep(500);      // the frames reach the capture; it keeps running, waiting for more
+        // SIGTERM; through the handle because Process.destroy() also closes our end of the child's pipes
+        assertTrue(capture.process.toHandle().destroy());
+        assertTrue(capture.process.waitFor(10, TimeUnit.SECONDS), "exited after SIGTERM");
 
-            sent.assertArrived(SentFrames.read(file));
-            assertTrue(capture.stderr().contains("Packets: " + expected), capture.stderr());
-            assertTrue(capture.stderr().contains(veth.outside + ": " + expected + " packets captured, "),
-                    capture.stderr());
-        }
+        int expected = sent.count();
+        sent.assertArrived(SentFrames.read(file));
+        PcapngBlocks blocks = PcapngBlocks.read(file);
+        assertTrue(blocks.complete(), "whole blocks only, " + Files.size(file) + " bytes: " + blocks);
+        assertEquals(expected, blocks.ofType(PcapngBlocks.ISB).get(0).u64(PcapngBlocks.ISB_USRDELIV),
+                "the statistics block counts every frame");
+        assertTrue(capture.stderr().contains(veth.outside + ": " + expected + " packets captured, "),
+                capture.stderr());
     }
 
     @Test
-    void sigtermMidCaptureLeavesACompleteFileWithEveryFrameCounted() throws Exception {
-        try (Veth veth = Veth.create()) {
-            Path file = dir.resolve("term.pcapng");
-            Capture capture = Capture.start(veth, "-w", file.toString());
-            veth.replayAndWait(SentFrames.CAPTURE);
-            Thread.sleep(500);      // the frames reach the capture; it keeps running, waiting for more
-            // SIGTERM; through the handle because Process.destroy() also closes our end of the child's pipes
-            assertTrue(capture.process.toHandle().destroy());
-            assertTrue(capture.process.waitFor(10, TimeUnit.SECONDS), "exited after SIGTERM");
-
-            int expected = sent.count();
-            sent.assertArrived(SentFrames.read(file));
-            PcapngBlocks blocks = PcapngBlocks.read(file);
-            assertTrue(blocks.complete(), "whole blocks only, " + Files.size(file) + " bytes: " + blocks);
-            assertEquals(expected, blocks.ofType(PcapngBlocks.ISB).get(0).u64(PcapngBlocks.ISB_USRDELIV),
-                    "the statistics block counts every frame");
-            assertTrue(capture.stderr().contains(veth.outside + ": " + expected + " packets captured, "),
-                    capture.stderr());
-        }
+    void writesPcapngToStandardOutputForAPipe(Veth veth, SentFrames sent) throws Exception {
+        int expected = sent.count();
+        Capture capture = Capture.start(veth, "-w", "-", "-q", "-c", String.valueOf(expected));
+        veth.replayAndWait(SentFrames.CAPTURE);
+        assertEquals(0, capture.waitFor(), capture.stderr());
+        Path piped = dir.resolve("piped.pcapng");
+        Files.write(piped, capture.stdout.get(10, TimeUnit.SECONDS));
+        sent.assertArrived(SentFrames.read(piped));
+        assertFalse(capture.stderr().contains("Packets:"), "-q prints no counts: " + capture.stderr());
     }
 
     @Test
-    void writesPcapngToStandardOutputForAPipe() throws Exception {
-        try (Veth veth = Veth.create()) {
-            int expected = sent.count();
-            Capture capture = Capture.start(veth, "-w", "-", "-q", "-c", String.valueOf(expected));
-            veth.replayAndWait(SentFrames.CAPTURE);
-            assertEquals(0, capture.waitFor(), capture.stderr());
-            Path piped = dir.resolve("piped.pcapng");
-            Files.write(piped, capture.stdout.get(10, TimeUnit.SECONDS));
-            sent.assertArrived(SentFrames.read(piped));
-            assertFalse(capture.stderr().contains("Packets:"), "-q prints no counts: " + capture.stderr());
-        }
+    void analyzeEndsWithTheSummaryOfWhatWasCaptured(Veth veth, SentFrames sent) throws Exception {
+        Path file = dir.resolve("analyzed.pcapng");
+        int expected = sent.count();
+        Capture capture = Capture.start(veth, "-w", file.toString(), "-c", String.valueOf(expected), "-q",
+                "--analyze");
+        veth.replayAndWait(SentFrames.CAPTURE);
+        assertEquals(0, capture.waitFor(), capture.stderr());
+        String summary = new String(capture.stdout.get(10, TimeUnit.SECONDS), StandardCharsets.UTF_8);
+        CommandRunner analyze = CommandRunner.run("analyze", file.toString());
+        assertEquals(analyze.out(), summary);
+        assertTrue(summary.contains(String.valueOf(expected)), summary);
     }
 
     @Test
-    void analyzeEndsWithTheSummaryOfWhatWasCaptured() throws Exception {
-        try (Veth veth = Veth.create()) {
-            Path file = dir.resolve("analyzed.pcapng");
-            int expected = sent.count();
-            Capture capture = Capture.start(veth, "-w", file.toString(), "-c", String.valueOf(expected), "-q",
-                    "--analyze");
-            veth.replayAndWait(SentFrames.CAPTURE);
-            assertEquals(0, capture.waitFor(), capture.stderr());
-            String summary = new String(capture.stdout.get(10, TimeUnit.SECONDS), StandardCharsets.UTF_8);
-            CommandRunner analyze = CommandRunner.run("analyze", file.toString());
-            assertEquals(analyze.out(), summary);
-            assertTrue(summary.contains(String.valueOf(expected)), summary);
-        }
-    }
+    void stopConditionsAndTheRingBufferFollowDumpcapsOptions(Veth veth, SentFrames sent) throws Exception {
+        Path timed = dir.resolve("timed.pcapng");
+        long start = System.nanoTime();
+        CommandRunner duration = CommandRunner.run("capture", "-i", veth.outside, "-w", timed.toString(),
+                "-a", "duration:0.5", "-q");
+        assertEquals(0, duration.status(), duration.err());
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "stopped after about 0.5 s");
+        assertTrue(PcapngBlocks.read(timed).complete());
 
-    @Test
-    void stopConditionsAndTheRingBufferFollowDumpcapsOptions() throws Exception {
-        try (Veth veth = Veth.create()) {
-            Path timed = dir.resolve("timed.pcapng");
-            long start = System.nanoTime();
-            CommandRunner duration = CommandRunner.run("capture", "-i", veth.outside, "-w", timed.toString(),
-                    "-a", "duration:0.5", "-q");
-            assertEquals(0, duration.status(), duration.err());
-            assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "stopped after about 0.5 s");
-            assertTrue(PcapngBlocks.read(timed).complete());
-
-            Path ring = dir.resolve("ring").resolve("r.pcapng");
-            Files.createDirectories(ring.getParent());
-            Capture capture = Capture.start(veth, "-w", ring.toString(), "-b", "filesize:60", "-b", "files:2",
-                    "-a", "packets:" + sent.count(), "-q");
-            veth.replayAndWait(SentFrames.CAPTURE);
-            assertEquals(0, capture.waitFor(), capture.stderr());
-            try (var files = Files.list(ring.getParent())) {
-                List<Path> kept = files.sorted().toList();
-                assertEquals(2, kept.size(), kept.toString());
-                List<io.rocelens.capture.Frame> frames = new ArrayList<>();
-                for (Path file : kept) {
-                    frames.addAll(SentFrames.read(file));
-                }
-                sent.assertArrivedFrom(sent.count() - frames.size(), frames);
+        Path ring = dir.resolve("ring").resolve("r.pcapng");
+        Files.createDirectories(ring.getParent());
+        Capture capture = Capture.start(veth, "-w", ring.toString(), "-b", "filesize:60", "-b", "files:2",
+                "-a", "packets:" + sent.count(), "-q");
+        veth.replayAndWait(SentFrames.CAPTURE);
+        assertEquals(0, capture.waitFor(), capture.stderr());
+        try (var files = Files.list(ring.getParent())) {
+            List<Path> kept = files.sorted().toList();
+            assertEquals(2, kept.size(), kept.toString());
+            List<io.rocelens.capture.Frame> frames = new ArrayList<>();
+            for (Path file : kept) {
+                frames.addAll(SentFrames.read(file));
             }
+            sent.assertArrivedFrom(sent.count() - frames.size(), frames);
         }
     }
 

@@ -14,7 +14,8 @@ import org.opentest4j.TestAbortedException;
 /**
  * A veth pair with one end ({@link #outside}) in this network namespace and the other ({@link #inside}) in a new
  * namespace, both up. Names are unique per JVM and test; {@link #close()} deletes the namespace and the pair.
- * Frames are sent from inside by {@code rocelens replay} in a child JVM run with {@code ip netns exec}.
+ * Frames are sent from inside by {@code rocelens replay} in a child JVM run with {@code ip netns exec}. Test methods
+ * get their pairs as parameters through {@link VethPairs}.
  */
 public final class Veth implements AutoCloseable {
 

@@ -1,11 +1,12 @@
 package io.rocelens.app.gui;
 
+import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rocelens.app.gui.model.FrameDetails;
-import io.rocelens.app.gui.model.Preferences;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.Frame;
@@ -14,8 +15,6 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -25,22 +24,16 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The real window, headless on Monocle, driven as a user would: open the sample capture, filter, pick fields and
  * bytes, sort, go to a packet, export. Expected values come from tshark 4.0.17 on the same file (commands beside
  * each number) and from the IB spec's header layout.
  */
-@ExtendWith(ApplicationExtension.class)
 class MainWindowTest {
 
     private static final Path MIXED = Path.of("../sample-captures/mixed.pcapng").toAbsolutePath();
@@ -49,31 +42,15 @@ class MainWindowTest {
     @TempDir
     static Path folder;
 
-    private Stage stage;
-    private MainWindow window;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        window = new MainWindow(stage, Preferences.load(folder.resolve("config")));
-        stage.show();
-    }
-
-    @BeforeEach
-    void openTheSample() throws TimeoutException {
-        fx(() -> {
-            window.open(MIXED, null, null);
-            return null;
-        });
-        waitUntil(() -> status().contains(MIXED_FRAMES + " packets in"));
-    }
+    @RegisterExtension
+    final WindowOnCapture sample = new WindowOnCapture(folder.resolve("config"), MIXED, MIXED_FRAMES);
 
     @Test
     void opensTheFileWithWiresharksMenusAndNamesItInTheTitle(FxRobot robot) {
         MenuBar bar = robot.lookup("#menu-bar").queryAs(MenuBar.class);
         assertEquals("File Edit View Go Capture Analyze Statistics Help",
                 String.join(" ", bar.getMenus().stream().map(m -> m.getText().replace("_", "")).toList()));
-        assertEquals("RoCE Lens — mixed.pcapng", stage.getTitle());
+        assertEquals("RoCE Lens — mixed.pcapng", sample.stage().getTitle());
         assertEquals(MIXED_FRAMES, rows(robot));
         assertEquals("Packets: 401 · Displayed: 401 (100.0%)", text(robot, "#status-counts"));
     }
@@ -148,13 +125,13 @@ class MainWindowTest {
     void exportsTheDisplayedPacketsAndTheFileReadsBack(FxRobot robot) throws TimeoutException, IOException {
         robot.clickOn("#filter-field").write("bth.dqpn == 0x55").type(KeyCode.ENTER);
         waitUntil(() -> rows(robot) == 49, () -> "filter field: " + robot.lookup("#filter-field")
-                .queryAs(TextField.class).getText() + ", rows: " + rows(robot) + ", status: " + status());
+                .queryAs(TextField.class).getText() + ", rows: " + rows(robot) + ", status: " + sample.status());
         Path output = folder.resolve("qp55.pcapng");
         fx(() -> {
-            window.exportTo(output);
+            sample.window().exportTo(output);
             return null;
         });
-        waitUntil(() -> status().startsWith("Exported 49 packets"));
+        waitUntil(() -> sample.status().startsWith("Exported 49 packets"));
 
         List<Long> wanted = new ArrayList<>();
         List<byte[]> wantedBytes = new ArrayList<>();
@@ -193,25 +170,25 @@ class MainWindowTest {
     }
 
     private static List<Integer> highlighted(FxRobot robot) {
-        return fxQuiet(() -> robot.lookup(".hex-byte").queryAll().stream()
+        return fx(() -> robot.lookup(".hex-byte").queryAll().stream()
                 .filter(node -> node.getStyleClass().contains(HexView.HIGHLIGHT))
                 .map(node -> (Integer) node.getUserData()).sorted().toList());
     }
 
     private static String selectedFilter(TreeView<FrameDetails.Node> tree) {
-        return fxQuiet(() -> {
+        return fx(() -> {
             TreeItem<FrameDetails.Node> item = tree.getSelectionModel().getSelectedItem();
             return item == null ? "" : item.getValue().filter();
         });
     }
 
     private static int rows(FxRobot robot) {
-        return fxQuiet(() -> robot.lookup("#packet-list").queryAs(TableView.class).getItems().size());
+        return fx(() -> robot.lookup("#packet-list").queryAs(TableView.class).getItems().size());
     }
 
     @SuppressWarnings("unchecked")
     private static String cell(FxRobot robot, int row, int column) {
-        return fxQuiet(() -> {
+        return fx(() -> {
             TableView<Integer> table = robot.lookup("#packet-list").queryAs(TableView.class);
             return String.valueOf(table.getColumns().get(column).getCellData(row));
         });
@@ -219,7 +196,7 @@ class MainWindowTest {
 
     /** The text a row's cell draws on screen ("" when that row is not on screen). */
     private static String shownCell(FxRobot robot, int row, int column) {
-        return fxQuiet(() -> {
+        return fx(() -> {
             TableView<?> table = robot.lookup("#packet-list").queryAs(TableView.class);
             for (Node node : robot.from(table).lookup(".table-cell").queryAll()) {
                 if (node instanceof javafx.scene.control.TableCell<?, ?> cell && cell.getTableRow() != null
@@ -234,20 +211,16 @@ class MainWindowTest {
 
     @SuppressWarnings("unchecked")
     private static String selectedCell(FxRobot robot, int column) {
-        return fxQuiet(() -> {
+        return fx(() -> {
             TableView<Integer> table = robot.lookup("#packet-list").queryAs(TableView.class);
             int row = table.getSelectionModel().getSelectedIndex();
             return row < 0 ? "" : String.valueOf(table.getColumns().get(column).getCellData(row));
         });
     }
 
-    private String status() {
-        return fxQuiet(() -> ((org.controlsfx.control.StatusBar) stage.getScene().lookup("#status-bar")).getText());
-    }
-
     private static String text(FxRobot robot, String query) {
         Node node = robot.lookup(query).query();
-        return fxQuiet(() -> ((Label) node).getText());
+        return fx(() -> ((Label) node).getText());
     }
 
     private static byte[] bytes(Frame frame) {
@@ -255,26 +228,5 @@ class MainWindowTest {
         byte[] bytes = new byte[data.remaining()];
         data.get(bytes);
         return bytes;
-    }
-
-    private static void waitUntil(Callable<Boolean> condition) throws TimeoutException {
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fxQuiet(condition));
-    }
-
-    /** As {@link #waitUntil(Callable)}, saying what was seen when the condition never came. */
-    private static void waitUntil(Callable<Boolean> condition, Callable<String> seen) {
-        try {
-            waitUntil(condition);
-        } catch (TimeoutException timeout) {
-            throw new AssertionError("timed out; " + fxQuiet(seen), timeout);
-        }
-    }
-
-    private static <T> T fx(Callable<T> action) {
-        return WaitForAsyncUtils.waitForAsyncFx(60_000, action);
-    }
-
-    private static <T> T fxQuiet(Callable<T> action) {
-        return fx(action);
     }
 }

@@ -1,46 +1,38 @@
 package io.rocelens.app.gui;
 
+import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rocelens.app.Main;
-import io.rocelens.app.gui.model.Preferences;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.collections.ObservableList;
 import javafx.scene.Node;
-import javafx.scene.control.Menu;
-import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableRow;
 import javafx.scene.control.TreeTableView;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The RoCE views through the real window, headless on Monocle: opened from the menus, linked back to the packet
  * list. Expected frames come from tshark 4.0.17 on the same file (commands beside them) and the generator's truth.
  */
-@ExtendWith(ApplicationExtension.class)
 class StatsViewsTest {
 
     private static final Path MIXED = Path.of("../sample-captures/mixed.pcapng").toAbsolutePath();
@@ -48,28 +40,12 @@ class StatsViewsTest {
     @TempDir
     static Path folder;
 
-    private Stage stage;
-    private MainWindow window;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        window = new MainWindow(stage, Preferences.load(folder.resolve("config")));
-        stage.show();
-    }
-
-    @BeforeEach
-    void openTheSample() throws TimeoutException {
-        fx(() -> {
-            window.open(MIXED, null, null);
-            return null;
-        });
-        waitUntil(() -> status().contains("401 packets in"));
-    }
+    @RegisterExtension
+    final WindowOnCapture sample = new WindowOnCapture(folder.resolve("config"), MIXED, 401);
 
     @Test
     void sortTheConversationsThenFollowQpShowsExactlyThatConversation(FxRobot robot) throws TimeoutException {
-        menu("Statistics", "QP Conversations");
+        sample.menu("Statistics", "QP Conversations");
         TableView<?> conversations = robot.lookup("#conversations").queryTableView();
         // the truth (mixed.json) has 20 flows in 11 conversations
         waitUntil(() -> conversations.getItems().size() == 11);
@@ -105,7 +81,7 @@ class StatsViewsTest {
 
     @Test
     void doubleClickANakInExpertInfoSelectsItsFrame(FxRobot robot) throws TimeoutException {
-        menu("Analyze", "Expert Information");
+        sample.menu("Analyze", "Expert Information");
         @SuppressWarnings("unchecked")
         TreeTableView<Object> tree = robot.lookup("#expert-info").queryAs(TreeTableView.class);
         waitUntil(() -> tree.getRoot() != null && !tree.getRoot().getChildren().isEmpty());
@@ -134,10 +110,10 @@ class StatsViewsTest {
     void thePerQpCsvExportedFromTheWindowIsTheCommandLinesByteForByte() throws Exception {
         Path fromWindow = folder.resolve("window-qps.csv");
         Path fromCli = folder.resolve("cli-qps.csv");
-        MenuItem export = fx(() -> item("File", "Export", "Per-QP Statistics CSV"));
+        MenuItem export = fx(() -> Fx.item(sample.stage(), "File", "Export", "Per-QP Statistics CSV"));
         assertEquals(false, export.isDisable());
         fx(() -> {
-            window.stats().exportQpCsv(fromWindow);
+            sample.window().stats().exportQpCsv(fromWindow);
             return null;
         });
         assertEquals(0, Main.run("analyze", "--qp-csv", fromCli.toString(), MIXED.toString()));
@@ -147,12 +123,8 @@ class StatsViewsTest {
     @Test
     void thePfcViewShowsThePausedTimePerPriorityOfThePfcStormSample(FxRobot robot) throws Exception {
         Path storm = Path.of("../sample-captures/pfc-storm.pcap").toAbsolutePath();
-        fx(() -> {
-            window.open(storm, null, null);
-            return null;
-        });
-        waitUntil(() -> status().contains("802 packets in"));
-        menu("Statistics", "PFC");
+        sample.open(storm, 802);
+        sample.menu("Statistics", "PFC");
         TableView<?> priorities = robot.lookup("#pfc-priorities").queryTableView();
         waitUntil(() -> priorities.getItems().size() == 2);
         JsonNode truth = new ObjectMapper().readTree(Path.of("../sample-captures/pfc-storm.json").toFile()).get("pfc");
@@ -209,27 +181,6 @@ class StatsViewsTest {
         return out.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
 
-    private void menu(String... path) {
-        fx(() -> {
-            item(path).fire();
-            return null;
-        });
-    }
-
-    private MenuItem item(String... path) {
-        MenuBar bar = (MenuBar) stage.getScene().lookup("#menu-bar");
-        List<MenuItem> items = new ArrayList<>(bar.getMenus());
-        MenuItem found = null;
-        for (String name : path) {
-            found = items.stream().filter(i -> i.getText() != null && i.getText().replace("_", "").replace("…", "").equals(name))
-                    .findFirst().orElseThrow(() -> new AssertionError("no menu item " + name));
-            if (found instanceof Menu menu) {
-                items = menu.getItems();
-            }
-        }
-        return found;
-    }
-
     private static TreeItem<Object> find(TreeItem<Object> parent, String summary) {
         return parent.getChildren().stream().filter(item -> item.getValue().toString().contains("summary=" + summary + ","))
                 .findFirst().orElseThrow(() -> new AssertionError("no " + summary));
@@ -250,17 +201,5 @@ class StatsViewsTest {
             Object value = column.getCellData(row);
             return String.valueOf(value);
         });
-    }
-
-    private String status() {
-        return fx(() -> ((org.controlsfx.control.StatusBar) stage.getScene().lookup("#status-bar")).getText());
-    }
-
-    private static void waitUntil(Callable<Boolean> condition) throws TimeoutException {
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(condition));
-    }
-
-    private static <T> T fx(Callable<T> action) {
-        return WaitForAsyncUtils.waitForAsyncFx(60_000, action);
     }
 }

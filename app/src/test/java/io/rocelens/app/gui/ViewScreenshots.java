@@ -1,5 +1,8 @@
 package io.rocelens.app.gui;
 
+import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.waitUntil;
+
 import io.rocelens.app.gui.model.Preferences;
 import io.rocelens.app.gui.stats.Png;
 import java.nio.file.Files;
@@ -8,12 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import javafx.scene.control.CheckBox;
-import javafx.scene.control.Menu;
-import javafx.scene.control.MenuBar;
-import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableView;
@@ -51,16 +50,16 @@ public final class ViewScreenshots {
                 made.open(capture, null, null);
                 return made;
             });
-            waitFor(() -> ((org.controlsfx.control.StatusBar) stage.getScene().lookup("#status-bar")).getText()
+            waitUntil(() -> ((org.controlsfx.control.StatusBar) stage.getScene().lookup("#status-bar")).getText()
                     .contains("packets in"));
             for (String view : VIEWS) {
                 fx(() -> {
-                    item(stage, "Statistics", view).fire();
+                    Fx.item(stage, "Statistics", view).fire();
                     return null;
                 });
             }
             fx(() -> {
-                item(stage, "Analyze", "Expert Information").fire();
+                Fx.item(stage, "Analyze", "Expert Information").fire();
                 return null;
             });
             Thread.sleep(1500);
@@ -101,45 +100,5 @@ public final class ViewScreenshots {
             });
         }
         Platform.exit();
-    }
-
-    private static MenuItem item(Stage stage, String... path) {
-        MenuBar bar = (MenuBar) stage.getScene().lookup("#menu-bar");
-        List<MenuItem> items = new ArrayList<>(bar.getMenus());
-        MenuItem found = null;
-        for (String name : path) {
-            found = items.stream().filter(i -> i.getText() != null
-                    && i.getText().replace("_", "").replace("…", "").equals(name)).findFirst().orElseThrow();
-            if (found instanceof Menu menu) {
-                items = menu.getItems();
-            }
-        }
-        return found;
-    }
-
-    private interface Action<T> {
-        T run() throws Exception;
-    }
-
-    private static <T> T fx(Action<T> action) throws Exception {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                result.complete(action.run());
-            } catch (Exception | Error failure) {
-                result.completeExceptionally(failure);
-            }
-        });
-        return result.get(60, TimeUnit.SECONDS);
-    }
-
-    private static void waitFor(java.util.concurrent.Callable<Boolean> condition) throws Exception {
-        for (int i = 0; i < 600; i++) {
-            if (fx(condition::call)) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new IllegalStateException("the capture did not load");
     }
 }

@@ -1,0 +1,54 @@
+package io.rocelens.app.gui;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.stage.Stage;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Running code on the JavaFX thread and waiting for what the window shows, for the window tests. */
+final class Fx {
+
+    private Fx() {
+    }
+
+    /** Runs the action on the JavaFX thread and returns its result (or throws what it threw). */
+    static <T> T fx(Callable<T> action) {
+        return WaitForAsyncUtils.waitForAsyncFx(60_000, action);
+    }
+
+    /** Waits up to a minute for the condition, tested on the JavaFX thread. */
+    static void waitUntil(Callable<Boolean> condition) throws TimeoutException {
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(condition));
+    }
+
+    /** As {@link #waitUntil(Callable)}, saying what was seen when the condition never came. */
+    static void waitUntil(Callable<Boolean> condition, Callable<String> seen) {
+        try {
+            waitUntil(condition);
+        } catch (TimeoutException timeout) {
+            throw new AssertionError("timed out; " + fx(seen), timeout);
+        }
+    }
+
+    /** The menu item at the path of texts ("Statistics", "PFC"), mnemonics and ellipses ignored. */
+    static MenuItem item(Stage stage, String... path) {
+        MenuBar bar = (MenuBar) stage.getScene().lookup("#menu-bar");
+        List<MenuItem> items = new ArrayList<>(bar.getMenus());
+        MenuItem found = null;
+        for (String name : path) {
+            found = items.stream().filter(i -> i.getText() != null
+                            && i.getText().replace("_", "").replace("…", "").equals(name))
+                    .findFirst().orElseThrow(() -> new AssertionError("no menu item " + name));
+            if (found instanceof Menu menu) {
+                items = menu.getItems();
+            }
+        }
+        return found;
+    }
+}
