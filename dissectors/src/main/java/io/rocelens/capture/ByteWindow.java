@@ -10,6 +10,10 @@ import java.nio.ByteOrder;
  */
 abstract class ByteWindow {
 
+    private ByteBuffer buffer;
+    private ByteBuffer readOnly;
+    private ByteOrder order = ByteOrder.BIG_ENDIAN;
+
     /**
      * How many of the {@code n} bytes starting at {@code pos} exist: {@code n}, or fewer where the input ends. On a
      * stream this reads ahead (and waits for the writer) as far as needed.
@@ -23,18 +27,35 @@ abstract class ByteWindow {
      */
     abstract int ensure(long pos, int n) throws IOException;
 
-    /** The current window, in the byte order last set with {@link #order(ByteOrder)}. */
-    abstract ByteBuffer buffer();
+    /** The current window (null before the first), in the byte order last set with {@link #order(ByteOrder)}. */
+    final ByteBuffer buffer() {
+        return buffer;
+    }
+
+    /** Makes {@code bytes} the current window, in the current byte order. */
+    final void show(ByteBuffer bytes) {
+        buffer = bytes.order(order);
+        readOnly = bytes.asReadOnlyBuffer();
+    }
 
     /**
      * A read-only view of {@code len} bytes at window index {@code index}, with position 0 and limit {@code len}.
      * It keeps its bytes when the window moves on.
      */
-    abstract ByteBuffer slice(int index, int len);
+    final ByteBuffer slice(int index, int len) {
+        return readOnly.slice(index, len);
+    }
 
-    abstract void order(ByteOrder newOrder);
+    final void order(ByteOrder newOrder) {
+        order = newOrder;
+        if (buffer != null) {
+            buffer.order(newOrder);
+        }
+    }
 
-    abstract ByteOrder order();
+    final ByteOrder order() {
+        return order;
+    }
 
     /** Tells that no byte before {@code pos} will be asked for again, so a stream may let them go. */
     void release(long pos) {

@@ -1,9 +1,6 @@
 package io.rocelens.capture;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 
 /**
@@ -21,9 +18,6 @@ final class MappedWindow extends ByteWindow {
     private final FileChannel channel;
     private final long fileSize;
     private final int windowSize;
-    private ByteOrder order = ByteOrder.BIG_ENDIAN;
-    private MappedByteBuffer buffer;
-    private ByteBuffer readOnly;
     private long base;
     private int length;
 
@@ -42,43 +36,18 @@ final class MappedWindow extends ByteWindow {
     }
 
     @Override
-    void order(ByteOrder newOrder) {
-        order = newOrder;
-        if (buffer != null) {
-            buffer.order(newOrder);
-        }
-    }
-
-    @Override
-    ByteOrder order() {
-        return order;
-    }
-
-    @Override
     int ensure(long pos, int n) throws IOException {
         long rel = pos - base;
-        if (buffer == null || rel < 0 || rel + n > length) {
+        if (buffer() == null || rel < 0 || rel + n > length) {
             remap(pos, n);
             rel = 0;
         }
         return (int) rel;
     }
 
-    @Override
-    ByteBuffer buffer() {
-        return buffer;
-    }
-
-    @Override
-    ByteBuffer slice(int index, int len) {
-        return readOnly.slice(index, len);
-    }
-
     private void remap(long pos, int n) throws IOException {
         long len = Math.min(Math.max(windowSize, n), fileSize - pos);
-        buffer = channel.map(FileChannel.MapMode.READ_ONLY, pos, len);
-        buffer.order(order);
-        readOnly = buffer.asReadOnlyBuffer();
+        show(channel.map(FileChannel.MapMode.READ_ONLY, pos, len));
         base = pos;
         length = (int) len;
     }

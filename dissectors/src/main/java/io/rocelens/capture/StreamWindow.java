@@ -4,7 +4,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 /**
  * A stream (standard input, a pipe) read once from front to back, holding only the bytes from the record being
@@ -19,9 +18,6 @@ final class StreamWindow extends ByteWindow {
 
     private final InputStream in;
     private byte[] data;
-    private ByteBuffer buffer;
-    private ByteBuffer readOnly;
-    private ByteOrder order = ByteOrder.BIG_ENDIAN;
     /** Stream offset of {@code data[0]}. */
     private long base;
     /** Bytes of {@code data} filled from the stream. */
@@ -36,8 +32,7 @@ final class StreamWindow extends ByteWindow {
 
     private void use(byte[] array) {
         data = array;
-        buffer = ByteBuffer.wrap(array).order(order);
-        readOnly = buffer.asReadOnlyBuffer();
+        show(ByteBuffer.wrap(array));
     }
 
     @Override
@@ -86,27 +81,6 @@ final class StreamWindow extends ByteWindow {
         use(next);
         base = keepFrom;
         filled = kept;
-    }
-
-    @Override
-    ByteBuffer buffer() {
-        return buffer;
-    }
-
-    @Override
-    ByteBuffer slice(int index, int len) {
-        return readOnly.slice(index, len);
-    }
-
-    @Override
-    void order(ByteOrder newOrder) {
-        order = newOrder;
-        buffer.order(newOrder);
-    }
-
-    @Override
-    ByteOrder order() {
-        return order;
     }
 
     @Override
