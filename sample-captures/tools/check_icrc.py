@@ -54,6 +54,9 @@ def roce_icrc(frame):
         off += 4
     if ethertype == 0x0800:
         ihl = (frame[off] & 0x0F) * 4
+        if frame[off + 9] == 47:
+            inner = mirrored(frame, off + ihl)
+            return roce_icrc(frame[inner:]) if inner else None
         if frame[off + 9] != 17:
             return None
         total = struct.unpack("!H", frame[off + 2:off + 4])[0]
@@ -88,6 +91,8 @@ def roce_icrc(frame):
         return struct.unpack("<I", bytes(ib[-4:]))[0], computed
     else:
         return None
+    if ethertype == 0x0800 and struct.unpack("!H", frame[l4 + 2:l4 + 4])[0] == 4789:
+        return roce_icrc(frame[l4 + 16:])   # VXLAN (RFC 7348 section 5): UDP, 8-byte header, Ethernet frame
     if struct.unpack("!H", frame[l4 + 2:l4 + 4])[0] != 4791:
         return None
     udp_len = struct.unpack("!H", frame[l4 + 4:l4 + 6])[0]
@@ -99,6 +104,20 @@ def roce_icrc(frame):
     computed = zlib.crc32(b"\xff" * 8 + bytes(ip) + bytes(udp[:-4]))
     stored = struct.unpack("<I", bytes(udp[-4:]))[0]
     return stored, computed
+
+
+def mirrored(frame, gre):
+    """Where the Ethernet frame inside a GRE packet (RFC 2784/2890) starts: transparent Ethernet bridging, ERSPAN
+    type I/II (0x88BE) or type III (0x22EB, draft-foschiano-erspan-03 section 4.2); None for anything else."""
+    flags, protocol = struct.unpack("!HH", frame[gre:gre + 4])
+    off = gre + 4 + 4 * (bool(flags & 0xC000) + bool(flags & 0x2000) + bool(flags & 0x1000))
+    if protocol == 0x6558:
+        return off
+    if protocol == 0x88BE:
+        return off + 8 if flags & 0x1000 else off
+    if protocol == 0x22EB:
+        return off + 12 + (8 if frame[off + 11] & 1 else 0)
+    return None
 
 
 def main(paths):

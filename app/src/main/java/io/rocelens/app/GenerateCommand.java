@@ -2,6 +2,7 @@ package io.rocelens.app;
 
 import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.capture.CaptureFormat;
+import io.rocelens.generate.Encapsulation;
 import io.rocelens.generate.Generator;
 import io.rocelens.generate.Scenario;
 import java.io.IOException;
@@ -59,6 +60,11 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--truth", paramLabel = "FILE.json", description = "also write the expected analysis as JSON")
     Path truth;
 
+    @Option(names = "--encap", paramLabel = "erspan2|erspan3|gre|vxlan",
+            description = "carry every frame as a switch's mirror session or a tunnel delivers it: ERSPAN type II or III,"
+                    + " GRE (transparent Ethernet bridging) or VXLAN; the analysis is the plain capture's")
+    String encap;
+
     @Override
     public Integer call() {
         Generator.Options options;
@@ -67,7 +73,8 @@ final class GenerateCommand implements Callable<Integer> {
             options = new Generator.Options(chosen,
                     packets != null ? packets : chosen.defaultPackets(),
                     qps != null ? qps : chosen.defaultQps(),
-                    AnalysisOptions.parseLinkSpeed(linkSpeed), snaplen, seed, captureFormat());
+                    AnalysisOptions.parseLinkSpeed(linkSpeed), snaplen, seed, captureFormat(),
+                    encap != null ? Encapsulation.fromCliName(encap) : Encapsulation.NONE);
         } catch (IllegalArgumentException e) {
             System.err.println("rocelens generate: " + e.getMessage());
             return CliSupport.EXIT_UNREADABLE;

@@ -37,6 +37,7 @@ class GenerateCommandTest {
         "incast.pcap              | incast.json             | incast --packets 700 --qps 12 --seed 2",
         "pfc-storm.pcap           | pfc-storm.json          | pfc-storm --packets 800 --seed 3",
         "extended-opcodes.pcap    | extended-opcodes.json   | extended-opcodes --seed 1",
+        "mixed-erspan3.pcapng     | mixed-erspan3.json      | mixed --encap erspan3 --seed 1",
     })
     void samplesRegenerateByteForByte(String capture, String truth, String arguments) throws IOException {
         Path output = dir.resolve(capture);
@@ -66,6 +67,7 @@ class GenerateCommandTest {
         "generate mixed -o X --format erf            | --format must be pcap or pcapng",
         "generate bulk -o X --packets 0              | --packets must be at least 1",
         "generate mixed -o X --snaplen 0             | --snaplen must be",
+        "generate mixed -o X --encap ipip            | unknown encapsulation 'ipip' (expected one of gre, erspan2, erspan3, vxlan)",
         "generate mixed -o /nonexistent-dir/x.pcap   | cannot write",
     })
     void badInputGetsOneLineAndNoStackTrace(String arguments, String message) {

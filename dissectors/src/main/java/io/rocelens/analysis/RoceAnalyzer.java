@@ -148,7 +148,7 @@ public final class RoceAnalyzer {
     private void roce(PacketSummary p) {
         rocePackets++;
         int priority = priority(p);
-        long length = p.originalLength;
+        long length = p.analysedLength();
         priorityBytes[priority] += length;
         priorityPackets[priority]++;
         bins.add(p.timestampNanos, priority, length);

@@ -9,8 +9,10 @@ import io.rocelens.ksy.pos.AtomicEth;
 import io.rocelens.ksy.pos.Bth;
 import io.rocelens.ksy.pos.Deth;
 import io.rocelens.ksy.pos.ErfHeader;
+import io.rocelens.ksy.pos.Erspan;
 import io.rocelens.ksy.pos.EthernetHeader;
 import io.rocelens.ksy.pos.Feth;
+import io.rocelens.ksy.pos.Gre;
 import io.rocelens.ksy.pos.Grh;
 import io.rocelens.ksy.pos.IbExtendedHeaders;
 import io.rocelens.ksy.pos.Ieth;
@@ -25,6 +27,7 @@ import io.rocelens.ksy.pos.Rdeth;
 import io.rocelens.ksy.pos.TcpHeader;
 import io.rocelens.ksy.pos.Reth;
 import io.rocelens.ksy.pos.UdpHeader;
+import io.rocelens.ksy.pos.Vxlan;
 import io.rocelens.ksy.pos.Xrceth;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -103,6 +106,10 @@ public final class Dissector {
             case MAC_CONTROL -> layers.add(macControl(new MacControl(io), data, mark));
             case ERF -> layers.add(erf(new ErfHeader(io), mark));
             case LRH -> layers.add(lrh(new Lrh(io), mark));
+            case GRE -> layers.add(encapsulation(Encapsulations.gre(new Gre(io), mark), mark, summary));
+            case ERSPAN_II -> layers.add(encapsulation(Encapsulations.erspan(new Erspan(io, false), mark), mark, summary));
+            case ERSPAN_III -> layers.add(encapsulation(Encapsulations.erspan(new Erspan(io, true), mark), mark, summary));
+            case VXLAN -> layers.add(encapsulation(Encapsulations.vxlan(new Vxlan(io), mark), mark, summary));
             case ICRC, VCRC -> throw new IllegalStateException("described above");
         }
     }
@@ -111,7 +118,7 @@ public final class Dissector {
         List<EthernetHeader.EtherTypeOrTag> tags = eth.tags();
         EthernetHeader.EtherTypeOrTag first = tags.get(0);
         layers.add(new Layer("eth", "Ethernet II, Src: " + Addresses.mac(eth.srcMac()) + ", Dst: "
-                + Addresses.mac(eth.dstMac()), 0, 14, List.of(
+                + Addresses.mac(eth.dstMac()), mark.offset(), mark.length(), List.of(
                 at(Fields.ETH_DST, Addresses.mac(eth.dstMac()), eth._attrStart, eth._attrEnd, "dstMac"),
                 at(Fields.ETH_SRC, Addresses.mac(eth.srcMac()), eth._attrStart, eth._attrEnd, "srcMac"),
                 at(Fields.ETH_TYPE, (long) first.tpid(), first._attrStart, first._attrEnd, "tpid"))));
@@ -126,6 +133,20 @@ public final class Dissector {
                     at(Fields.VLAN_ID, tag.vid(), tag._attrStart, tag._attrEnd, "vid"),
                     at(Fields.VLAN_ETYPE, (long) next.tpid(), next._attrStart, next._attrEnd, "tpid"))));
         }
+    }
+
+    /**
+     * The header after which the inner frame starts also carries {@code roce.encap}, over the header's bytes (with
+     * nested tunnels, only the innermost one).
+     */
+    private static Layer encapsulation(Layer header, LayerMark mark, PacketSummary summary) {
+        if (summary.encapsulation == PacketSummary.ENCAP_NONE || mark.offset() + mark.length() != summary.innerOffset) {
+            return header;
+        }
+        List<Field> fields = new ArrayList<>(header.fields());
+        fields.add(new Field(Fields.ROCE_ENCAP, PacketSummary.ENCAPSULATION_NAMES.get(summary.encapsulation),
+                mark.offset(), mark.length()));
+        return new Layer(header.name(), header.title(), header.offset(), header.length(), List.copyOf(fields));
     }
 
     private static Layer erf(ErfHeader erf, LayerMark mark) {
@@ -404,7 +425,7 @@ public final class Dissector {
     }
 
     /** A field at the position Kaitai recorded for {@code attribute}. */
-    private static Field at(FieldDef def, Object value, Map<String, Integer> start, Map<String, Integer> end,
+    static Field at(FieldDef def, Object value, Map<String, Integer> start, Map<String, Integer> end,
                             String attribute) {
         int to = end.get(attribute);
         if (def.byteWidth() > 0) {
@@ -414,7 +435,7 @@ public final class Dissector {
         return new Field(def, value, from, to - from);
     }
 
-    private static Long flag(boolean bit) {
+    static Long flag(boolean bit) {
         return bit ? 1L : 0L;
     }
 

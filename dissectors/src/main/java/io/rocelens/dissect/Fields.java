@@ -74,6 +74,75 @@ public final class Fields {
     public static final FieldDef UDP_LENGTH = uint("udp.length", "Length");
     public static final FieldDef UDP_CHECKSUM = hex("udp.checksum", "Checksum", 4, null);
 
+    /** GRE, ERSPAN and VXLAN fields are named as in Wireshark; their bits sit in the 16- or 32-bit word they come from. */
+    public static final FieldDef GRE_FLAGS_AND_VERSION = bits("gre.flags_and_version", "Flags and version", FieldType.HEX, 2, null);
+    public static final FieldDef GRE_CHECKSUM_BIT = bits("gre.flags.checksum", "Checksum present", FieldType.FLAG, 2, null);
+    public static final FieldDef GRE_ROUTING_BIT = bits("gre.flags.routing", "Routing present", FieldType.FLAG, 2, null);
+    public static final FieldDef GRE_KEY_BIT = bits("gre.flags.key", "Key present", FieldType.FLAG, 2, null);
+    public static final FieldDef GRE_SEQUENCE_BIT = bits("gre.flags.sequence_number", "Sequence number present",
+            FieldType.FLAG, 2, null);
+    public static final FieldDef GRE_STRICT_ROUTE = bits("gre.flags.strict_source_route", "Strict source route",
+            FieldType.FLAG, 2, null);
+    public static final FieldDef GRE_RECURSION = bits("gre.flags.recursion_control", "Recursion control", FieldType.UINT, 2, null);
+    public static final FieldDef GRE_ACK_BIT = bits("gre.flags.ack", "Acknowledgment present", FieldType.FLAG, 2, null);
+    public static final FieldDef GRE_FLAGS_RESERVED = bits("gre.flags.reserved", "Flags (reserved)", FieldType.UINT, 2, null);
+    public static final FieldDef GRE_VERSION = bits("gre.flags.version", "Version", FieldType.UINT, 2, null);
+    public static final FieldDef GRE_PROTO = hex("gre.proto", "Protocol type", 4, EnumTexts::greProtocolTypeEnum);
+    public static final FieldDef GRE_CHECKSUM = hex("gre.checksum", "Checksum", 4, null);
+    public static final FieldDef GRE_OFFSET = uint("gre.offset", "Offset (reserved)");
+    public static final FieldDef GRE_KEY = hex("gre.key", "Key", 8, null);
+    public static final FieldDef GRE_SEQUENCE = uint("gre.sequence_number", "Sequence number");
+    public static final FieldDef GRE_ACK = uint("gre.ack_number", "Acknowledgment number");
+
+    public static final FieldDef ERSPAN_VERSION = bits("erspan.version", "Version", FieldType.UINT, 2, Fields::erspanVersionName);
+    public static final FieldDef ERSPAN_VLAN = bits("erspan.vlan", "VLAN at the source", FieldType.UINT, 2, null);
+    public static final FieldDef ERSPAN_COS = bits("erspan.cos", "Class of service at the source", FieldType.UINT, 2, null);
+    public static final FieldDef ERSPAN_ENCAP = bits("erspan.encap", "Encapsulation at the source", FieldType.UINT, 2, null);
+    public static final FieldDef ERSPAN_BSO = bits("erspan.bso", "Bad/short/oversized", FieldType.UINT, 2, null);
+    public static final FieldDef ERSPAN_TRUNCATED = bits("erspan.truncated", "Truncated", FieldType.UINT, 2, null);
+    public static final FieldDef ERSPAN_SPANID = bits("erspan.spanid", "Session ID", FieldType.UINT, 2, null);
+    public static final FieldDef ERSPAN_RESERVED = bits("erspan.reserved", "Reserved", FieldType.UINT, 4, null);
+    public static final FieldDef ERSPAN_INDEX = bits("erspan.index", "Port index", FieldType.UINT, 4, null);
+    public static final FieldDef ERSPAN_TIMESTAMP = uint("erspan.timestamp", "Timestamp");
+    public static final FieldDef ERSPAN_SGT = uint("erspan.sgt", "Security group tag");
+    public static final FieldDef ERSPAN_P = bits("erspan.p", "Has Ethernet PDU", FieldType.UINT, 2, null);
+    public static final FieldDef ERSPAN_FT = bits("erspan.ft", "Frame type", FieldType.UINT, 2, null);
+    public static final FieldDef ERSPAN_HW = bits("erspan.hw", "Hardware ID", FieldType.UINT, 2, null);
+    public static final FieldDef ERSPAN_DIRECTION = bits("erspan.direction", "Direction (1: egress)", FieldType.FLAG, 2, null);
+    public static final FieldDef ERSPAN_GRA = bits("erspan.gra", "Timestamp granularity", FieldType.UINT, 2,
+            EnumTexts::erspanGranularityEnum);
+    public static final FieldDef ERSPAN_O = bits("erspan.o", "Optional sub-header", FieldType.UINT, 2, null);
+    public static final FieldDef ERSPAN_PLATID = bits("erspan.platid", "Platform ID", FieldType.UINT, 4, null);
+    public static final FieldDef ERSPAN_PID1_RSVD1 = bits("erspan.pid1.rsvd1", "Reserved", FieldType.UINT, 4, null);
+    public static final FieldDef ERSPAN_PID1_VSMID = bits("erspan.pid1.vsmid", "VSM domain ID", FieldType.UINT, 4, null);
+    public static final FieldDef ERSPAN_PID1_PORT = uint("erspan.pid1.port_index", "Port ID/index");
+    public static final FieldDef ERSPAN_PID3_RSVD1 = bits("erspan.pid3.rsvd1", "Reserved", FieldType.UINT, 4, null);
+    public static final FieldDef ERSPAN_PID3_PORT = bits("erspan.pid3.port_index", "Port ID/index", FieldType.UINT, 4, null);
+    public static final FieldDef ERSPAN_PID3_TIMESTAMP = uint("erspan.pid3.timestamp", "Upper 32 bits of the timestamp");
+    public static final FieldDef ERSPAN_PID4_RSVD1 = bits("erspan.pid4.rsvd1", "Reserved", FieldType.UINT, 4, null);
+    public static final FieldDef ERSPAN_PID4_RSVD2 = bits("erspan.pid4.rsvd2", "Reserved", FieldType.UINT, 4, null);
+    public static final FieldDef ERSPAN_PID4_RSVD3 = uint("erspan.pid4.rsvd3", "Reserved");
+    public static final FieldDef ERSPAN_PID5_SWITCHID = bits("erspan.pid5.switchid", "Switch ID", FieldType.UINT, 4, null);
+    public static final FieldDef ERSPAN_PID5_PORT = bits("erspan.pid5.port_index", "Port ID/index", FieldType.UINT, 4, null);
+    public static final FieldDef ERSPAN_PID5_TIMESTAMP = uint("erspan.pid5.timestamp", "Timestamp (seconds)");
+    public static final FieldDef ERSPAN_PID7_RSVD1 = bits("erspan.pid7.rsvd1", "Reserved", FieldType.UINT, 4, null);
+    public static final FieldDef ERSPAN_PID7_SOURCE = bits("erspan.pid7.source_index", "Source index", FieldType.UINT, 4, null);
+    public static final FieldDef ERSPAN_PID7_TIMESTAMP = uint("erspan.pid7.timestamp", "Upper 32 bits of the timestamp");
+    public static final FieldDef ERSPAN_PID_RSVD = bits("erspan.pid.rsvd", "Reserved", FieldType.UINT, 8, null);
+
+    public static final FieldDef VXLAN_FLAGS = bits("vxlan.flags", "Flags", FieldType.HEX, 2, null);
+    public static final FieldDef VXLAN_FLAG_G = bits("vxlan.flag_g", "Group policy extension", FieldType.FLAG, 2, null);
+    public static final FieldDef VXLAN_FLAG_I = bits("vxlan.flag_i", "VNI valid", FieldType.FLAG, 2, null);
+    public static final FieldDef VXLAN_FLAG_D = bits("vxlan.flag_d", "Don't learn", FieldType.FLAG, 2, null);
+    public static final FieldDef VXLAN_FLAG_A = bits("vxlan.flag_a", "Policy applied", FieldType.FLAG, 2, null);
+    public static final FieldDef VXLAN_FLAGS_RESERVED = bits("vxlan.flags_reserved", "Reserved flags", FieldType.HEX, 2, null);
+    public static final FieldDef VXLAN_GBP = uint("vxlan.gbp", "Group policy ID");
+    public static final FieldDef VXLAN_VNI = uint("vxlan.vni", "VXLAN network identifier (VNI)");
+    public static final FieldDef VXLAN_RESERVED = uint("vxlan.reserved8", "Reserved");
+
+    /** How the frame analysed was carried: gre, erspan1, erspan2, erspan3 or vxlan (absent when not encapsulated). */
+    public static final FieldDef ROCE_ENCAP = def("roce.encap", "Encapsulation of the mirrored frame", FieldType.STRING);
+
     public static final FieldDef TCP_SRCPORT = uint("tcp.srcport", "Source port");
     public static final FieldDef TCP_DSTPORT = uint("tcp.dstport", "Destination port");
     public static final FieldDef TCP_SEQ_RAW = uint("tcp.seq_raw", "Sequence number (raw)");
@@ -183,6 +252,7 @@ public final class Fields {
             case 1 -> "ICMP";
             case 6 -> "TCP";
             case 17 -> "UDP";
+            case 47 -> "GRE";
             case 58 -> "ICMPv6";
             default -> null;
         };
@@ -198,6 +268,11 @@ public final class Fields {
             }
         }
         return text.length() > 0 ? text.toString() : null;
+    }
+
+    /** ERSPAN's version field: 1 is type II, 2 type III. */
+    public static String erspanVersionName(long version) {
+        return version == 1 ? "Type II" : version == 2 ? "Type III" : null;
     }
 
     public static String arpOperationName(long operation) {

@@ -7,7 +7,9 @@ import io.rocelens.ksy.ArpPacket;
 import io.rocelens.ksy.Bth;
 import io.rocelens.ksy.EnumTexts;
 import io.rocelens.ksy.ErfHeader;
+import io.rocelens.ksy.Erspan;
 import io.rocelens.ksy.EthernetHeader;
+import io.rocelens.ksy.Gre;
 import io.rocelens.ksy.Grh;
 import io.rocelens.ksy.IbExtendedHeaders;
 import io.rocelens.ksy.Ipv4Header;
@@ -18,6 +20,7 @@ import io.rocelens.ksy.Lrh;
 import io.rocelens.ksy.MacControl;
 import io.rocelens.ksy.TcpHeader;
 import io.rocelens.ksy.UdpHeader;
+import io.rocelens.ksy.Vxlan;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -25,7 +28,7 @@ import java.util.List;
 /**
  * Walks one frame down its layers with the fast Kaitai parsers and fills a {@link PacketSummary}. Each layer is a
  * {@link Step}; the hand-offs between layers go through the tables below, keyed by link type, EtherType, IP
- * protocol and UDP destination port (the RoCE ports are a preference, as in Wireshark, so each walker holds its own
+ * protocol, GRE protocol type and UDP destination port (the RoCE ports are a preference, as in Wireshark, so each walker holds its own
  * and looks them up before the UDP table). Adding a protocol is one spec, one step (and its describer in {@link Dissector}),
  * and one registration in the static block. When asked, the walker also records where each header sits so the
  * detail dissector can re-read it with field positions. A frame that breaks a rule becomes a malformed summary;
@@ -51,11 +54,18 @@ final class FrameWalker {
     private static final int LRH_LENGTH = 8;
     private static final int GRH_LENGTH = 40;
     private static final int VCRC_LENGTH = 2;
+    private static final int IP_PROTOCOL_GRE = 47;
+    private static final int VXLAN_PORT = 4789;
+    private static final int ERSPAN_II_LENGTH = 8;
+    private static final int ERSPAN_III_LENGTH = 12;
+    private static final int VXLAN_LENGTH = 8;
 
     private static final Step[] LINK_TYPES = new Step[512];
     private static final Step[] ETHER_TYPES = new Step[65536];
     private static final Step[] IP_PROTOCOLS = new Step[256];
     private static final Step[] UDP_PORTS = new Step[65536];
+    /** Keyed by GRE protocol type (an EtherType, RFC 2784 section 2.4): what a GRE header carries. */
+    private static final Step[] GRE_PROTOCOLS = new Step[65536];
     /** Keyed by ERF record type (the low 7 bits of the ERF header's type byte). */
     private static final Step[] ERF_TYPES = new Step[128];
     private static final String[] ERF_NOT_DISSECTED = new String[ERF_TYPES.length];
@@ -77,6 +87,13 @@ final class FrameWalker {
         ETHER_TYPES[0x8915] = FrameWalker::roceV1;
         IP_PROTOCOLS[6] = FrameWalker::tcp;
         IP_PROTOCOLS[17] = FrameWalker::udp;
+        IP_PROTOCOLS[IP_PROTOCOL_GRE] = FrameWalker::gre;
+        UDP_PORTS[VXLAN_PORT] = FrameWalker::vxlan;
+        GRE_PROTOCOLS[0x6558] = (walker, offset) -> walker.inner(PacketSummary.ENCAP_GRE, offset, FrameWalker::ethernet);
+        GRE_PROTOCOLS[0x0800] = (walker, offset) -> walker.inner(PacketSummary.ENCAP_GRE, offset, FrameWalker::ipv4);
+        GRE_PROTOCOLS[0x86dd] = (walker, offset) -> walker.inner(PacketSummary.ENCAP_GRE, offset, FrameWalker::ipv6);
+        GRE_PROTOCOLS[0x88be] = FrameWalker::erspanII;
+        GRE_PROTOCOLS[0x22eb] = FrameWalker::erspanIII;
         for (int linkType = 0; linkType < NOT_DISSECTED.length; linkType++) {
             NOT_DISSECTED[linkType] = LINK_TYPES[linkType] == null ? LinkType.describe(linkType) : null;
         }
@@ -128,6 +145,9 @@ final class FrameWalker {
     private int l3End;
     /** Where the UDP datagram ends. */
     private int udpEnd;
+    /** Where the payload of the tunnel being entered (GRE or VXLAN) ends, and whether its GRE header had a sequence number. */
+    private int tunnelEnd;
+    private boolean greSequence;
 
     void walk(Frame frame, PacketSummary out, List<LayerMark> layerMarks) {
         out.clear();
@@ -505,6 +525,75 @@ final class FrameWalker {
             summary.hasImmediate = true;
             summary.immediate = (int) extended.immDt().data();
         }
+    }
+
+    /**
+     * A GRE header, then what its protocol type names, up to the end of the IP payload. PPTP's version 1 and RFC 1701
+     * source routing carry no mirrored frame: the GRE header is all that is shown of them.
+     */
+    private void gre(int offset) {
+        int ipEnd = l3End;
+        enter("GRE", offset, 4);
+        Gre gre = new Gre(io);
+        int end = (int) io.pos();
+        mark(LayerMark.Kind.GRE, offset, end - offset);
+        Step step = GRE_PROTOCOLS[gre.protocolType()];
+        if (step == null || gre.version() != 0 || gre.routingPresent()) {
+            return;
+        }
+        tunnelEnd = ipEnd;
+        greSequence = gre.sequencePresent();
+        step.walk(this, end);
+    }
+
+    /** GRE protocol 0x88BE: ERSPAN type II when the GRE header has a sequence number, else type I (no ERSPAN header). */
+    private void erspanII(int offset) {
+        if (!greSequence) {
+            inner(PacketSummary.ENCAP_ERSPAN1, offset, FrameWalker::ethernet);
+            return;
+        }
+        enter("ERSPAN", offset, ERSPAN_II_LENGTH);
+        Erspan erspan = new Erspan(io, false);
+        mark(LayerMark.Kind.ERSPAN_II, offset, ERSPAN_II_LENGTH);
+        if (erspan.version() != 1) {
+            malformed("ERSPAN version " + erspan.version() + " after GRE protocol 0x88be (type II is version 1)");
+        }
+        inner(PacketSummary.ENCAP_ERSPAN2, offset + ERSPAN_II_LENGTH, FrameWalker::ethernet);
+    }
+
+    /** GRE protocol 0x22EB: ERSPAN type III, its platform sub-header when the O bit says so, then the frame. */
+    private void erspanIII(int offset) {
+        enter("ERSPAN", offset, ERSPAN_III_LENGTH);
+        Erspan erspan = new Erspan(io, true);
+        int end = (int) io.pos();
+        mark(LayerMark.Kind.ERSPAN_III, offset, end - offset);
+        if (erspan.version() != 2) {
+            malformed("ERSPAN version " + erspan.version() + " after GRE protocol 0x22eb (type III is version 2)");
+        }
+        if (erspan.frameType() == 0) {   // frame type 0 is an Ethernet frame; others (2: an IP packet) are not read
+            inner(PacketSummary.ENCAP_ERSPAN3, end, FrameWalker::ethernet);
+        }
+    }
+
+    /** A VXLAN header, then the inner Ethernet frame up to the end of the UDP datagram. */
+    private void vxlan(int offset) {
+        enter("VXLAN", offset, VXLAN_LENGTH);
+        new Vxlan(io);
+        mark(LayerMark.Kind.VXLAN, offset, VXLAN_LENGTH);
+        tunnelEnd = udpEnd;
+        inner(PacketSummary.ENCAP_VXLAN, offset + VXLAN_LENGTH, FrameWalker::ethernet);
+    }
+
+    /**
+     * Walks the frame a tunnel carries from {@code offset} to {@link #tunnelEnd}: the summary then describes it as if
+     * it had been captured where it was mirrored (its addresses, priority, length, ICRC).
+     */
+    private void inner(int how, int offset, Step first) {
+        if (offset > tunnelEnd) {
+            malformed(layerName + " header runs " + (offset - tunnelEnd) + " bytes past the end of its packet");
+        }
+        summary.encapsulated(how, offset, tunnelEnd - offset);
+        first.walk(this, offset);
     }
 
     private void macControl(int offset) {

@@ -34,6 +34,22 @@ public final class PacketSummary {
     public static final int ROCE_TRANSPORT = 1 << 12;
     /** Native InfiniBand: LRH (then GRH when LNH says so), BTH; the addresses are LIDs or GIDs. */
     public static final int INFINIBAND = 1 << 13;
+    /**
+     * The frame carries another frame (a switch's ERSPAN mirror, a GRE or VXLAN tunnel): from Ethernet on, the fields
+     * describe the inner frame, as if captured at the mirror source; {@link #encapsulation} says how it was carried.
+     */
+    public static final int ENCAPSULATED = 1 << 14;
+
+    /** Values of {@link #encapsulation}: how the inner frame was carried, named by {@link #ENCAPSULATION_NAMES}. */
+    public static final int ENCAP_NONE = 0;
+    public static final int ENCAP_GRE = 1;
+    public static final int ENCAP_ERSPAN1 = 2;
+    public static final int ENCAP_ERSPAN2 = 3;
+    public static final int ENCAP_ERSPAN3 = 4;
+    public static final int ENCAP_VXLAN = 5;
+    /** The {@code roce.encap} values, by {@link #encapsulation}. */
+    public static final java.util.List<String> ENCAPSULATION_NAMES =
+            java.util.List.of("", "gre", "erspan1", "erspan2", "erspan3", "vxlan");
 
     public static final int ICRC_NONE = 0;
     public static final int ICRC_GOOD = 1;
@@ -51,6 +67,14 @@ public final class PacketSummary {
     /** pcapng interface id within the frame's section; 0 for pcap. */
     public int interfaceId;
     public int kinds;
+
+    // encapsulation (the innermost one when tunnels nest)
+    /** {@link #ENCAP_NONE}, or how the inner frame was carried. */
+    public int encapsulation;
+    /** Where the inner frame starts in the captured bytes; 0 without encapsulation. */
+    public int innerOffset;
+    /** The inner frame's length, from the outer IP or UDP length (so a frame cut by the snap length keeps it); -1 without. */
+    public int innerLength;
 
     // Ethernet: MAC addresses as the low 48 bits of a long
     public long ethSrc;
@@ -156,6 +180,36 @@ public final class PacketSummary {
         fileOffset = -1;
         interfaceId = 0;
         kinds = 0;
+        encapsulation = ENCAP_NONE;
+        innerOffset = 0;
+        innerLength = -1;
+        malformedReason = null;
+        notDissected = null;
+        clearLayers();
+    }
+
+    /**
+     * Starts describing the frame carried inside this one: the layer fields are cleared for the inner frame's, which
+     * replace the outer ones as they would in a capture at the mirror source.
+     *
+     * @param how    {@link #ENCAP_GRE} ... {@link #ENCAP_VXLAN}
+     * @param offset where the inner frame starts
+     * @param length the inner frame's length on the wire
+     */
+    public void encapsulated(int how, int offset, int length) {
+        clearLayers();
+        kinds = ENCAPSULATED;
+        encapsulation = how;
+        innerOffset = offset;
+        innerLength = length;
+    }
+
+    /** The length the analysis counts: the inner frame's for an encapsulated frame, else the frame's own. */
+    public int analysedLength() {
+        return is(ENCAPSULATED) ? innerLength : originalLength;
+    }
+
+    private void clearLayers() {
         ethSrc = -1;
         ethDst = -1;
         etherType = -1;
@@ -210,8 +264,6 @@ public final class PacketSummary {
         pauseQuanta = -1;
         pfcClassEnable = -1;
         java.util.Arrays.fill(pfcTime, 0);
-        malformedReason = null;
-        notDissected = null;
     }
 
     public boolean is(int kind) {

@@ -42,34 +42,38 @@ public final class SummaryFields {
         number(Fields.FRAME_LEN, ALWAYS, p -> p.originalLength);
         number(Fields.FRAME_CAPLEN, ALWAYS, p -> p.capturedLength);
 
-        number(Fields.ETH_DST, p -> p.is(PacketSummary.ETHERNET), p -> p.ethDst);
-        number(Fields.ETH_SRC, p -> p.is(PacketSummary.ETHERNET), p -> p.ethSrc);
+        // an encapsulated frame has these headers twice, outside and inside, and the summary only the inner ones
+        Predicate<PacketSummary> once = p -> !p.is(PacketSummary.ENCAPSULATED);
+        add(Fields.ETH_DST, once, p -> p.is(PacketSummary.ETHERNET), p -> p.ethDst, null, null);
+        add(Fields.ETH_SRC, once, p -> p.is(PacketSummary.ETHERNET), p -> p.ethSrc, null, null);
         // eth.type is the first type field: the tag's TPID when tagged, which the summary does not keep
-        add(Fields.ETH_TYPE, p -> !p.is(PacketSummary.VLAN), p -> p.is(PacketSummary.ETHERNET), p -> p.etherType,
-                null, null);
-        Predicate<PacketSummary> oneTag = p -> p.vlanTags <= 1;
+        add(Fields.ETH_TYPE, once.and(p -> !p.is(PacketSummary.VLAN)), p -> p.is(PacketSummary.ETHERNET),
+                p -> p.etherType, null, null);
+        Predicate<PacketSummary> oneTag = once.and(p -> p.vlanTags <= 1);
         Predicate<PacketSummary> tagged = p -> p.is(PacketSummary.VLAN);
         add(Fields.VLAN_PCP, oneTag, tagged, p -> p.vlanPcp, null, null);
         add(Fields.VLAN_ID, oneTag, tagged, p -> p.vlanId, null, null);
         add(Fields.VLAN_ETYPE, oneTag, tagged, p -> p.etherType, null, null);
 
         Predicate<PacketSummary> ipv4 = p -> p.is(PacketSummary.IPV4);
-        number(Fields.IP_DSCP, ipv4, p -> p.dscp);
-        number(Fields.IP_ECN, ipv4, p -> p.ecn);
-        number(Fields.IP_PROTO, ipv4, p -> p.ipProtocol);
-        add(Fields.IP_SRC, ALWAYS, ipv4, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
-        add(Fields.IP_DST, ALWAYS, ipv4, p -> p.ipDstLo, p -> p.ipDstHi, null);
+        add(Fields.IP_DSCP, once, ipv4, p -> p.dscp, null, null);
+        add(Fields.IP_ECN, once, ipv4, p -> p.ecn, null, null);
+        add(Fields.IP_PROTO, once, ipv4, p -> p.ipProtocol, null, null);
+        add(Fields.IP_SRC, once, ipv4, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
+        add(Fields.IP_DST, once, ipv4, p -> p.ipDstLo, p -> p.ipDstHi, null);
         Predicate<PacketSummary> ipv6 = p -> p.is(PacketSummary.IPV6);
-        number(Fields.IPV6_DSCP, ipv6, p -> p.dscp);
-        number(Fields.IPV6_ECN, ipv6, p -> p.ecn);
-        number(Fields.IPV6_NXT, ipv6, p -> p.ipProtocol);
-        add(Fields.IPV6_SRC, ALWAYS, ipv6, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
-        add(Fields.IPV6_DST, ALWAYS, ipv6, p -> p.ipDstLo, p -> p.ipDstHi, null);
+        add(Fields.IPV6_DSCP, once, ipv6, p -> p.dscp, null, null);
+        add(Fields.IPV6_ECN, once, ipv6, p -> p.ecn, null, null);
+        add(Fields.IPV6_NXT, once, ipv6, p -> p.ipProtocol, null, null);
+        add(Fields.IPV6_SRC, once, ipv6, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
+        add(Fields.IPV6_DST, once, ipv6, p -> p.ipDstLo, p -> p.ipDstHi, null);
 
         Predicate<PacketSummary> udp = p -> p.is(PacketSummary.UDP);
-        number(Fields.UDP_SRCPORT, udp, p -> p.udpSrcPort);
-        number(Fields.UDP_DSTPORT, udp, p -> p.udpDstPort);
-        number(Fields.UDP_LENGTH, udp, p -> p.udpLength);
+        add(Fields.UDP_SRCPORT, once, udp, p -> p.udpSrcPort, null, null);
+        add(Fields.UDP_DSTPORT, once, udp, p -> p.udpDstPort, null, null);
+        add(Fields.UDP_LENGTH, once, udp, p -> p.udpLength, null, null);
+        add(Fields.ROCE_ENCAP, ALWAYS, p -> p.encapsulation != PacketSummary.ENCAP_NONE, p -> 0, null,
+                p -> PacketSummary.ENCAPSULATION_NAMES.get(p.encapsulation));
         Predicate<PacketSummary> tcp = p -> p.is(PacketSummary.TCP);
         number(Fields.TCP_SRCPORT, tcp, p -> p.tcpSrcPort);
         number(Fields.TCP_DSTPORT, tcp, p -> p.tcpDstPort);

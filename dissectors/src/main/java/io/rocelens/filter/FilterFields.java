@@ -28,7 +28,8 @@ final class FilterFields {
     /** The only values some text fields take, so a misspelt one is an error rather than a filter matching nothing. */
     private static final Map<String, List<String>> TEXT_VALUES = Map.of(
             "aeth.type", List.of("ack", "rnr_nak", "nak", "reserved"),
-            "icrc.status", List.of("good", "bad", "unchecked"));
+            "icrc.status", List.of("good", "bad", "unchecked"),
+            "roce.encap", PacketSummary.ENCAPSULATION_NAMES.subList(1, PacketSummary.ENCAPSULATION_NAMES.size()));
 
     static {
         for (FieldDef def : Fields.all().values()) {
@@ -53,12 +54,19 @@ final class FilterFields {
         }
 
         protocol("frame", "Frame", null, p -> 1);
-        protocol("eth", "Ethernet II", "eth", p -> p.is(PacketSummary.ETHERNET) ? 1 : 0);
-        protocol("vlan", "802.1Q / 802.1ad VLAN tag", "vlan", p -> p.is(PacketSummary.VLAN) ? 1 : 0);
-        protocol("sll", "Linux cooked capture", "sll", p -> p.is(PacketSummary.ETHERNET) ? 0 : -1);
-        protocol("ip", "Internet Protocol version 4", "ip", p -> p.is(PacketSummary.IPV4) ? 1 : 0);
-        protocol("ipv6", "Internet Protocol version 6", "ipv6", p -> p.is(PacketSummary.IPV6) ? 1 : 0);
-        protocol("udp", "User Datagram Protocol", "udp", p -> p.is(PacketSummary.UDP) ? 1 : 0);
+        // an encapsulated frame's summary holds the inner frame: a header missing there may be in the outer one
+        protocol("eth", "Ethernet II", "eth", p -> outerToo(p, p.is(PacketSummary.ETHERNET)));
+        protocol("vlan", "802.1Q / 802.1ad VLAN tag", "vlan", p -> outerToo(p, p.is(PacketSummary.VLAN)));
+        protocol("sll", "Linux cooked capture", "sll", p -> p.is(PacketSummary.ETHERNET) && !p.is(PacketSummary.ENCAPSULATED) ? 0 : -1);
+        protocol("ip", "Internet Protocol version 4", "ip", p -> outerToo(p, p.is(PacketSummary.IPV4)));
+        protocol("ipv6", "Internet Protocol version 6", "ipv6", p -> outerToo(p, p.is(PacketSummary.IPV6)));
+        protocol("udp", "User Datagram Protocol", "udp", p -> outerToo(p, p.is(PacketSummary.UDP)));
+        protocol("gre", "Generic Routing Encapsulation", "gre",
+                p -> p.is(PacketSummary.ENCAPSULATED) ? -1 : p.ipProtocol == 47 ? 1 : 0);
+        protocol("erspan", "Encapsulated Remote Switch Port Analyzer (ERSPAN type II or III)", "erspan",
+                p -> p.is(PacketSummary.ENCAPSULATED | PacketSummary.MALFORMED) || p.ipProtocol == 47 ? -1 : 0);
+        protocol("vxlan", "Virtual eXtensible Local Area Network", "vxlan",
+                p -> p.is(PacketSummary.ENCAPSULATED | PacketSummary.MALFORMED) || p.udpDstPort == 4789 ? -1 : 0);
         protocol("tcp", "Transmission Control Protocol", "tcp", p -> p.is(PacketSummary.TCP) ? 1 : 0);
         protocol("arp", "Address Resolution Protocol", "arp", p -> p.is(PacketSummary.ARP) ? 1 : 0);
         protocol("roce", "RoCE, v1 or v2: UDP to a RoCE port or EtherType 0x8915 (with a BTH or too short for one)",
@@ -155,6 +163,11 @@ final class FilterFields {
     /** The values a text field can take, or null when any text can occur. */
     static List<String> textValues(FilterField field) {
         return TEXT_VALUES.get(field.name());
+    }
+
+    /** 1 when the summary shows the header; else 0, or -1 (ask the detail) when an outer frame may hold it. */
+    private static int outerToo(PacketSummary p, boolean inSummary) {
+        return inSummary ? 1 : p.is(PacketSummary.ENCAPSULATED) ? -1 : 0;
     }
 
     private static boolean isRcOrRd(PacketSummary p) {

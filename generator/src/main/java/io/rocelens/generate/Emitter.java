@@ -18,14 +18,17 @@ final class Emitter {
 
     private final CaptureWriter writer;
     private final long linkSpeedBps;
+    private final Encapsulation encapsulation;
     private final FrameBuilder builder = new FrameBuilder();
     private final List<Emitted> emitted;
     private long linkFreeAt;
     private long frames;
 
-    Emitter(CaptureWriter writer, long linkSpeedBps, boolean keepBookkeeping) {
+    /** @param encapsulation how every frame is carried to the capture point; its time and length stay the frame's own */
+    Emitter(CaptureWriter writer, long linkSpeedBps, Encapsulation encapsulation, boolean keepBookkeeping) {
         this.writer = writer;
         this.linkSpeedBps = linkSpeedBps;
+        this.encapsulation = encapsulation;
         this.emitted = keepBookkeeping ? new ArrayList<>() : null;
     }
 
@@ -116,7 +119,9 @@ final class Emitter {
 
     private long put(int length) throws IOException {
         long ts = linkFreeAt;
-        writer.write(EPOCH_NANOS + ts, length, builder.frame(), 0, length);
+        int written = encapsulation == Encapsulation.NONE ? length
+                : builder.encapsulate(encapsulation, length, EPOCH_NANOS + ts);
+        writer.write(EPOCH_NANOS + ts, written, builder.frame(), 0, written);
         linkFreeAt = ts + wireNanos(length);
         frames++;
         return EPOCH_NANOS + ts;

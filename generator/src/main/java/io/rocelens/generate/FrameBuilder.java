@@ -18,6 +18,16 @@ final class FrameBuilder {
     static final int ETHERTYPE_ARP = 0x0806;
     static final int ETHERTYPE_MAC_CONTROL = 0x8808;
     static final int ETHERTYPE_ROCE_V1 = 0x8915;
+    static final int ETHERTYPE_TRANSPARENT_BRIDGING = 0x6558;
+    static final int ETHERTYPE_ERSPAN_II = 0x88BE;
+    static final int ETHERTYPE_ERSPAN_III = 0x22EB;
+    static final int VXLAN_PORT = 4789;
+    /** The mirror session's two ends: the switch that copies the frames and the collector that captures them. */
+    static final long MIRROR_SOURCE_MAC = 0x02000000FF01L;
+    static final long COLLECTOR_MAC = 0x02000000FF02L;
+    static final byte[] MIRROR_SOURCE_IP = {(byte) 192, 0, 2, 1};
+    static final byte[] COLLECTOR_IP = {(byte) 192, 0, 2, 2};
+    static final int MIRROR_SESSION = 1;
     /** GRH next header for a BTH (IBTA vol. 1 §8.3). */
     static final int NEXT_HEADER_BTH = 0x1B;
     static final int MAX_PAYLOAD = 4096;
@@ -31,10 +41,13 @@ final class FrameBuilder {
         }
     }
 
-    private final byte[] frame = new byte[MAX_PAYLOAD + 256];
+    private final byte[] frame = new byte[MAX_PAYLOAD + 256 + Encapsulation.ERSPAN3.overhead()];
     private final byte[] masked = new byte[40 + 8 + 12];
     private final CRC32 crc = new CRC32();
     private int ipv4Id;
+    /** The outer IPv4 identification and the GRE sequence number of the mirror session, apart from the frames' own. */
+    private int tunnelId;
+    private int tunnelSequence;
 
     byte[] frame() {
         return frame;
@@ -184,10 +197,14 @@ final class FrameBuilder {
     }
 
     private void ipv4Header(int pos, int tos, int totalLength, int protocol, byte[] src, byte[] dst) {
+        ipv4Header(pos, tos, totalLength, protocol, src, dst, ipv4Id++);
+    }
+
+    private void ipv4Header(int pos, int tos, int totalLength, int protocol, byte[] src, byte[] dst, int id) {
         frame[pos] = 0x45;
         frame[pos + 1] = (byte) tos;
         put16(pos + 2, totalLength);
-        put16(pos + 4, ipv4Id++ & 0xFFFF);
+        put16(pos + 4, id & 0xFFFF);
         put16(pos + 6, 0x4000);                      // DF, fragment offset 0
         frame[pos + 8] = 64;
         frame[pos + 9] = (byte) protocol;
@@ -235,6 +252,71 @@ final class FrameBuilder {
 
     private int word(int i) {
         return (frame[i] & 0xFF) << 8 | frame[i + 1] & 0xFF;
+    }
+
+    /**
+     * Puts the frame just built ({@code length} bytes) inside the headers a mirror session or tunnel adds, from the
+     * switch to the collector, and returns the new length. The frame itself is not changed. Wire facts: docs/encapsulation.md.
+     *
+     * @param timestampNanos when the frame was mirrored, for ERSPAN type III's timestamp (IEEE 1588: nanoseconds in
+     *                       the header, seconds in the platform sub-header)
+     */
+    int encapsulate(Encapsulation how, int length, long timestampNanos) {
+        int overhead = how.overhead();
+        System.arraycopy(frame, 0, frame, overhead, length);
+        int total = overhead + length;
+        // what the mirror session saw of the frame's tag: its VLAN and priority
+        boolean tagged = word(overhead + 12) == ETHERTYPE_VLAN;
+        int tci = tagged ? word(overhead + 14) : 0;
+        int pos = ethernet(COLLECTOR_MAC, MIRROR_SOURCE_MAC, -1, 0, ETHERTYPE_IPV4);
+        int ipStart = pos;
+        ipv4Header(ipStart, 0, total - ipStart, how == Encapsulation.VXLAN ? 17 : 47, MIRROR_SOURCE_IP, COLLECTOR_IP,
+                tunnelId++);
+        pos += 20;
+        int sequence = tunnelSequence++;
+        switch (how) {
+            case GRE -> {
+                int greStart = pos;
+                pos = put16(pos, 0xB000);                 // C, K and S set; version 0
+                pos = put16(pos, ETHERTYPE_TRANSPARENT_BRIDGING);
+                pos = put32(pos, 0);                      // checksum (filled below) and reserved1
+                pos = put32(pos, MIRROR_SESSION);         // key
+                put32(pos, sequence);
+                put16(greStart + 4, onesComplement(0, greStart, total - greStart));
+            }
+            case ERSPAN2 -> {
+                pos = greWithSequence(pos, ETHERTYPE_ERSPAN_II, sequence);
+                pos = put16(pos, 1 << 12 | tci & 0x0FFF);                            // version 1, VLAN
+                pos = put16(pos, (tci >>> 13) << 13 | (tagged ? 3 : 0) << 11 | MIRROR_SESSION);  // COS, En, T 0, session
+                put32(pos, 1);                                                       // reserved, port index 1
+            }
+            case ERSPAN3 -> {
+                pos = greWithSequence(pos, ETHERTYPE_ERSPAN_III, sequence);
+                pos = put16(pos, 2 << 12 | tci & 0x0FFF);                            // version 2, VLAN
+                pos = put16(pos, (tci >>> 13) << 13 | MIRROR_SESSION);               // COS, BSO 0, T 0, session
+                pos = put32(pos, (int) (timestampNanos % 1_000_000_000L));          // timestamp: nanoseconds
+                pos = put16(pos, 0);                                                 // security group tag
+                pos = put16(pos, 1 << 15 | 1 << 4 | 2 << 1 | 1);  // P, FT 0 (Ethernet), hw ID 1, ingress, IEEE 1588, O
+                pos = put32(pos, 3 << 26 | 1);                                       // platform 3, port index 1
+                put32(pos, (int) (timestampNanos / 1_000_000_000L));                 // timestamp: seconds
+            }
+            case VXLAN -> {
+                pos = put16(pos, 0xC000 | sequence & 0x3FFF);   // source port: entropy from the dynamic range
+                pos = put16(pos, VXLAN_PORT);
+                pos = put16(pos, total - pos + 4);
+                pos = put16(pos, 0);                            // no UDP checksum over IPv4 (RFC 7348 section 5)
+                pos = put32(pos, 0x08 << 24);                   // I flag
+                put32(pos, MIRROR_SESSION << 8);                // VNI
+            }
+            case NONE -> throw new IllegalArgumentException("no encapsulation to add");
+        }
+        return total;
+    }
+
+    private int greWithSequence(int pos, int protocol, int sequence) {
+        pos = put16(pos, 0x1000);                                // S set; version 0
+        pos = put16(pos, protocol);
+        return put32(pos, sequence);
     }
 
     /** An 802.1Qbb PFC frame: class-enable vector, then eight pause times. */

@@ -22,7 +22,13 @@ public final class Generator {
      * @param linkSpeedBps link speed: sets the frame spacing and the length of a PFC quantum
      */
     public record Options(Scenario scenario, int packets, int qps, long linkSpeedBps, int snaplen, long seed,
-                          CaptureFormat format) {
+                          CaptureFormat format, Encapsulation encapsulation) {
+        /** Options for frames written as they are, not encapsulated. */
+        public Options(Scenario scenario, int packets, int qps, long linkSpeedBps, int snaplen, long seed,
+                       CaptureFormat format) {
+            this(scenario, packets, qps, linkSpeedBps, snaplen, seed, format, Encapsulation.NONE);
+        }
+
         public Options {
             if (packets < 1) {
                 throw new IllegalArgumentException("--packets must be at least 1");
@@ -50,17 +56,22 @@ public final class Generator {
     public static Result generate(Options options, Path output, Path truth) throws IOException {
         Emitter out;
         try (CaptureWriter writer = CaptureWriter.open(output, options.format(), options.snaplen())) {
-            out = new Emitter(writer, options.linkSpeedBps(), truth != null);
+            out = new Emitter(writer, options.linkSpeedBps(), options.encapsulation(), truth != null);
             options.scenario().run(out, options.packets(), options.qps(), new SplittableRandom(options.seed()));
         }
         if (truth != null) {
             ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-            ObjectNode root = Truth.compute(out.emitted(), options.linkSpeedBps(), options.snaplen(), mapper);
+            // the outer headers take their share of the snap length: less of each frame is captured
+            ObjectNode root = Truth.compute(out.emitted(), options.linkSpeedBps(),
+                    options.snaplen() - options.encapsulation().overhead(), mapper);
             ObjectNode generator = root.putObject("generator");
             generator.put("scenario", options.scenario().cliName());
             generator.put("seed", options.seed());
             generator.put("link_speed_bps", options.linkSpeedBps());
             generator.put("snaplen", options.snaplen());
+            if (options.encapsulation() != Encapsulation.NONE) {
+                generator.put("encap", options.encapsulation().cliName());
+            }
             try (Writer json = Files.newBufferedWriter(truth)) {
                 mapper.writeValue(json, root);
             }
