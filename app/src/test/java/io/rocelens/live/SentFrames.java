@@ -18,9 +18,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What the live tests send: the sample capture mixed.pcapng (RoCEv2 over IPv4 and IPv6 with every opcode, VLAN
@@ -79,6 +81,23 @@ public final class SentFrames {
 
     public int count() {
         return frames.size();
+    }
+
+    /** How many frames sent have the field in tshark's decoding (e.g. infiniband.bth.opcode: the RoCE frames). */
+    public int withField(String tsharkField) {
+        return (int) tshark.stream().filter(fields -> !fields.get(tsharkField).isEmpty()).count();
+    }
+
+    /** The RoCE flows sent as tshark decodes them: (source address, destination address, destination QP). */
+    public Set<String> flows() {
+        Set<String> flows = new HashSet<>();
+        for (Map<String, String> fields : tshark) {
+            if (!fields.get("infiniband.bth.destqp").isEmpty()) {
+                flows.add(fields.get("ip.src") + fields.get("ipv6.src") + " " + fields.get("ip.dst")
+                        + fields.get("ipv6.dst") + " " + normalise(fields.get("infiniband.bth.destqp")));
+            }
+        }
+        return flows;
     }
 
     /** Every frame sent arrived once, in order, byte for byte, and decodes to the values tshark gives. */

@@ -20,7 +20,8 @@ import java.nio.file.StandardOpenOption;
  *
  * <p>{@link #frameAt} is safe to call from several threads at once, also while a reader is loading the file: it
  * reads with positional reads and allocates the frame's bytes on the heap. A thread interrupted inside it gets an
- * exception, but the file stays usable for the others.
+ * exception, but the file stays usable for the others. It also follows a file that is still being written (a live
+ * capture's): a frame past the size seen so far is looked for in the file as it is now.
  */
 public final class CaptureFile implements AutoCloseable {
     private static final int PCAP_RECORD_HEADER = 16;
@@ -34,7 +35,7 @@ public final class CaptureFile implements AutoCloseable {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
     private final Path path;
-    private final long size;
+    private volatile long size;
     private final CaptureFormat format;
     private final int linkType;
     private final ByteOrder pcapOrder;
@@ -91,7 +92,7 @@ public final class CaptureFile implements AutoCloseable {
         return path;
     }
 
-    /** The file's size in bytes when it was opened. */
+    /** The file's size in bytes when it was opened (or when {@link #frameAt} last found it grown). */
     public long size() {
         return size;
     }
@@ -113,14 +114,14 @@ public final class CaptureFile implements AutoCloseable {
      */
     public Frame frameAt(long fileOffset, long number) throws IOException {
         checkOpen();
-        if (fileOffset < 0 || fileOffset >= size) {
+        if (fileOffset < 0 || !reaches(fileOffset + 1)) {
             throw noFrame(fileOffset, "it lies outside the file's " + size + " bytes");
         }
         return format == CaptureFormat.PCAP ? pcapFrame(fileOffset, number) : pcapngFrame(fileOffset, number);
     }
 
     private Frame pcapFrame(long offset, long number) throws IOException {
-        if (offset < PCAP_FILE_HEADER || size - offset < PCAP_RECORD_HEADER) {
+        if (offset < PCAP_FILE_HEADER || !reaches(offset + PCAP_RECORD_HEADER)) {
             throw noFrame(offset, "no pcap record fits there");
         }
         ByteBuffer head = read(offset, PCAP_RECORD_HEADER, pcapOrder);
@@ -128,7 +129,7 @@ public final class CaptureFile implements AutoCloseable {
         long fraction = Integer.toUnsignedLong(head.getInt(4));
         long captured = Integer.toUnsignedLong(head.getInt(8));
         long original = Integer.toUnsignedLong(head.getInt(12));
-        if (captured > CaptureReaders.MAX_CAPTURED_LENGTH || captured > size - offset - PCAP_RECORD_HEADER) {
+        if (captured > CaptureReaders.MAX_CAPTURED_LENGTH || !reaches(offset + PCAP_RECORD_HEADER + captured)) {
             throw noFrame(offset, "the record there claims " + captured + " captured bytes");
         }
         return new Frame(number, seconds * NANOS_PER_SECOND + fraction * pcapFractionToNanos,
@@ -177,11 +178,11 @@ public final class CaptureFile implements AutoCloseable {
 
     /** Reads the length of the block at {@code offset} and checks it against the file and the block's end. */
     private long checkBlock(PcapngLayout.Section section, long offset) throws IOException {
-        if (size - offset < 12) {
+        if (!reaches(offset + 12)) {
             throw noFrame(offset, "no pcapng block fits there");
         }
         long length = Integer.toUnsignedLong(read(offset, 8, section.order).getInt(4));
-        if (length < 12 || length % 4 != 0 || length > size - offset
+        if (length < 12 || length % 4 != 0 || !reaches(offset + length)
                 || Integer.toUnsignedLong(read(offset + length - 4, 4, section.order).getInt(0)) != length) {
             throw noFrame(offset, "no well-formed pcapng block starts there");
         }
@@ -249,6 +250,26 @@ public final class CaptureFile implements AutoCloseable {
                     walker = null;
                 }
                 throw e;
+            }
+        }
+    }
+
+    /**
+     * True when the file has at least {@code end} bytes: as seen so far, or else now, for a file still being
+     * written.
+     */
+    private boolean reaches(long end) throws IOException {
+        if (end <= size) {
+            return true;
+        }
+        while (true) {
+            try {
+                size = Math.max(size, channel().size());
+                return end <= size;
+            } catch (ClosedByInterruptException interrupted) {
+                throw interrupted;
+            } catch (ClosedChannelException closedByAnother) {
+                checkOpen();    // another thread's interrupt closed it: ask a new one
             }
         }
     }

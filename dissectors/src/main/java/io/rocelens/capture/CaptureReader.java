@@ -18,6 +18,14 @@ public interface CaptureReader extends AutoCloseable {
      */
     Frame next() throws IOException;
 
+    /**
+     * True when the last {@link #next()} returned null only because no frame has come yet, not because the input
+     * ended: a live capture's frames ({@code io.rocelens.live.LiveFrames}). Reading again later may give more.
+     */
+    default boolean waiting() {
+        return false;
+    }
+
     CaptureFormat format();
 
     /**

@@ -67,7 +67,9 @@ public final class SummaryPipeline {
     /**
      * Runs the pass, calling {@code afterBatch} with the number of frames delivered so far after each batch has been
      * handed to the consumer (on the calling thread, between two summaries: the consumer's state is consistent
-     * there). When it returns false the pass stops at once, as after the last frame.
+     * there). When it returns false the pass stops at once, as after the last frame. A reader that is
+     * {@link CaptureReader#waiting()} ends a batch early, and while it has nothing {@code afterBatch} is called
+     * each time it comes back empty-handed.
      *
      * @return the number of frames passed to the consumer
      */
@@ -103,7 +105,7 @@ public final class SummaryPipeline {
                     batch.frames[batch.size++] = frame;
                     read++;
                 }
-                more = batch.size == BATCH_SIZE && read < limit;
+                more = (batch.size == BATCH_SIZE || reader.waiting()) && read < limit;
                 if (batch.size == 0) {
                     spare.push(batch);
                     break;
@@ -112,8 +114,14 @@ public final class SummaryPipeline {
                 FutureTask<Batch> task = new FutureTask<>(() -> batch.dissect(dissectors.get()));
                 workers.execute(task);
                 inFlight.add(task);
+                if (batch.size < BATCH_SIZE) {
+                    break;      // a live input has no more for now: hand on what came without waiting for more
+                }
             }
             if (inFlight.isEmpty()) {
+                if (more && afterBatch.test(delivered)) {
+                    continue;   // a live input with nothing new: the caller may still stop the pass
+                }
                 break;
             }
             Batch done = await(inFlight.poll());

@@ -15,4 +15,8 @@ public interface FrameListener {
     FrameListener NONE = frame -> { };
 
     void frame(Frame frame);
+
+    /** The capture has ended and its file is complete: no frame follows. Called once, on the capture's thread. */
+    default void finished() {
+    }
 }

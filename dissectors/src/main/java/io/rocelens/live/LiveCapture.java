@@ -397,6 +397,7 @@ public final class LiveCapture implements AutoCloseable {
         } finally {
             handles.forEach(PcapHandle::close);
             finished.countDown();
+            listener.finished();
         }
     }
 

@@ -160,6 +160,18 @@ public final class CaptureLoad implements AutoCloseable {
     }
 
     /**
+     * Loads a live capture as it runs, as a file is loaded: {@code frames} is the capture's {@code
+     * io.rocelens.live.LiveFrames} (or any reader that may be {@link CaptureReader#waiting()}), {@code name} the file
+     * the capture writes (it names the input in progress and results). The pass ends once the capture has ended and
+     * its last frame is read, or at {@link #cancel()}. There is no file to read frames again from ({@link #files()}
+     * is empty): open the capture's file for that.
+     */
+    public static CaptureLoad live(Path name, CaptureReader frames, Options options, SummaryPipeline pipeline,
+                                   Listener listener) {
+        return new CaptureLoad(List.of(new Input(name, null, frames)), options, pipeline, listener);
+    }
+
+    /**
      * The opened files, for reading frames again ({@link CaptureFile#frameAt}) during and after loading; standard
      * input is not among them.
      */
@@ -282,6 +294,7 @@ public final class CaptureLoad implements AutoCloseable {
         private Dissector dissector;
         private long lastOffset;
         private long lastReport = Long.MIN_VALUE;
+        private long lastDelivered;
 
         Pass(Input input, long framesBefore, AnalysisMarks filterMarks, AnalysisResult before) {
             this.input = input;
@@ -313,8 +326,11 @@ public final class CaptureLoad implements AutoCloseable {
 
         boolean afterBatch(long delivered) {
             long now = System.nanoTime();
-            if (lastReport == Long.MIN_VALUE || now - lastReport >= PROGRESS_INTERVAL_NANOS) {
+            // a live capture with no new frame has nothing new to report
+            if (lastReport == Long.MIN_VALUE
+                    || delivered != lastDelivered && now - lastReport >= PROGRESS_INTERVAL_NANOS) {
                 lastReport = now;
+                lastDelivered = delivered;
                 listener.progress(new Progress(input.path(), lastOffset, input.size(), framesBefore + delivered));
                 if (options.snapshots()) {
                     // between two batches the analyzer is consistent; the snapshot leaves it able to go on

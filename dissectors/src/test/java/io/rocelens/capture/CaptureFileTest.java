@@ -174,4 +174,35 @@ class CaptureFileTest {
             pool.shutdownNow();
         }
     }
+
+    /** A live capture's file: frames written after it was opened are found, at the offsets the writer gave. */
+    @Test
+    void followsAFileThatIsStillBeingWritten() throws IOException {
+        Path file = dir.resolve("growing.pcapng");
+        byte[] first = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14};
+        byte[] second = {21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36};
+        try (PcapngWriter writer = new PcapngWriter(file, 65535)) {
+            long firstAt = writer.bytesWritten();
+            writer.write(1_000L, first.length, first, 0, first.length);
+            flushed(writer, file);
+            try (CaptureFile opened = CaptureFile.open(file)) {
+                long secondAt = writer.bytesWritten();
+                writer.write(2_000L, second.length, second, 0, second.length);
+                assertThrows(IOException.class, () -> opened.frameAt(secondAt, 2), "not flushed yet");
+                flushed(writer, file);
+                assertArrayEquals(first, contents(opened.frameAt(firstAt, 1).data()));
+                Frame later = opened.frameAt(secondAt, 2);
+                assertArrayEquals(second, contents(later.data()));
+                assertEquals(2_000L, later.timestampNanos());
+            }
+        }
+    }
+
+    /** Flushes the writer (which writes in the background) until the file holds everything written. */
+    private static void flushed(PcapngWriter writer, Path file) throws IOException {
+        while (Files.size(file) < writer.bytesWritten()) {
+            writer.flush();
+            Thread.onSpinWait();
+        }
+    }
 }

@@ -236,4 +236,51 @@ class CaptureLoadTest {
             threads.shutdownNow();
         }
     }
+
+    /**
+     * A live capture's frames (LiveFrames, fed as a capture would) load as a file does: what came before a pause is
+     * reported and indexed during the pause, and at the end the analysis is that of a plain pass over every frame.
+     */
+    @Test
+    void aLiveCaptureLoadsItsFramesAsTheyComeAndEndsWhenItFinishes() throws Exception {
+        io.rocelens.live.LiveFrames live = new io.rocelens.live.LiveFrames();
+        List<Long> reported = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<AnalysisResult> snapshots = java.util.Collections.synchronizedList(new ArrayList<>());
+        CaptureLoad load = CaptureLoad.live(Path.of("live"), live,
+                new CaptureLoad.Options(AnalysisOptions.defaults(), true, true, Long.MAX_VALUE),
+                SummaryPipeline.forThisMachine(DissectorOptions.defaults()), new CaptureLoad.Listener() {
+                    @Override
+                    public void progress(CaptureLoad.Progress progress) {
+                        reported.add(progress.packets());
+                    }
+
+                    @Override
+                    public void analysis(AnalysisResult soFar) {
+                        snapshots.add(soFar);
+                    }
+                });
+        ExecutorService loader = Executors.newSingleThreadExecutor();
+        try {
+            var result = load.start(loader);
+            int before = 100;
+            frames.subList(0, before).forEach(live::frame);
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (!reported.contains((long) before) && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertTrue(reported.contains((long) before), "the first frames are reported before more come: "
+                    + reported);
+            assertEquals(before, load.index().size());
+            assertFalse(result.isDone(), "the pass waits for the capture");
+            frames.subList(before, frames.size()).forEach(live::frame);
+            live.finished();
+            LoadResult done = result.get();
+            assertEquals(frames.size(), done.packets());
+            assertEquals(frames.size(), load.index().size());
+            assertEquals(plainAnalysis(capture, Long.MAX_VALUE), json(done.analysis()));
+            assertFalse(snapshots.isEmpty(), "analysis snapshots while it ran");
+        } finally {
+            loader.shutdownNow();
+        }
+    }
 }

@@ -20,6 +20,21 @@ import io.rocelens.capture.Frame;
 import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.filter.DisplayFilter;
+import io.rocelens.live.CaptureException;
+import io.rocelens.live.CaptureInterface;
+import io.rocelens.live.CaptureOptions;
+import io.rocelens.live.CaptureOutput;
+import io.rocelens.live.InterfaceStatistics;
+import io.rocelens.live.LiveCapture;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.TimeUnit;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.util.Duration;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -50,6 +65,7 @@ import javafx.scene.control.ToggleGroup;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.VBox;
@@ -71,6 +87,7 @@ final class MainWindow {
     private static final int MAX_RECENT = 10;
     private static final int MIN_FONT = 8;
     private static final int MAX_FONT = 32;
+    private static final KeyCombination START_OR_STOP = KeyCombination.keyCombination("Shortcut+E");
 
     private final Stage stage;
     private final Preferences preferences;
@@ -93,6 +110,19 @@ final class MainWindow {
     private final Menu openRecent = new Menu("Open _Recent");
     private final AtomicLong detailTicket = new AtomicLong();
     private final List<MenuItem> needsCapture = new ArrayList<>();
+    private final Label captureCounts = new Label();
+    private final Timeline captureTicker = new Timeline(new KeyFrame(Duration.millis(250), e -> showCaptureCounts()));
+    private final CheckMenuItem autoScroll = new CheckMenuItem("_Auto Scroll in Live Capture");
+    private final MenuItem saveItem = item("_Save…", "Shortcut+S", this::save);
+    private final MenuItem saveAsItem = item("Save _As…", "Shortcut+Shift+S", this::saveAs);
+    private MenuItem startItem;
+    private MenuItem stopItem;
+    private MenuItem restartItem;
+    /** The options of the last capture (or the Options dialog's defaults), used by Capture › Start. */
+    private CaptureOptions captureOptions;
+    /** The open capture is a live capture's temporary file the user has not saved. */
+    private boolean unsavedCapture;
+    private boolean capturing;
     private int fontSize;
     private CaptureSession.Outcome outcome;
     /** What the command line asked for once the file is loaded: a frame to select. */
@@ -153,8 +183,27 @@ final class MainWindow {
         applyFont();
         applyTheme(preferences.get(Preferences.THEME, "light"));
         acceptDroppedFiles(scene);
+        // Start and Stop both show Ctrl+E, as in Wireshark, but a key is one accelerator of one item: handle it here,
+        // before the menus' accelerators see it
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, event -> {
+            if (START_OR_STOP.match(event)) {
+                event.consume();
+                if (capturing) {
+                    session.stopCapture();
+                } else {
+                    startCapture();
+                }
+            }
+        });
         showCounts();
         enableCaptureItems(false);
+        showCaptureState();
+        captureTicker.setCycleCount(Timeline.INDEFINITE);
+        stage.setOnCloseRequest(event -> {
+            if (!confirmDiscard("before quitting")) {
+                event.consume();
+            }
+        });
     }
 
     private static ExecutorService daemonThread(String name) {
@@ -253,13 +302,30 @@ final class MainWindow {
 
     private void reload() {
         Path file = session.file();
-        if (file != null) {
+        if (file != null && !capturing) {
+            open(file, null, null);
+        }
+    }
+
+    /** File › Close, Open and the others that replace what is open: asks first about an unsaved capture. */
+    private void closeAsked() {
+        if (confirmDiscard("before closing")) {
+            close();
+        }
+    }
+
+    private void openAsked(Path file) {
+        if (confirmDiscard("before opening another file")) {
             open(file, null, null);
         }
     }
 
     private void close() {
         session.close();
+        capturing = false;
+        captureTicker.stop();
+        captureCounts.setText("");
+        showCaptureState();
         stats.closed();
         packets.close();
         outcome = null;
@@ -280,13 +346,331 @@ final class MainWindow {
     }
 
     void shutdown() {
+        LiveCapture running = capturing ? session.liveCapture() : null;
         session.close();
+        if (running != null) {
+            // the file gets its statistics blocks and is closed before the JVM exits
+            try {
+                running.awaitTermination(2, TimeUnit.SECONDS);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
         stats.shutdown();
         preferences.putList(Preferences.FILTER_HISTORY, filterModel.history());
         savePreferences();
         loader.shutdownNow();
         worker.shutdownNow();
         detailReader.shutdownNow();
+    }
+
+    // ---------------------------------------------------------------------------------------------- live capture
+
+    /** Capture › Options: the dialog, then a capture with what was chosen. */
+    private void captureOptionsDialog() {
+        if (capturing) {
+            return;
+        }
+        Optional<CaptureOptions> chosen;
+        try {
+            chosen = CaptureOptionsDialog.show(stage, captureOptions != null ? captureOptions : defaultCaptureOptions());
+        } catch (CaptureException failure) {
+            captureFailed(failure);
+            return;
+        }
+        chosen.ifPresent(options -> {
+            captureOptions = options;
+            preferences.putList(Preferences.CAPTURE_INTERFACES, options.interfaces());
+            preferences.put(Preferences.CAPTURE_FILTER, options.filter());
+            savePreferences();
+            startCapture(options);
+        });
+    }
+
+    /** Capture › Start (Ctrl+E): with the last options, or through the Options dialog the first time. */
+    private void startCapture() {
+        if (captureOptions == null) {
+            captureOptionsDialog();
+        } else {
+            startCapture(captureOptions);
+        }
+    }
+
+    /** The interfaces and filter of the last session (preferences), else the first interface that is up. */
+    private CaptureOptions defaultCaptureOptions() throws CaptureException {
+        List<String> remembered = preferences.getList(Preferences.CAPTURE_INTERFACES);
+        List<String> names = remembered;
+        if (names.isEmpty()) {
+            names = LiveCapture.interfaces().stream()
+                    .filter(device -> device.up() && !device.loopback() && !device.name().equals("any"))
+                    .map(CaptureInterface::name).limit(1).toList();
+        }
+        CaptureOptions options = CaptureOptions.of(names.isEmpty() ? List.of("any") : names);
+        return options.withFilter(preferences.get(Preferences.CAPTURE_FILTER, options.filter()));
+    }
+
+    /** Starts capturing; what was open closes (after asking about an unsaved capture). */
+    void startCapture(CaptureOptions options) {
+        if (capturing || !confirmDiscard("before starting a new capture")) {
+            return;
+        }
+        captureOptions = options;
+        outcome = null;
+        stats.closed();
+        details.show(null);
+        bytes.show(null);
+        long started = System.nanoTime();
+        String where = String.join(", ", options.interfaces());
+        LiveCapture capture;
+        try {
+            capture = session.capture(options, new CaptureSession.Listener() {
+                @Override
+                public void opened(Path path, PacketTable table) {
+                    packets.open(table, session.dissectorOptions());
+                    enableCaptureItems(true);
+                    packetList.control().requestFocus();
+                }
+
+                @Override
+                public void progress(double fraction, long count) {
+                    packets.grew();
+                    showCounts();
+                    if (autoScroll.isSelected() && packets.size() > 0) {
+                        packetList.control().scrollTo(packets.size() - 1);
+                    }
+                }
+
+                @Override
+                public void analysis(AnalysisResult soFar) {
+                    stats.capturing(new Capture(session.file(), packets.table(), soFar, session.dissectorOptions(),
+                            System.nanoTime() - started, null));
+                }
+
+                @Override
+                public void finished(CaptureSession.Outcome ended) {
+                    captureEnded(ended);
+                }
+
+                @Override
+                public void failed(String heading, String message) {
+                    capturing = false;
+                    captureTicker.stop();
+                    showCaptureState();
+                    status.setText(message);
+                    Dialogs.error(stage, heading, message);
+                }
+            });
+        } catch (CaptureException failure) {
+            captureFailed(failure);
+            return;
+        }
+        capturing = true;
+        unsavedCapture = options.output() instanceof CaptureOutput.TemporaryFile;
+        stage.setTitle(TITLE + " — Capturing from " + where);
+        status.setText("Capturing from " + where + (capture.files().isEmpty() ? ""
+                : options.output() instanceof CaptureOutput.RingBuffer ? " into a ring buffer of files"
+                : " into " + capture.files().get(0)));
+        loadTime.setText("");
+        showCaptureState();
+        showCaptureCounts();
+        captureTicker.play();
+    }
+
+    /** The capture stopped and its last frame is in the list: the views get the final analysis. */
+    private void captureEnded(CaptureSession.Outcome ended) {
+        LiveCapture capture = session.liveCapture();
+        capturing = false;
+        captureTicker.stop();
+        outcome = ended;
+        packets.loaded(ended.marks());
+        showCounts();
+        showCaptureCounts();
+        showCaptureState();
+        List<Path> files = capture.files();
+        Path file = files.isEmpty() ? null : files.get(files.size() - 1);
+        boolean ring = captureOptions.output() instanceof CaptureOutput.RingBuffer;
+        stage.setTitle(TITLE + " — " + (file == null ? "capture" : ring ? files.size() + " ring buffer files"
+                : file.getFileName()) + (unsavedCapture ? " (not saved)" : ""));
+        status.setText("Captured " + ended.packets() + " packets" + (file == null ? ""
+                : ring ? " into " + files.size() + " files, the newest " + file
+                : " into " + file + (unsavedCapture ? " (temporary: File › Save keeps it)" : "")));
+        stats.loaded(new Capture(session.file(), packets.table(), ended.analysis(), session.dissectorOptions(),
+                ended.elapsedNanos(), null));
+        selectSomething();
+        if (capture.problem() != null) {
+            Dialogs.warning(stage, "The capture stopped", capture.problem() + ". " + (file == null ? ""
+                    : "The " + ended.packets() + " packets captured before are kept in " + file + "."));
+        }
+    }
+
+    /** Capture › Restart: the running capture's packets are dropped (its temporary file deleted) and it starts again. */
+    private void restartCapture() {
+        if (!capturing) {
+            return;
+        }
+        Path temporary = unsavedCapture ? session.file() : null;
+        close();
+        unsavedCapture = false;
+        deleteQuietly(temporary);
+        startCapture(captureOptions);
+    }
+
+    /** A capture that could not start, in plain words, with what to do about it. */
+    private void captureFailed(CaptureException failure) {
+        String heading = switch (failure.kind()) {
+            case LIBPCAP_MISSING -> "libpcap is not installed";
+            case PERMISSION -> "No permission to capture";
+            case NO_SUCH_INTERFACE -> "No such interface";
+            case BAD_FILTER -> "The capture filter is not valid";
+            case OUTPUT -> "The capture file cannot be written";
+            case LIBPCAP -> "The capture could not start";
+        };
+        status.setText(failure.getMessage());
+        Dialogs.error(stage, heading, failure.getMessage());
+    }
+
+    /** Packets captured and dropped (libpcap's pcap_stats: by the kernel and by the interface), all interfaces. */
+    private void showCaptureCounts() {
+        LiveCapture capture = session.liveCapture();
+        if (capture == null) {
+            captureCounts.setText("");
+            return;
+        }
+        long captured = 0;
+        long dropped = 0;
+        for (InterfaceStatistics one : capture.statistics()) {
+            captured += one.captured();
+            dropped += one.dropped() + one.ifDropped();
+        }
+        captureCounts.setText((capturing ? "Capturing · " : "") + "Captured: " + captured + " · Dropped: " + dropped);
+    }
+
+    private void showCaptureState() {
+        if (startItem == null) {
+            return;
+        }
+        startItem.setDisable(capturing);
+        stopItem.setDisable(!capturing);
+        restartItem.setDisable(!capturing);
+        saveItem.setDisable(capturing || !unsavedCapture);
+        saveAsItem.setDisable(capturing || session.file() == null
+                || captureOptions != null && session.liveCapture() != null
+                && captureOptions.output() instanceof CaptureOutput.RingBuffer);
+    }
+
+    // ---------------------------------------------------------------------------------------------- saving
+
+    /** File › Save: an unsaved capture gets a name (as Save As); a file already saved has nothing to save. */
+    private void save() {
+        if (unsavedCapture) {
+            saveAs();
+        }
+    }
+
+    private void saveAs() {
+        Path target = chooseSaveTarget();
+        if (target != null) {
+            saveTo(target);
+        }
+    }
+
+    private Path chooseSaveTarget() {
+        if (capturing || session.file() == null) {
+            return null;
+        }
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Save Capture File As");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("pcapng", "*.pcapng"));
+        chooser.setInitialFileName(unsavedCapture ? "capture.pcapng" : session.file().getFileName().toString());
+        var chosen = chooser.showSaveDialog(stage);
+        if (chosen == null) {
+            return null;
+        }
+        Path target = chosen.toPath();
+        return target.getFileName().toString().indexOf('.') < 0
+                ? target.resolveSibling(target.getFileName() + ".pcapng") : target;
+    }
+
+    /**
+     * Keeps the open capture under this name: a temporary capture file is moved there, any other file copied; the
+     * window then shows the saved file (title, Reload and Open Recent name it).
+     *
+     * @return true when it was saved
+     */
+    boolean saveTo(Path target) {
+        Path current = session.file();
+        if (capturing || current == null) {
+            return false;
+        }
+        try {
+            if (!current.toAbsolutePath().equals(target.toAbsolutePath())) {
+                if (unsavedCapture) {
+                    Files.move(current, target, StandardCopyOption.REPLACE_EXISTING);
+                } else {
+                    Files.copy(current, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        } catch (IOException failure) {
+            Dialogs.error(stage, "The capture could not be saved", "Cannot write " + target + ": "
+                    + CaptureOpenException.reason(failure) + ".");
+            return false;
+        }
+        unsavedCapture = false;
+        open(target, null, null);
+        return true;
+    }
+
+    /**
+     * True when nothing unsaved would be lost by what comes next; for an unsaved capture, asks Save / Don't Save /
+     * Cancel as Wireshark does (stopping a running capture first). Don't Save deletes the temporary file.
+     */
+    boolean confirmDiscard(String when) {
+        if (!unsavedCapture) {
+            return true;
+        }
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION);
+        ask.initOwner(stage);
+        ask.setTitle("RoCE Lens");
+        ask.setHeaderText("Do you want to " + (capturing ? "stop the capture and " : "") + "save the captured packets "
+                + when + "?");
+        ask.setContentText("Your captured packets will be lost if you don't save them.");
+        ask.getDialogPane().setId("unsaved-capture");
+        ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.YES);
+        ButtonType discard = new ButtonType("Don't Save", ButtonBar.ButtonData.NO);
+        ask.getButtonTypes().setAll(save, discard, ButtonType.CANCEL);
+        ButtonType answer = ask.showAndWait().orElse(ButtonType.CANCEL);
+        if (answer == ButtonType.CANCEL) {
+            return false;
+        }
+        if (capturing) {
+            LiveCapture running = session.liveCapture();
+            session.stopCapture();
+            try {
+                running.awaitTermination(2, TimeUnit.SECONDS);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            capturing = false;
+        }
+        if (answer == save) {
+            Path target = chooseSaveTarget();
+            return target != null && saveTo(target);
+        }
+        Path temporary = session.file();
+        close();
+        unsavedCapture = false;
+        deleteQuietly(temporary);
+        return true;
+    }
+
+    private static void deleteQuietly(Path file) {
+        if (file != null) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException stays) {
+                LOG.warn("cannot delete the temporary capture {}: {}", file, stays.toString());
+            }
+        }
     }
 
     // ---------------------------------------------------------------------------------------------- list
@@ -510,11 +894,15 @@ final class MainWindow {
         MenuItem open = item("_Open…", "Shortcut+O", this::chooseAndOpen);
         fillRecent();
         MenuItem export = capture(item("_Export Specified Packets…", null, this::export));
-        MenuItem close = capture(item("_Close", "Shortcut+W", this::close));
-        MenuItem quit = item("_Quit", "Shortcut+Q", stage::close);
+        MenuItem close = capture(item("_Close", "Shortcut+W", this::closeAsked));
+        MenuItem quit = item("_Quit", "Shortcut+Q", () -> {
+            if (confirmDiscard("before quitting")) {
+                stage.close();
+            }
+        });
         Menu exportStatistics = new Menu("E_xport", null, stats.exportQpCsvItem());
-        return new Menu("_File", null, open, openRecent, new SeparatorMenuItem(), export, exportStatistics,
-                new SeparatorMenuItem(), close, quit);
+        return new Menu("_File", null, open, openRecent, new SeparatorMenuItem(), saveItem, saveAsItem,
+                new SeparatorMenuItem(), export, exportStatistics, new SeparatorMenuItem(), close, quit);
     }
 
     private Menu editMenu() {
@@ -560,8 +948,11 @@ final class MainWindow {
         MenuItem zoomOut = item("Zoom _Out", "Shortcut+Minus", () -> zoom(fontSize - 1));
         MenuItem normal = item("_Normal Size", "Shortcut+0", () -> zoom(Preferences.DEFAULT_FONT_SIZE));
         MenuItem reload = capture(item("_Reload", "F5", this::reload));
+        autoScroll.setSelected(Boolean.parseBoolean(preferences.get(Preferences.CAPTURE_AUTO_SCROLL, "true")));
+        autoScroll.setOnAction(e -> preferences.put(Preferences.CAPTURE_AUTO_SCROLL,
+                Boolean.toString(autoScroll.isSelected())));
         return new Menu("_View", null, time, new SeparatorMenuItem(), colourize, rules, legend,
-                new SeparatorMenuItem(), theme, zoomIn, zoomOut, normal, new SeparatorMenuItem(), reload);
+                new SeparatorMenuItem(), theme, zoomIn, zoomOut, normal, new SeparatorMenuItem(), autoScroll, reload);
     }
 
     private Menu goMenu() {
@@ -574,10 +965,11 @@ final class MainWindow {
     }
 
     private Menu captureMenu() {
-        // Ctrl+E is kept for starting and stopping live capture, which comes with its own issue
-        MenuItem start = item("_Start (live capture: not yet)", "Shortcut+E", () -> { });
-        start.setDisable(true);
-        return new Menu("_Capture", null, start);
+        MenuItem options = item("_Options…", "Shortcut+K", this::captureOptionsDialog);
+        startItem = item("_Start", START_OR_STOP.getName(), this::startCapture);
+        stopItem = item("S_top", START_OR_STOP.getName(), session::stopCapture);
+        restartItem = item("_Restart", "Shortcut+R", this::restartCapture);
+        return new Menu("_Capture", null, options, startItem, stopItem, restartItem);
     }
 
     private Menu analyzeMenu() {
@@ -605,7 +997,8 @@ final class MainWindow {
         MenuItem keys = item("_Keyboard Shortcuts", null, () -> Dialogs.information(stage, "Keyboard shortcuts",
                 "Ctrl+O open · Ctrl+W close · Ctrl+Q quit · F5 reload · Ctrl+G go to packet · Ctrl+F find ·"
                         + " Ctrl+/ display filter · Ctrl+↑/↓ previous/next packet · Ctrl+Home/End first/last ·"
-                        + " Ctrl+Shift+C copy summary · Ctrl++/- zoom · Ctrl+E live capture (to come)"));
+                        + " Ctrl+Shift+C copy summary · Ctrl++/- zoom · Ctrl+K capture options · Ctrl+E start or"
+                        + " stop capturing · Ctrl+R restart · Ctrl+S save"));
         MenuItem about = item("_About RoCE Lens", null, () -> Dialogs.information(stage, "RoCE Lens 0.1.0",
                 "A Wireshark-style analyzer for RoCEv2 captures. The same engine runs headless: rocelens analyze,"
                         + " decode and generate."));
@@ -643,7 +1036,8 @@ final class MainWindow {
         cancel.setVisible(false);
         cancel.setOnAction(e -> session.cancel());
         status.getLeftItems().add(cancel);
-        status.getRightItems().addAll(counts, new Label("   "), loadTime);
+        captureCounts.setId("status-capture");
+        status.getRightItems().addAll(captureCounts, new Label("   "), counts, new Label("   "), loadTime);
         return status;
     }
 
@@ -664,7 +1058,7 @@ final class MainWindow {
         }
         var chosen = chooser.showOpenDialog(stage);
         if (chosen != null) {
-            open(chosen.toPath(), null, null);
+            openAsked(chosen.toPath());
         }
     }
 
@@ -678,7 +1072,8 @@ final class MainWindow {
         scene.setOnDragDropped(event -> {
             boolean done = event.getDragboard().hasFiles() && !event.getDragboard().getFiles().isEmpty();
             if (done) {
-                open(event.getDragboard().getFiles().get(0).toPath(), null, null);
+                Path dropped = event.getDragboard().getFiles().get(0).toPath();
+                Platform.runLater(() -> openAsked(dropped));     // not inside the drop: it may ask first
             }
             event.setDropCompleted(done);
             event.consume();
@@ -698,7 +1093,7 @@ final class MainWindow {
     private void fillRecent() {
         openRecent.getItems().clear();
         for (String name : preferences.getList(Preferences.RECENT_FILES)) {
-            MenuItem recent = item(name, null, () -> open(Path.of(name), null, null));
+            MenuItem recent = item(name, null, () -> openAsked(Path.of(name)));
             recent.setMnemonicParsing(false);
             openRecent.getItems().add(recent);
         }

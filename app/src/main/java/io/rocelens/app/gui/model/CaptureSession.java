@@ -9,6 +9,11 @@ import io.rocelens.dissect.SummaryPipeline;
 import io.rocelens.load.CaptureLoad;
 import io.rocelens.load.FileRead;
 import io.rocelens.load.LoadResult;
+import io.rocelens.live.CaptureException;
+import io.rocelens.live.CaptureOptions;
+import io.rocelens.live.CaptureOutput;
+import io.rocelens.live.LiveCapture;
+import io.rocelens.live.LiveFrames;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,7 +25,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The open capture: loads it in the background with the library's loading task (progress, cancel, a packet index
- * that grows while the file is read) and tells the window, on the UI thread, what happened in plain words. A newer
+ * that grows while the file is read), or runs a live capture through the same task, and tells the window, on the UI
+ * thread, what happened in plain words. A newer
  * open or a close makes the older load's news stale; it is dropped and that load cancelled.
  */
 public final class CaptureSession {
@@ -80,6 +86,9 @@ public final class CaptureSession {
     private CaptureLoad load;
     private Path file;
     private boolean loading;
+    private LiveCapture live;
+    private LiveFrames liveFrames;
+    private LiveFile liveFile;
 
     public CaptureSession(Executor loader, Executor ui, DissectorOptions dissectorOptions,
                           AnalysisOptions analysisOptions) {
@@ -114,29 +123,11 @@ public final class CaptureSession {
         loading = true;
         file = path;
         SummaryPipeline pipeline = SummaryPipeline.forThisMachine(dissectorOptions);
-        CaptureLoad.Options options = new CaptureLoad.Options(analysisOptions, true, true, Long.MAX_VALUE);
+        CaptureLoad.Options options = loadOptions();
         loader.execute(() -> {
             CaptureLoad opened;
             try {
-                opened = CaptureLoad.open(List.of(path), options, pipeline, new CaptureLoad.Listener() {
-                    @Override
-                    public void progress(CaptureLoad.Progress progress) {
-                        ui.execute(() -> {
-                            if (generation.get() == ticket) {
-                                listener.progress(progress.fraction(), progress.packets());
-                            }
-                        });
-                    }
-
-                    @Override
-                    public void analysis(AnalysisResult soFar) {
-                        ui.execute(() -> {
-                            if (generation.get() == ticket) {
-                                listener.analysis(soFar);
-                            }
-                        });
-                    }
-                });
+                opened = CaptureLoad.open(List.of(path), options, pipeline, forward(ticket, listener));
             } catch (CaptureOpenException unreadable) {
                 ui.execute(() -> {
                     if (generation.get() == ticket) {
@@ -147,38 +138,107 @@ public final class CaptureSession {
                 });
                 return;
             }
-            PacketTable table = new IndexedCapture(opened.index(), opened.files().get(0));
-            ui.execute(() -> {
-                if (generation.get() != ticket) {
-                    closeQuietly(opened);
-                    return;
-                }
-                load = opened;
-                listener.opened(path, table);
-            });
-            LoadResult result;
-            try {
-                result = opened.run();
-            } catch (IOException failure) {
+            run(ticket, path, opened, new IndexedCapture(opened.index(), opened.files().get(0)::frameAt), listener);
+        });
+    }
+
+    /**
+     * Closes what is open and starts a live capture, loaded as it runs by the same pass as a file: the packet list
+     * and the analysis snapshots grow while it captures, and {@link Listener#finished} comes once it has stopped
+     * ({@link #stopCapture()}, a stop condition, or a problem: see {@link #liveCapture()}) and its last frame is
+     * read. Frames are read again from the file the capture writes.
+     *
+     * @throws CaptureException when the capture cannot start (nothing is then open)
+     */
+    public LiveCapture capture(CaptureOptions captureOptions, Listener listener) throws CaptureException {
+        close();
+        LiveFrames frames = new LiveFrames();
+        LiveCapture started = LiveCapture.start(captureOptions, frames);
+        long ticket = generation.incrementAndGet();
+        loading = true;
+        live = started;
+        liveFrames = frames;
+        file = started.files().isEmpty() ? null : started.files().get(0);
+        Path name = file != null ? file : Path.of(String.join("-", captureOptions.interfaces()));
+        CaptureLoad opened = CaptureLoad.live(name, frames, loadOptions(),
+                SummaryPipeline.forThisMachine(dissectorOptions), forward(ticket, listener));
+        LiveFile frameSource = new LiveFile(file, captureOptions.output() instanceof CaptureOutput.RingBuffer);
+        liveFile = frameSource;
+        loader.execute(() -> run(ticket, name, opened, new IndexedCapture(opened.index(), frameSource), listener));
+        return started;
+    }
+
+    /** The capture running or last run in this session, or null for a file. */
+    public LiveCapture liveCapture() {
+        return live;
+    }
+
+    /** Asks the live capture to stop; the pass reads its last frames and {@link Listener#finished} follows. */
+    public void stopCapture() {
+        if (live != null) {
+            live.stop();
+        }
+    }
+
+    private CaptureLoad.Options loadOptions() {
+        return new CaptureLoad.Options(analysisOptions, true, true, Long.MAX_VALUE);
+    }
+
+    /** The load's progress and snapshots, passed to the UI thread while the load is still the current one. */
+    private CaptureLoad.Listener forward(long ticket, Listener listener) {
+        return new CaptureLoad.Listener() {
+            @Override
+            public void progress(CaptureLoad.Progress progress) {
                 ui.execute(() -> {
                     if (generation.get() == ticket) {
-                        loading = false;
-                        listener.failed("Reading the file failed", path + ": " + CaptureOpenException.reason(failure)
-                                + ". The packets read before are shown.");
+                        listener.progress(progress.fraction(), progress.packets());
                     }
                 });
+            }
+
+            @Override
+            public void analysis(AnalysisResult soFar) {
+                ui.execute(() -> {
+                    if (generation.get() == ticket) {
+                        listener.analysis(soFar);
+                    }
+                });
+            }
+        };
+    }
+
+    /** Runs the opened load on the loading thread and tells the listener how it went. */
+    private void run(long ticket, Path path, CaptureLoad opened, PacketTable table, Listener listener) {
+        ui.execute(() -> {
+            if (generation.get() != ticket) {
+                closeQuietly(opened);
                 return;
             }
-            FileRead read = result.files().get(0);
-            Outcome outcome = new Outcome(path, result.packets(), result.elapsedNanos(), result.cancelled(),
-                    read.problem(), result.analysis(), opened.marks());
-            LOG.info("opened {}: {}", path, outcome.summary());
+            load = opened;
+            listener.opened(path, table);
+        });
+        LoadResult result;
+        try {
+            result = opened.run();
+        } catch (IOException failure) {
             ui.execute(() -> {
                 if (generation.get() == ticket) {
                     loading = false;
-                    listener.finished(outcome);
+                    listener.failed("Reading the file failed", path + ": " + CaptureOpenException.reason(failure)
+                            + ". The packets read before are shown.");
                 }
             });
+            return;
+        }
+        FileRead read = result.files().get(0);
+        Outcome outcome = new Outcome(path, result.packets(), result.elapsedNanos(), result.cancelled(),
+                read.problem(), result.analysis(), opened.marks());
+        LOG.info("{} {}: {}", opened.files().isEmpty() ? "captured" : "opened", path, outcome.summary());
+        ui.execute(() -> {
+            if (generation.get() == ticket) {
+                loading = false;
+                listener.finished(outcome);
+            }
         });
     }
 
@@ -189,11 +249,19 @@ public final class CaptureSession {
         }
     }
 
-    /** Stops loading and closes the file. */
+    /** Stops loading (and a live capture) and closes the file. */
     public void close() {
         generation.incrementAndGet();
         loading = false;
         file = null;
+        if (live != null) {
+            live.stop();
+            liveFrames.close();
+            liveFile.close();
+            live = null;
+            liveFrames = null;
+            liveFile = null;
+        }
         if (load != null) {
             CaptureLoad closing = load;
             load = null;

@@ -1,6 +1,5 @@
 package io.rocelens.app.gui.model;
 
-import io.rocelens.capture.CaptureFile;
 import io.rocelens.capture.Frame;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.index.PacketIndex;
@@ -9,10 +8,16 @@ import java.io.IOException;
 /** The packet list's rows from the library's packet index, and frames read again from the capture file. */
 public final class IndexedCapture implements PacketTable {
 
-    private final PacketIndex index;
-    private final CaptureFile file;
+    /** Reads a frame again from where the index says it starts: {@code CaptureFile::frameAt}, or a live file. */
+    @FunctionalInterface
+    public interface FrameSource {
+        Frame frameAt(long fileOffset, long number) throws IOException;
+    }
 
-    public IndexedCapture(PacketIndex index, CaptureFile file) {
+    private final PacketIndex index;
+    private final FrameSource file;
+
+    public IndexedCapture(PacketIndex index, FrameSource file) {
         this.index = index;
         this.file = file;
     }

@@ -37,6 +37,9 @@ public final class Preferences {
     public static final String RECENT_FILES = "recent.files";
     public static final String FILTER_HISTORY = "filter.history";
     public static final String COLOURING_RULES = "colouring.rules";
+    public static final String CAPTURE_AUTO_SCROLL = "capture.auto.scroll";
+    public static final String CAPTURE_INTERFACES = "capture.interfaces";
+    public static final String CAPTURE_FILTER = "capture.filter";
 
     public static final int DEFAULT_FONT_SIZE = 13;
 

@@ -19,6 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.scene.control.Alert;
 import javafx.scene.control.MenuItem;
@@ -26,6 +27,7 @@ import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.input.KeyCombination;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
+import javafx.util.Duration;
 
 /**
  * The RoCE statistics views of the main window: their menu items, the windows (one of each, made when first
@@ -45,9 +47,13 @@ public final class StatsViews {
     private final List<MenuItem> needCapture = new ArrayList<>();
     private final List<StatsWindow> made = new ArrayList<>();
     private static final long REFRESH_NANOS = 1_000_000_000L;
+    private static final long LIVE_REFRESH_NANOS = 100_000_000L;
 
     private Capture capture;
     private long lastRefresh;
+    /** How long the views took to show the last live snapshot. */
+    private long refreshNanos;
+    private PauseTransition pendingRefresh;
     private ConversationsView conversations;
     private ExpertInfoView expert;
     private PsnLadderView ladder;
@@ -99,6 +105,34 @@ public final class StatsViews {
         }
     }
 
+    /**
+     * The analysis so far of a live capture: the open views show it about ten times a second, or less often when
+     * showing it takes more than a tenth of that time (many conversations), so the window keeps answering.
+     */
+    public void capturing(Capture soFar) {
+        long now = System.nanoTime();
+        long wait = lastRefresh + Math.max(LIVE_REFRESH_NANOS, 10 * refreshNanos) - now;
+        capture = soFar;
+        if (wait <= 0 || made.isEmpty()) {
+            showLive();
+        } else if (pendingRefresh == null) {
+            // the capture may go quiet after this snapshot: show it once the wait is over
+            pendingRefresh = new PauseTransition(Duration.millis(wait / 1e6));
+            pendingRefresh.setOnFinished(e -> showLive());
+            pendingRefresh.play();
+        }
+    }
+
+    private void showLive() {
+        pendingRefresh = null;
+        if (capture != null) {
+            long start = System.nanoTime();
+            lastRefresh = start;
+            loaded(capture);
+            refreshNanos = System.nanoTime() - start;
+        }
+    }
+
     /** A capture finished loading: every open view shows it. */
     public void loaded(Capture loaded) {
         capture = loaded;
@@ -108,6 +142,10 @@ public final class StatsViews {
 
     /** The capture was closed. */
     public void closed() {
+        if (pendingRefresh != null) {
+            pendingRefresh.stop();
+            pendingRefresh = null;
+        }
         capture = null;
         lastRefresh = 0;
         enable(false);

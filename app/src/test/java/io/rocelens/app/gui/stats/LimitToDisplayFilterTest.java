@@ -43,7 +43,7 @@ class LimitToDisplayFilterTest {
         }
         String ours;
         try (CaptureFile file = CaptureFile.open(Samples.MIXED)) {
-            Capture capture = new Capture(Samples.MIXED, new IndexedCapture(loaded.index(), file), loaded.analysis(),
+            Capture capture = new Capture(Samples.MIXED, new IndexedCapture(loaded.index(), file::frameAt), loaded.analysis(),
                     DissectorOptions.defaults(), 0, null);
             ours = Conversations.csv(Conversations.of(StatsViews.analyse(capture,
                     passed.stream().mapToInt(Integer::intValue).toArray(), loaded.analysis().options())));

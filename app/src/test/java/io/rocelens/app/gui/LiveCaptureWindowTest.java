@@ -1,0 +1,159 @@
+package io.rocelens.app.gui;
+
+import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.rocelens.app.gui.stats.Conversation;
+import io.rocelens.live.CaptureOptions;
+import io.rocelens.live.SentFrames;
+import io.rocelens.live.Veth;
+import io.rocelens.live.VethPairs;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+
+/**
+ * Capture in the real window (Monocle) on a real veth pair: the frames of mixed.pcapng are sent from the namespace
+ * end with {@code rocelens replay} while the window captures on the outer end. What must arrive is decided from
+ * tshark's decoding of the sent file ({@link SentFrames}), not by the code under test.
+ */
+@ExtendWith(VethPairs.class)
+class LiveCaptureWindowTest {
+
+    private static final Path MIXED = Path.of("../sample-captures/mixed.pcapng").toAbsolutePath();
+
+    @TempDir
+    static Path folder;
+
+    @RegisterExtension
+    final WindowOnCapture window = new WindowOnCapture(folder.resolve("config"), MIXED, 401);
+
+    @Test
+    void theListAndTheQpConversationsFillWhileCapturingThenSaveAsKeepsTheFile(FxRobot robot, Veth veth,
+                                                                              SentFrames sent) throws Exception {
+        window.menu("Statistics", "QP Conversations");
+        openOptions(robot);
+        // the cell that shows the name (the table also keeps cells out of the scene for measuring)
+        robot.clickOn(robot.lookup("#capture-interfaces").lookup(veth.outside).queryAll().stream()
+                .filter(cell -> cell.getScene() != null && cell.isVisible()).findFirst().orElseThrow());
+        TextField filter = robot.lookup("#capture-filter").queryAs(TextField.class);
+        assertEquals(CaptureOptions.DEFAULT_FILTER, filter.getText());
+        assertTrue(filter.getStyleClass().contains("filter-valid"));
+        robot.clickOn("#capture-start");
+        waitUntil(() -> capture().startsWith("Capturing · Captured: 0"), this::capture);
+
+        // slowly enough (about 3 s) to see the list part-filled while the sender runs
+        Process sender = veth.replay(SentFrames.CAPTURE, "--pps", "150");
+        waitUntil(() -> rows() > 0 && rows() < sent.count(), () -> "rows " + rows());
+        assertTrue(sender.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, sender.exitValue());
+        waitUntil(() -> rows() == sent.count(), () -> "rows " + rows() + " of " + sent.count());
+        TableView<Conversation> conversations = robot.lookup("#conversations").queryAs(TableView.class);
+        // still capturing: the views show the analysis so far
+        waitUntil(() -> packetsIn(conversations) == sent.withField("infiniband.bth.opcode"),
+                () -> packetsIn(conversations) + " packets in the conversations");
+        assertEquals(sent.flows().size(), fx(() -> conversations.getItems().stream()
+                .mapToInt(c -> c.flows().size()).sum()), "flows in the conversations");
+        assertTrue(capture().startsWith("Capturing"), capture());
+
+        robot.clickOn("#packet-list");      // the main window has the keys, not the conversations
+        robot.press(KeyCode.CONTROL).type(KeyCode.E).release(KeyCode.CONTROL);
+        waitUntil(() -> capture().equals("Captured: " + sent.count() + " · Dropped: 0"), this::capture);
+        assertTrue(window.status().contains("temporary: File › Save keeps it"), window.status());
+        Path temporary = Path.of(window.status().replaceFirst(".* into (.*) \\(temporary.*", "$1"));
+        assertTrue(Files.exists(temporary), temporary.toString());
+
+        Path saved = folder.resolve("saved.pcapng");
+        assertTrue(fx(() -> window.window().saveTo(saved)));
+        window.open(saved, sent.count());
+        assertFalse(Files.exists(temporary), "the temporary file was moved");
+        sent.assertArrived(SentFrames.read(saved));
+        assertEquals("RoCE Lens — saved.pcapng", fx(() -> window.stage().getTitle()));
+    }
+
+    @Test
+    void closingAnUnsavedCaptureAsksFirstAndDontSaveDeletesIt(FxRobot robot, Veth veth) throws Exception {
+        fx(() -> {
+            window.window().startCapture(CaptureOptions.of(List.of(veth.outside)));
+            return null;
+        });
+        waitUntil(() -> capture().startsWith("Capturing"), this::capture);
+        veth.replayAndWait(SentFrames.CAPTURE);
+        robot.press(KeyCode.CONTROL).type(KeyCode.E).release(KeyCode.CONTROL);
+        waitUntil(() -> capture().startsWith("Captured: "), this::capture);
+        Path temporary = Path.of(window.status().replaceFirst(".* into (.*) \\(temporary.*", "$1"));
+        int captured = rows();
+
+        fireLater("File", "Close");
+        waitUntil(() -> robot.lookup("#unsaved-capture").tryQuery().isPresent());
+        robot.clickOn("Cancel");
+        waitUntil(() -> robot.lookup("#unsaved-capture").tryQuery().isEmpty());
+        assertEquals(captured, rows(), "Cancel keeps the capture open");
+        assertTrue(Files.exists(temporary));
+
+        fireLater("File", "Close");
+        waitUntil(() -> robot.lookup("#unsaved-capture").tryQuery().isPresent());
+        robot.clickOn("Don't Save");
+        waitUntil(() -> rows() == 0, () -> "rows " + rows());
+        assertFalse(Files.exists(temporary), "Don't Save deletes the temporary file");
+        assertEquals("RoCE Lens", fx(() -> window.stage().getTitle()));
+    }
+
+    @Test
+    void aBadCaptureFilterTurnsRedWithLibpcapsMessageAndStartRefuses(FxRobot robot) throws Exception {
+        openOptions(robot);
+        TextField filter = robot.lookup("#capture-filter").queryAs(TextField.class);
+        fx(() -> {
+            filter.clear();
+            return null;
+        });
+        robot.clickOn(filter).write("udp prot 4791");
+        assertTrue(filter.getStyleClass().contains("filter-invalid"), filter.getStyleClass().toString());
+        // libpcap's own words for it (pcap_compile's error text)
+        assertEquals("can't parse filter expression: syntax error", robot.lookup("#capture-filter-message").queryAs(Label.class).getText());
+        robot.clickOn("#capture-start");
+        assertTrue(robot.lookup("#capture-options").tryQuery().isPresent(), "the dialog stays open");
+        assertTrue(robot.lookup("#capture-options-problem").queryAs(Label.class).getText()
+                .startsWith("The capture filter is not valid"));
+        assertEquals("", capture(), "nothing started");
+        Button cancel = fx(() -> (Button) robot.lookup("Cancel").queryAs(Button.class));
+        robot.clickOn(cancel);
+    }
+
+    private void openOptions(FxRobot robot) {
+        fireLater("Capture", "Options");
+        waitUntil(() -> robot.lookup("#capture-interfaces").tryQuery().isPresent(), () -> "no options dialog");
+    }
+
+    /** Fires a menu item after this returns: a dialog it opens waits for the user inside the event. */
+    private void fireLater(String... path) {
+        Platform.runLater(() -> Fx.item(window.stage(), path).fire());
+    }
+
+    private int rows() {
+        return fx(() -> ((TableView<?>) window.stage().getScene().lookup("#packet-list")).getItems().size());
+    }
+
+    private String capture() {
+        return fx(() -> ((Label) window.stage().getScene().lookup("#status-capture")).getText());
+    }
+
+    private static long packetsIn(TableView<Conversation> conversations) {
+        return fx(() -> conversations.getItems().stream().mapToLong(Conversation::packets).sum());
+    }
+}
