@@ -3,10 +3,14 @@
 # DisplayFilterDifferentialTest: filters/NAME.tsv holds one line per filter, "FILTER<TAB>FRAMES" with the frame
 # numbers as ranges (1-3,7). Needs tshark and mergecap; the test suite only reads the .tsv files.
 # tshark starts slowly, so the captures are concatenated into one file and each filter runs once over it; filters
-# on frame.number run per capture.
+# on frame.number and frame.time* run per capture. In those, @REL@, @DELTA@, @EPOCH@, @TIME@ and @DATE@ stand for
+# the capture's middle frame's frame.time_relative, frame.time_delta, frame.time_epoch, its time in UTC as
+# "2026-01-01 00:00:00.000001Z" and as "Jan  1, 2026 00:00:00.000001 UTC", so every capture is cut where it has
+# frames; the .tsv holds the filter with the values put in. Times are read in UTC (TZ=UTC).
 #   usage: make-filter-expected.sh CAPTURE...
 # Made with TShark 4.0.17 (Debian 4.0.17-0+deb12u3).
 set -euo pipefail
+export TZ=UTC
 here="$(cd "$(dirname "$0")" && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -28,11 +32,17 @@ done
 mergecap -a -F pcapng -w "$work/all.pcapng" "$@"
 while IFS= read -r filter; do
   [ -z "$filter" ] && continue
-  if [[ "$filter" == *frame.number* ]]; then
+  if [[ "$filter" == *frame.number* || "$filter" == *frame.time* ]]; then
     i=0
     for capture in "$@"; do
-      frames="$(tshark -r "$capture" "${decode_as[@]}" -Y "$filter" -T fields -e frame.number 2>/dev/null | ranges)"
-      printf '%s\t%s\n' "$filter" "$frames" >> "$here/filters/${names[$i]}.tsv"
+      middle=$(( (lasts[i] - firsts[i]) / 2 + 1 ))
+      IFS=$'\t' read -r rel delta epoch date < <(tshark -r "$capture" -Y "frame.number == $middle" -T fields \
+          -e frame.time_relative -e frame.time_delta -e frame.time_epoch -e frame.time 2>/dev/null)
+      iso="$(date -u -d "@${epoch%.*}" '+%Y-%m-%d %H:%M:%S').${epoch#*.}Z"
+      concrete="${filter//@REL@/$rel}"; concrete="${concrete//@DELTA@/$delta}"; concrete="${concrete//@EPOCH@/$epoch}"
+      concrete="${concrete//@TIME@/$iso}"; concrete="${concrete//@DATE@/$date}"
+      frames="$(tshark -r "$capture" "${decode_as[@]}" -Y "$concrete" -T fields -e frame.number 2>/dev/null | ranges)"
+      printf '%s\t%s\n' "$concrete" "$frames" >> "$here/filters/${names[$i]}.tsv"
       i=$((i + 1))
     done
     continue

@@ -15,6 +15,7 @@ import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.DissectionJson;
 import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.DissectorOptions;
+import io.rocelens.dissect.FrameClock;
 import io.rocelens.dissect.NotDissected;
 import io.rocelens.dissect.PacketColumns;
 import io.rocelens.dissect.PacketSummary;
@@ -135,16 +136,12 @@ public final class DecodeCommand implements Callable<Integer> {
         Writer lines = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
         Dissector dissector = new Dissector(pipeline.options());
         StringBuilder line = new StringBuilder(160);
-        long[] firstTimestamp = {Long.MIN_VALUE};
         try {
             pipeline.run(reader, count, (frame, summary) -> {
                 notDissected.count(summary);
-                if (firstTimestamp[0] == Long.MIN_VALUE) {
-                    firstTimestamp[0] = summary.timestampNanos;
-                }
                 if (filter.matches(summary, marks, () -> dissector.dissect(frame))) {
                     line.setLength(0);
-                    summaryLine(summary, summary.timestampNanos - firstTimestamp[0], line);
+                    summaryLine(summary, summary.timestampNanos - summary.firstTimestampNanos, line);
                     try {
                         lines.append(line);
                     } catch (IOException failure) {
@@ -241,12 +238,14 @@ public final class DecodeCommand implements Callable<Integer> {
             generator.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
             generator.setPrettyPrinter(new DefaultPrettyPrinter());
             generator.writeStartArray();
+            FrameClock clock = new FrameClock();
             Frame frame;
             for (long n = 0; n < count && (frame = reader.next()) != null; n++) {
                 if (n % READER_CHECK_FRAMES == READER_CHECK_FRAMES - 1 && readerGone(generator)) {
                     break;
                 }
                 Dissection d = dissector.dissect(frame);
+                clock.stamp(d.summary());
                 notDissected.count(d.summary());
                 if (filter.matches(d, marks)) {
                     DissectionJson.write(d, generator, positions);

@@ -54,13 +54,25 @@ class DisplayFilterCommandTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"infiniband.bth.destqp == 0x44 && infiniband.bth.psn > 10", "macc",
-            "ip.addr != 10.0.0.2", "infiniband.aeth.syndrome >= 0x60", "vlan.priority in {2, 5}", "frame.number <= 10"})
+            "ip.addr != 10.0.0.2", "infiniband.aeth.syndrome >= 0x60", "vlan.priority in {2, 5}", "frame.number <= 10",
+            "frame.time_relative < 0.001800188 || frame.time_delta > 0.000001877", "frame.time_delta > 0.0001",
+            "frame.time in {\"Jan  1, 2026 00:00:00.001800188 UTC\"..\"2026-01-01 00:00:00.001800188Z\"}"})
     void printsWhatTsharkSelectsWithTheOriginalNumbers(String filter) throws IOException {
         CommandRunner run = CommandRunner.run("decode", MIXED.toString(), "-Y", filter);
         assertEquals(0, run.status(), run.err());
         List<Long> expected = tshark(filter);
         assertTrue(!expected.isEmpty());
         assertEquals(expected, numbers(run.out()), filter);
+    }
+
+    @Test
+    void jsonOutputMeasuresFrameTimesAsTheLinesDo() throws IOException {
+        String filter = "frame.time_delta > 0.0001";
+        CommandRunner run = CommandRunner.run("decode", "--json", MIXED.toString(), "-Y", filter);
+        assertEquals(0, run.status(), run.err());
+        List<Long> numbers = new ArrayList<>();
+        new ObjectMapper().readTree(run.out()).forEach(frame -> numbers.add(frame.get("number").asLong()));
+        assertEquals(tshark(filter), numbers);
     }
 
     @Test

@@ -51,6 +51,9 @@ public final class PacketSummary {
     public static final java.util.List<String> ENCAPSULATION_NAMES =
             java.util.List.of("", "gre", "erspan1", "erspan2", "erspan3", "vxlan");
 
+    /** {@link #firstTimestampNanos} and {@link #previousTimestampNanos} when nobody has set them. */
+    public static final long NO_TIME = Long.MIN_VALUE;
+
     public static final int ICRC_NONE = 0;
     public static final int ICRC_GOOD = 1;
     public static final int ICRC_BAD = 2;
@@ -60,6 +63,13 @@ public final class PacketSummary {
     // frame
     public long number;
     public long timestampNanos;
+    /**
+     * The capture's first frame's timestamp and the previous frame's (this frame's own for the first), what
+     * {@code frame.time_relative} and {@code frame.time_delta} are measured from; {@link #NO_TIME} until whoever
+     * delivers the frames in capture order sets them (a {@link FrameClock}, or the packet index), never the dissector.
+     */
+    public long firstTimestampNanos = NO_TIME;
+    public long previousTimestampNanos = NO_TIME;
     public int originalLength;
     public int capturedLength;
     /** Where the frame's record starts in its file (for {@code CaptureFile.frameAt}), or -1 for a live frame. */
@@ -175,6 +185,8 @@ public final class PacketSummary {
     public void clear() {
         number = 0;
         timestampNanos = 0;
+        firstTimestampNanos = NO_TIME;
+        previousTimestampNanos = NO_TIME;
         originalLength = 0;
         capturedLength = 0;
         fileOffset = -1;

@@ -19,6 +19,7 @@ import java.util.function.LongPredicate;
  * {@link FastDissector}), and the summaries handed to the consumer on the calling thread in capture order. The
  * consumer, typically the analyzer, therefore sees one ordered stream and needs no locking. Memory is bounded by
  * the batches in flight, not by the capture. The workers come from an executor given to it, shared by every pass.
+ * Each run is one capture to the frame times ({@link FrameClock}).
  */
 public final class SummaryPipeline {
 
@@ -93,6 +94,7 @@ public final class SummaryPipeline {
         ArrayDeque<FutureTask<Batch>> inFlight = new ArrayDeque<>();
         ArrayDeque<Batch> spare = new ArrayDeque<>();
         int maxInFlight = (int) Math.min(parallelism * 2L + 1, Integer.MAX_VALUE);
+        FrameClock clock = new FrameClock();
         long delivered = 0;
         long read = 0;
         boolean more = true;
@@ -126,6 +128,7 @@ public final class SummaryPipeline {
             }
             Batch done = await(inFlight.poll());
             for (int i = 0; i < done.size; i++) {
+                clock.stamp(done.summaries[i]);
                 consumer.accept(done.frames[i], done.summaries[i]);
                 done.frames[i] = null;
             }

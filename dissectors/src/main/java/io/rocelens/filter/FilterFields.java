@@ -39,6 +39,12 @@ final class FilterFields {
         }
         add(new FilterField("frame.number", "Frame number", ValueKind.NUMBER, false, null,
                 List.of(new Source.Computed("frame.number", false, f -> f.summary.number))));
+        time("frame.time", "Arrival time", ValueKind.ABSOLUTE_TIME, p -> p.timestampNanos);
+        time("frame.time_epoch", "Arrival time, seconds since 1970-01-01 UTC", ValueKind.TIME, p -> p.timestampNanos);
+        time("frame.time_relative", "Seconds since the capture's first frame", ValueKind.TIME,
+                p -> since(p.timestampNanos, p.firstTimestampNanos));
+        time("frame.time_delta", "Seconds since the previous captured frame", ValueKind.TIME,
+                p -> since(p.timestampNanos, p.previousTimestampNanos));
         either("eth.addr", "Source or destination MAC address", Fields.ETH_SRC, Fields.ETH_DST);
         either("ip.addr", "Source or destination IPv4 address", Fields.IP_SRC, Fields.IP_DST);
         either("ipv6.addr", "Source or destination IPv6 address", Fields.IPV6_SRC, Fields.IPV6_DST);
@@ -182,6 +188,14 @@ final class FilterFields {
         if (BY_NAME.putIfAbsent(field.name(), field) != null) {
             throw new IllegalStateException("filter name declared twice: " + field.name());
         }
+    }
+
+    private static void time(String name, String description, ValueKind kind, ToLongFunction<PacketSummary> value) {
+        add(new FilterField(name, description, kind, false, null, List.of(new Source.Time(name, value))));
+    }
+
+    private static long since(long timestamp, long reference) {
+        return reference == PacketSummary.NO_TIME ? PacketSummary.NO_TIME : timestamp - reference;
     }
 
     private static void either(String name, String description, FieldDef source, FieldDef destination) {

@@ -6,7 +6,7 @@ import io.rocelens.dissect.Addresses;
  * A value written in a filter, already read as the kind of the field it is compared with.
  *
  * @param kind   the field's kind
- * @param number numbers, flags and MAC addresses; the low half of an IP address
+ * @param number numbers, flags and MAC addresses; the low half of an IP address; times in nanoseconds
  * @param high   the high half of an IP address (IPv4 held IPv4-mapped)
  * @param prefix for an IP address, the bits a subnet compares (128 for one address)
  * @param text   the value of a text literal
@@ -49,6 +49,8 @@ record Literal(ValueKind kind, long number, long high, int prefix, String text) 
             case IPV4 -> AddressText.ipv4Text(number) + (prefix < 128 ? "/" + (prefix - 96) : "");
             case IPV6 -> Addresses.ipv6(high, number) + (prefix < 128 ? "/" + prefix : "");
             case TEXT -> quote(text);
+            case TIME -> Times.printRelative(number);
+            case ABSOLUTE_TIME -> Times.printAbsolute(number);
             case NONE -> "";
         };
     }

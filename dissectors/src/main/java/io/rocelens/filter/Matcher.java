@@ -11,6 +11,9 @@ interface Matcher {
 
     boolean text(String value);
 
+    /** Times, in signed nanoseconds. */
+    boolean time(long nanos);
+
     /** Matches any value: a presence test. */
     Matcher ANY = new Matcher() {
         @Override
@@ -25,6 +28,11 @@ interface Matcher {
 
         @Override
         public boolean text(String value) {
+            return true;
+        }
+
+        @Override
+        public boolean time(long nanos) {
             return true;
         }
     };

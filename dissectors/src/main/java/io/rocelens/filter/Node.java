@@ -195,6 +195,11 @@ sealed interface Node {
             return v != null && holds(v.compareTo(value.text()));
         }
 
+        @Override
+        public boolean time(long nanos) {
+            return holds(Long.compare(nanos, value.number()));
+        }
+
         private boolean holds(int order) {
             return switch (op) {
                 case "==" -> order == 0;
@@ -263,6 +268,17 @@ sealed interface Node {
         }
 
         @Override
+        public boolean time(long nanos) {
+            for (Literal[] member : members) {
+                if (member.length == 1 ? nanos == member[0].number()
+                        : nanos >= member[0].number() && nanos <= member[1].number()) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
         public int precedence() {
             return 2;
         }
@@ -306,6 +322,11 @@ sealed interface Node {
         @Override
         public boolean text(String v) {
             return v != null && (pattern != null ? pattern.matcher(v).find() : v.contains(value));
+        }
+
+        @Override
+        public boolean time(long nanos) {
+            return false;
         }
 
         @Override

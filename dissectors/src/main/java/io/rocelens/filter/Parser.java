@@ -1,5 +1,6 @@
 package io.rocelens.filter;
 
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -233,6 +234,18 @@ final class Parser {
                 }
                 throw new FilterException(field.name() + " is one of " + String.join(", ", values) + ": \"" + text
                         + "\" is not", token.position());
+            }
+            case TIME -> {
+                Long nanos = quoted ? null : Times.relative(text);
+                if (nanos != null) {
+                    return Literal.number(ValueKind.TIME, nanos);
+                }
+            }
+            case ABSOLUTE_TIME -> {
+                Long nanos = Times.absolute(text, ZoneId.systemDefault());
+                if (nanos != null) {
+                    return Literal.number(ValueKind.ABSOLUTE_TIME, nanos);
+                }
             }
             case NONE -> {
                 // refused before a value is read

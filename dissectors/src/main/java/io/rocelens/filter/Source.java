@@ -126,6 +126,30 @@ abstract class Source {
         }
     }
 
+    /**
+     * A time computed from the summary, in signed nanoseconds; {@link PacketSummary#NO_TIME} when the frame has none
+     * (its first and previous timestamps were not set).
+     */
+    static final class Time extends Source {
+        private final ToLongFunction<PacketSummary> value;
+
+        Time(String name, ToLongFunction<PacketSummary> value) {
+            super(name);
+            this.value = value;
+        }
+
+        @Override
+        boolean fromSummary() {
+            return true;
+        }
+
+        @Override
+        boolean any(FrameView frame, Matcher matcher) {
+            long nanos = value.applyAsLong(frame.summary);
+            return nanos != PacketSummary.NO_TIME && matcher.time(nanos);
+        }
+    }
+
     /** A number computed from the summary and the analysis marks; {@link Long#MIN_VALUE} when the frame has none. */
     static final class Computed extends Source {
         static final long ABSENT = Long.MIN_VALUE;

@@ -10,6 +10,10 @@ public enum ValueKind {
     IPV4("an IPv4 address"),
     IPV6("an IPv6 address"),
     TEXT("text"),
+    /** Seconds, held as signed nanoseconds. */
+    TIME("a time in seconds, as 1.5 or 0.000002"),
+    /** A date and time, held as nanoseconds since the epoch. */
+    ABSOLUTE_TIME("a date and time, as \"2026-01-01 12:00:00.5\" (local time; add Z for UTC)"),
     /** A protocol or an analysis mark: tested by its name alone. */
     NONE("a protocol or mark, tested by its name alone");
 

@@ -36,6 +36,7 @@ public final class PacketIndex {
      */
     private static final Set<String> INDEXED = Set.of(
             "frame", "frame.number", "frame.len", "frame.caplen",
+            "frame.time", "frame.time_epoch", "frame.time_relative", "frame.time_delta",
             "eth", "vlan", "sll", "ip", "ipv6", "udp", "tcp", "arp", "roce", "grh", "bth", "rdeth", "atomic", "aeth",
             "atomicack", "ieth", "cnp", "macc", "pfc", "pause", "malformed",
             "eth.type", "ip.src", "ip.dst", "ipv6.src", "ipv6.dst", "grh.sgid", "grh.dgid",
@@ -260,6 +261,9 @@ public final class PacketIndex {
         into.number = row + 1L;
         into.fileOffset = fileOffset[chunk][at];
         into.timestampNanos = timestamp[chunk][at];
+        // rows are every frame of the capture in order: the first frame is row 0, the previous one the row before
+        into.firstTimestampNanos = timestamp[0][0];
+        into.previousTimestampNanos = row == 0 ? into.timestampNanos : timestampNanos(row - 1);
         into.originalLength = originalLength[chunk][at];
         into.capturedLength = capturedLength[chunk][at];
         into.kinds = kinds[chunk][at];

@@ -11,6 +11,7 @@ import io.rocelens.capture.RealCaptures;
 import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.FastDissector;
+import io.rocelens.dissect.FrameClock;
 import io.rocelens.dissect.PacketSummary;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -49,6 +50,7 @@ class DisplayFilterDifferentialTest {
         List<Frame> frames = new ArrayList<>();
         TreeSet<Long> undissected = new TreeSet<>();
         FastDissector fast = new FastDissector(DissectorOptions.defaults());
+        FrameClock clock = new FrameClock();
         try (CaptureReader reader = CaptureReaders.open(capture)) {
             Frame frame;
             while ((frame = reader.next()) != null) {
@@ -58,6 +60,7 @@ class DisplayFilterDifferentialTest {
                 }
                 PacketSummary summary = new PacketSummary();
                 fast.summarize(frame, summary);
+                clock.stamp(summary);
                 summaries.add(summary);
                 frames.add(frame);
             }

@@ -63,6 +63,8 @@ class WiresharkAliasesTest {
             case "FT_IPv6" -> ValueKind.IPV6;
             case "FT_STRING" -> ValueKind.TEXT;
             case "FT_BYTES" -> ValueKind.NUMBER;
+            case "FT_RELATIVE_TIME" -> ValueKind.TIME;
+            case "FT_ABSOLUTE_TIME" -> ValueKind.ABSOLUTE_TIME;
             default -> type.startsWith("FT_UINT") ? ValueKind.NUMBER : null;
         };
     }

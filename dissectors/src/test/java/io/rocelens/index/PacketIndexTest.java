@@ -13,6 +13,7 @@ import io.rocelens.capture.Frame;
 import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.FastDissector;
+import io.rocelens.dissect.FrameClock;
 import io.rocelens.dissect.PacketColumns;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;
@@ -50,10 +51,12 @@ class PacketIndexTest {
         Path file = Samples.repeated(temp.resolve("samples.pcap"), 30);
         index = new PacketIndex(AnalysisOptions.defaults());
         FastDissector dissector = new FastDissector(DissectorOptions.defaults());
+        FrameClock clock = new FrameClock();
         try (CaptureReader reader = CaptureReaders.open(file)) {
             for (Frame frame = reader.next(); frame != null; frame = reader.next()) {
                 PacketSummary p = new PacketSummary();
                 dissector.summarize(frame, p);
+                clock.stamp(p);
                 summaries.add(p);
                 frames.add(frame);
                 index.append(p);
@@ -151,7 +154,8 @@ class PacketIndexTest {
                 "ip.addr == 10.0.0.2", "ipv6.src", "ip.dscp == 26", "ip.ecn == 3", "ipv6.ecn == 3",
                 "bth.opcode == 0x11", "bth.dqpn == 0x12", "bth.psn > 1000", "aeth.type == \"nak\"",
                 "aeth.code == 0", "aeth.syndrome", "icrc.status == \"bad\"", "icrc.status == \"unchecked\"",
-                "grh.sgid", "!(udp || tcp)"));
+                "grh.sgid", "!(udp || tcp)", "frame.time_relative > 0.001", "frame.time_delta < 0.000001",
+                "frame.time_epoch < 0.0005", "frame.time >= \"1970-01-01 00:00:00.0015Z\""));
         List.of("frame", "eth", "vlan", "sll", "ip", "ipv6", "udp", "tcp", "arp", "roce", "grh", "bth", "rdeth",
                 "atomic", "aeth", "atomicack", "ieth", "cnp", "macc", "pfc", "pause", "malformed").forEach(filters::add);
         PacketSummary filled = new PacketSummary();

@@ -284,6 +284,7 @@ public final class PacketListModel {
             return new RowLook("[cannot read the frame again: " + unreadable.getMessage() + "]", null);
         }
         uiDissector.summarize(frame, uiSummary);
+        table.times(row, uiSummary);
         ColouringRules.Rule colour = null;
         if (colouring) {
             int rule = colours.match(uiSummary, marks, () -> new Dissector(dissectorOptions).dissect(frame));
@@ -491,6 +492,7 @@ public final class PacketListModel {
                     int row = places != null ? places[place] : place;
                     Frame frame = read(packets, row);
                     fast.summarize(frame, summary);
+                    packets.times(row, summary);
                     detail.at(row, frame);
                     boolean hit = filter != null ? filter.matches(summary, knownMarks, detail)
                             : (packets.source(row) + " " + packets.destination(row) + " " + packets.protocol(row)
@@ -543,6 +545,7 @@ public final class PacketListModel {
                 packets.fill(row, summary);
             } else {
                 fast.summarize(detail.frame, summary);
+                packets.times(row, summary);
             }
             if (chosen.matches(summary, knownMarks, detail)) {
                 if (count == rows.length) {

@@ -36,6 +36,15 @@ public interface PacketTable {
     /** Sets into {@code summary} what the index keeps of the row. */
     void fill(int row, PacketSummary summary);
 
+    /**
+     * Sets into {@code summary} the first frame's and the row's previous frame's timestamps, which
+     * {@code frame.time_relative} and {@code frame.time_delta} are measured from (rows are every frame, in order).
+     */
+    default void times(int row, PacketSummary summary) {
+        summary.firstTimestampNanos = timestampNanos(0);
+        summary.previousTimestampNanos = timestampNanos(Math.max(0, row - 1));
+    }
+
     /** True when {@link #fill} restores that filter field for every row. */
     boolean indexes(String fieldName);
 

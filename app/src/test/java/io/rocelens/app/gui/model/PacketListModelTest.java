@@ -133,6 +133,22 @@ class PacketListModelTest {
     }
 
     @Test
+    void frameTimesFromTheIndexAndFromFramesReadAgain() throws FilterException {
+        list.applyFilter(filter("frame.time_delta > 0.0001"), null, () -> { });
+        assertEquals(List.of(71L, 106L, 146L), frames());
+        // reth is not in the index, so these frames are read again; their times still count from the capture's
+        list.applyFilter(filter("frame.time_delta > 0.00005 && !infiniband.reth"), null, () -> { });
+        assertEquals(List.of(71L, 106L, 107L), frames());
+        list.applyFilter(filter("frame.time_relative > 0.0019 && infiniband.reth"), null, () -> { });
+        assertEquals(34, list.size());
+        assertEquals(List.of(298L, 300L), frames().subList(0, 2));
+        list.applyFilter(null, null, () -> { });
+        int[] found = {-2};
+        list.find(filter("frame.time_delta > 0.00005 && !infiniband.reth"), null, 80, place -> found[0] = place);
+        assertEquals(105, found[0], "frame 106");
+    }
+
+    @Test
     void findLooksForwardAndWraps() throws FilterException {
         int[] found = {-2};
         list.find(filter("bth.opcode == 0x81"), null, 95, place -> found[0] = place);

@@ -1,0 +1,111 @@
+package io.rocelens.filter;
+
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Time literals as Wireshark 4 reads them, in nanoseconds. A relative time ({@code frame.time_relative},
+ * {@code frame.time_delta}, {@code frame.time_epoch}) is seconds with up to nine decimals: {@code 1.5},
+ * {@code -0.000002}. An absolute time ({@code frame.time}) is {@code "2026-01-01 12:00:00.001"} (the time may stop
+ * after the hour or minute, or be left out; a {@code T} may stand for the space) or {@code "Jan 1, 2026
+ * 12:00:00.001"}, in local time, or in UTC when followed by {@code Z} or {@code " UTC"}.
+ */
+final class Times {
+
+    private static final Pattern RELATIVE = Pattern.compile("(-?)(\\d+)(?:\\.(\\d{1,9}))?");
+    private static final String FRACTION_AND_ZONE = "(?:\\.(\\d{1,9}))?(Z| UTC)?";
+    private static final Pattern ISO = Pattern.compile("(\\d{4})-(\\d{1,2})-(\\d{1,2})"
+            + "(?:[ T]+(\\d{1,2})(?::(\\d{1,2})(?::(\\d{1,2})" + FRACTION_AND_ZONE + ")?)?)?(Z| UTC)?");
+    private static final Pattern MONTH_FIRST = Pattern.compile("([A-Za-z]{3}) +(\\d{1,2}), (\\d{4}) +"
+            + "(\\d{1,2}):(\\d{1,2}):(\\d{1,2})" + FRACTION_AND_ZONE);
+    private static final List<String> MONTHS = List.of("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug",
+            "sep", "oct", "nov", "dec");
+    private static final DateTimeFormatter PRINTED = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss",
+            Locale.ROOT);
+
+    private Times() {
+    }
+
+    /** Nanoseconds, or null when the text is not seconds with at most nine decimals (or too large). */
+    static Long relative(String text) {
+        Matcher m = RELATIVE.matcher(text);
+        if (!m.matches()) {
+            return null;
+        }
+        try {
+            long nanos = Math.addExact(Math.multiplyExact(Long.parseLong(m.group(2)), 1_000_000_000L),
+                    fraction(m.group(3)));
+            return m.group(1).isEmpty() ? nanos : -nanos;
+        } catch (ArithmeticException | NumberFormatException tooLarge) {
+            return null;
+        }
+    }
+
+    /** Nanoseconds since the epoch, or null when the text is not a date and time of either form. */
+    static Long absolute(String text, ZoneId local) {
+        try {
+            Matcher iso = ISO.matcher(text);
+            if (iso.matches()) {
+                String zone = iso.group(8) != null ? iso.group(8) : iso.group(9);
+                return instant(Integer.parseInt(iso.group(1)), Integer.parseInt(iso.group(2)),
+                        Integer.parseInt(iso.group(3)), number(iso.group(4)), number(iso.group(5)),
+                        number(iso.group(6)), iso.group(7), zone, local);
+            }
+            Matcher named = MONTH_FIRST.matcher(text);
+            int month = named.matches() ? MONTHS.indexOf(named.group(1).toLowerCase(Locale.ROOT)) + 1 : 0;
+            if (month > 0) {
+                return instant(Integer.parseInt(named.group(3)), month, Integer.parseInt(named.group(2)),
+                        Integer.parseInt(named.group(4)), Integer.parseInt(named.group(5)),
+                        Integer.parseInt(named.group(6)), named.group(7), named.group(8), local);
+            }
+        } catch (DateTimeException | ArithmeticException outOfRange) {
+            return null;
+        }
+        return null;
+    }
+
+    /** Seconds with the decimals needed (none for whole seconds): {@code 0.001}, {@code -1.5}, {@code 3}. */
+    static String printRelative(long nanos) {
+        String sign = nanos < 0 ? "-" : "";
+        long magnitude = Math.abs(nanos);
+        String fraction = String.format(Locale.ROOT, "%09d", magnitude % 1_000_000_000L).replaceFirst("0+$", "");
+        return sign + magnitude / 1_000_000_000L + (fraction.isEmpty() ? "" : "." + fraction);
+    }
+
+    /** The time in UTC, quoted: {@code "2026-01-01 00:00:00.001Z"}. */
+    static String printAbsolute(long nanos) {
+        Instant instant = Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L),
+                Math.floorMod(nanos, 1_000_000_000L));
+        String fraction = String.format(Locale.ROOT, "%09d", instant.getNano()).replaceFirst("0+$", "");
+        return "\"" + PRINTED.format(instant.atOffset(ZoneOffset.UTC)) + (fraction.isEmpty() ? "" : "." + fraction)
+                + "Z\"";
+    }
+
+    private static long instant(int year, int month, int day, int hour, int minute, int second, String fraction,
+                                String zone, ZoneId local) {
+        if (second > 60) {
+            throw new DateTimeException("second " + second);
+        }
+        // second 60 (a leap second) is the next minute's first, as C's mktime makes it for Wireshark
+        LocalDateTime time = LocalDateTime.of(year, month, day, hour, minute).plusSeconds(second);
+        ZonedDateTime zoned = time.atZone(zone != null ? ZoneOffset.UTC : local);
+        return Math.addExact(Math.multiplyExact(zoned.toEpochSecond(), 1_000_000_000L), fraction(fraction));
+    }
+
+    private static int number(String digits) {
+        return digits == null ? 0 : Integer.parseInt(digits);
+    }
+
+    private static long fraction(String digits) {
+        return digits == null ? 0 : Long.parseLong((digits + "00000000").substring(0, 9));
+    }
+}
