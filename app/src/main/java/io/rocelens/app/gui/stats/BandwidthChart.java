@@ -5,6 +5,7 @@ import io.rocelens.analysis.BandwidthBins;
 import io.rocelens.app.gui.model.PacketTable;
 import io.rocelens.export.CsvExport;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -141,21 +142,25 @@ public final class BandwidthChart {
     }
 
     /**
-     * A display filter for the frames from one time to another: the frame numbers of the first and last frame in
-     * [from, to] (the filter language has no time field yet), or null when none falls inside.
+     * A display filter for the frames from one time to another, both included, as Wireshark writes it: a
+     * {@code frame.time_relative} range (seconds since the capture's first frame, to the nanosecond); null when no
+     * frame falls inside.
      */
     public static String filterForTimes(PacketTable table, long fromNanos, long toNanos) {
-        long first = -1;
-        long last = -1;
-        for (int row = 0; row < table.size(); row++) {
+        boolean any = false;
+        for (int row = 0; row < table.size() && !any; row++) {
             long ts = table.timestampNanos(row);
-            if (ts >= fromNanos && ts <= toNanos) {
-                if (first < 0) {
-                    first = row + 1L;
-                }
-                last = row + 1L;
-            }
+            any = ts >= fromNanos && ts <= toNanos;
         }
-        return first < 0 ? null : "frame.number >= " + first + " && frame.number <= " + last;
+        if (!any) {
+            return null;
+        }
+        long first = table.timestampNanos(0);
+        return "frame.time_relative >= " + seconds(fromNanos - first) + " && frame.time_relative <= "
+                + seconds(toNanos - first);
+    }
+
+    private static String seconds(long nanos) {
+        return BigDecimal.valueOf(nanos, 9).toPlainString();
     }
 }

@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.filter.FilterException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -67,15 +69,18 @@ class BandwidthChartTest {
     }
 
     @Test
-    void aTimeRangeBecomesTheFramesInsideIt() throws IOException {
+    void aTimeRangeBecomesTheFramesInsideIt() throws IOException, FilterException {
         Samples.Loaded loaded = Samples.load(Samples.MIXED);
         IndexedCapture table = new IndexedCapture(loaded.index(), null);
-        // tshark -r mixed.pcapng | wc -l: 401 frames, in time order
-        assertEquals("frame.number >= 1 && frame.number <= 401", BandwidthChart.filterForTimes(table,
-                loaded.analysis().firstTs(), loaded.analysis().lastTs()));
-        long t100 = table.timestampNanos(99);
-        long t200 = table.timestampNanos(199);
-        assertEquals("frame.number >= 100 && frame.number <= 200", BandwidthChart.filterForTimes(table, t100, t200));
+        // tshark -r mixed.pcapng -T fields -e frame.number -e frame.time_relative: 401 frames in time order, the last
+        // at 0.002001048, frame 100 at 0.001422000, frame 200 at 0.001798311
+        String whole = BandwidthChart.filterForTimes(table, loaded.analysis().firstTs(), loaded.analysis().lastTs());
+        assertEquals("frame.time_relative >= 0.000000000 && frame.time_relative <= 0.002001048", whole);
+        assertEquals(401, Samples.framesPassing(loaded.index(), whole).size());
+        String some = BandwidthChart.filterForTimes(table, table.timestampNanos(99), table.timestampNanos(199));
+        assertEquals("frame.time_relative >= 0.001422000 && frame.time_relative <= 0.001798311", some);
+        // tshark -r mixed.pcapng -Y "frame.time_relative >= 0.001422 && frame.time_relative <= 0.001798311": 100-200
+        assertEquals(LongStream.rangeClosed(100, 200).boxed().toList(), Samples.framesPassing(loaded.index(), some));
         assertEquals(null, BandwidthChart.filterForTimes(table, 0, 1));
     }
 

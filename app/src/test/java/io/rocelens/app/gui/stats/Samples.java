@@ -1,12 +1,17 @@
 package io.rocelens.app.gui.stats;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.app.Main;
 import io.rocelens.dissect.DissectorOptions;
+import io.rocelens.dissect.PacketSummary;
 import io.rocelens.dissect.SummaryPipeline;
+import io.rocelens.filter.DisplayFilter;
+import io.rocelens.filter.FilterException;
 import io.rocelens.index.PacketIndex;
 import io.rocelens.load.CaptureLoad;
 import java.io.ByteArrayOutputStream;
@@ -14,6 +19,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -44,6 +50,21 @@ final class Samples {
             AnalysisResult result = load.run().analysis();
             return new Loaded(result, load.index());
         }
+    }
+
+    /** The numbers of the indexed frames a display filter passes, read from the index alone. */
+    static List<Long> framesPassing(PacketIndex index, String filter) throws FilterException {
+        DisplayFilter compiled = DisplayFilter.compile(filter);
+        assertTrue(compiled.usesOnly(PacketIndex::indexes), filter);
+        List<Long> frames = new ArrayList<>();
+        PacketSummary summary = new PacketSummary();
+        for (int row = 0; row < index.size(); row++) {
+            index.fill(row, summary);
+            if (compiled.matches(summary, null, () -> null)) {
+                frames.add(summary.number);
+            }
+        }
+        return frames;
     }
 
     /** The generator's truth file of a sample capture. */
