@@ -12,7 +12,9 @@ import java.util.Locale;
 import java.util.Optional;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
+import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleIntegerProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -56,6 +58,7 @@ final class CaptureOptionsDialog {
     private final Dialog<CaptureOptions> dialog = new Dialog<>();
     private final TableView<CaptureInterface> interfaces = new TableView<>();
     private final InterfaceRates rates = new InterfaceRates();
+    private final IntegerProperty samples = new SimpleIntegerProperty();
     private final TextField filter = new TextField();
     private final Label filterMessage = new Label();
     private final ComboBox<String> snaplen = new ComboBox<>();
@@ -315,7 +318,8 @@ final class CaptureOptionsDialog {
 
     private void sample() {
         rates.sample(interfaces.getItems().stream().map(CaptureInterface::name).toList(), System.nanoTime());
-        interfaces.refresh();
+        // the sparkline cells redraw; refreshing the table would make every cell anew under the user's mouse
+        samples.set(samples.get() + 1);
     }
 
     private static TableColumn<CaptureInterface, String> textColumn(String title, double width,
@@ -336,18 +340,24 @@ final class CaptureOptionsDialog {
         SparklineCell() {
             line.getStyleClass().add("sparkline");
             Pane chart = new Pane(line);
+            chart.getStyleClass().add("sparkline-area");
             chart.setMinSize(SPARK_WIDTH, SPARK_HEIGHT);
             chart.setPrefSize(SPARK_WIDTH, SPARK_HEIGHT);
             chart.setMaxSize(SPARK_WIDTH, SPARK_HEIGHT);
             rate.setMinWidth(60);
             box = new HBox(6, chart, rate);
             box.setAlignment(Pos.CENTER_LEFT);
+            samples.addListener(seen -> draw());
         }
 
         @Override
         protected void updateItem(String item, boolean empty) {
             super.updateItem(item, empty);
-            CaptureInterface device = empty || getTableRow() == null ? null : getTableRow().getItem();
+            draw();
+        }
+
+        private void draw() {
+            CaptureInterface device = isEmpty() || getTableRow() == null ? null : getTableRow().getItem();
             if (device == null) {
                 setGraphic(null);
                 return;

@@ -68,6 +68,7 @@ import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
@@ -435,6 +436,7 @@ final class MainWindow {
                 public void progress(double fraction, long count) {
                     packets.grew();
                     showCounts();
+                    showCaptureCounts();
                     if (autoScroll.isSelected() && packets.size() > 0) {
                         packetList.control().scrollTo(packets.size() - 1);
                     }
@@ -469,7 +471,7 @@ final class MainWindow {
         stage.setTitle(TITLE + " — Capturing from " + where);
         status.setText("Capturing from " + where + (capture.files().isEmpty() ? ""
                 : options.output() instanceof CaptureOutput.RingBuffer ? " into a ring buffer of files"
-                : " into " + capture.files().get(0)));
+                : " into " + capture.files().get(0).getFileName()));
         loadTime.setText("");
         showCaptureState();
         showCaptureCounts();
@@ -1037,6 +1039,9 @@ final class MainWindow {
         cancel.setOnAction(e -> session.cancel());
         status.getLeftItems().add(cancel);
         captureCounts.setId("status-capture");
+        // the counts stay whole; a long file name in the status text gives way instead
+        captureCounts.setMinWidth(Region.USE_PREF_SIZE);
+        counts.setMinWidth(Region.USE_PREF_SIZE);
         status.getRightItems().addAll(captureCounts, new Label("   "), counts, new Label("   "), loadTime);
         return status;
     }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import javafx.scene.control.Button;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -88,10 +89,7 @@ class LiveCaptureWindowTest {
 
     @Test
     void closingAnUnsavedCaptureAsksFirstAndDontSaveDeletesIt(FxRobot robot, Veth veth) throws Exception {
-        fx(() -> {
-            window.window().startCapture(CaptureOptions.of(List.of(veth.outside)));
-            return null;
-        });
+        startCapture(veth.outside);
         waitUntil(() -> capture().startsWith("Capturing"), this::capture);
         veth.replayAndWait(SentFrames.CAPTURE);
         robot.press(KeyCode.CONTROL).type(KeyCode.E).release(KeyCode.CONTROL);
@@ -133,6 +131,44 @@ class LiveCaptureWindowTest {
         assertEquals("", capture(), "nothing started");
         Button cancel = fx(() -> (Button) robot.lookup("Cancel").queryAs(Button.class));
         robot.clickOn(cancel);
+    }
+
+    @Test
+    void anInterfaceGoingDownEndsTheCaptureWithADialogSayingTheFileIsKept(FxRobot robot, Veth veth,
+                                                                          SentFrames sent) throws Exception {
+        startCapture(veth.outside);
+        veth.replayAndWait(SentFrames.CAPTURE);
+        waitUntil(() -> rows() == sent.count(), () -> "rows " + rows());
+        Process down = new ProcessBuilder("ip", "link", "set", veth.outside, "down").start();
+        assertEquals(0, down.waitFor());
+        waitUntil(() -> robot.lookup("#message-dialog").tryQuery().isPresent(), this::capture);
+        DialogPane dialog = robot.lookup("#message-dialog").queryAs(DialogPane.class);
+        assertEquals("The capture stopped", dialog.getHeaderText());
+        String text = ((Label) dialog.getContent()).getText();
+        assertTrue(text.startsWith("capture on " + veth.outside + " stopped: the interface went down. The "
+                + sent.count() + " packets captured before are kept in "), text);
+        Path kept = Path.of(text.replaceFirst(".* are kept in (.*)\\.$", "$1"));
+        sent.assertArrived(SentFrames.read(kept));
+        Files.delete(kept);
+    }
+
+    @Test
+    void anInterfaceThatDoesNotExistIsADialogListingThoseThatDo(FxRobot robot) {
+        startCapture("rocelens-none0");
+        waitUntil(() -> robot.lookup("#message-dialog").tryQuery().isPresent(), () -> "no dialog");
+        DialogPane dialog = robot.lookup("#message-dialog").queryAs(DialogPane.class);
+        assertEquals("No such interface", dialog.getHeaderText());
+        String text = ((Label) dialog.getContent()).getText();
+        assertTrue(text.startsWith("no interface named 'rocelens-none0'; the interfaces are: "), text);
+        assertTrue(text.contains("lo"), text);
+        assertEquals("", capture(), "nothing started");
+    }
+
+    private void startCapture(String name) {
+        fx(() -> {
+            window.window().startCapture(CaptureOptions.of(List.of(name)));
+            return null;
+        });
     }
 
     private void openOptions(FxRobot robot) {
