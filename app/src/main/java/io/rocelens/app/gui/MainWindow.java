@@ -1,5 +1,6 @@
 package io.rocelens.app.gui;
 
+import io.rocelens.app.BuildInfo;
 import io.rocelens.app.gui.model.CaptureSession;
 import io.rocelens.app.gui.model.ColouringRules;
 import io.rocelens.app.gui.model.FilterBarModel;
@@ -1001,9 +1002,9 @@ final class MainWindow {
                         + " Ctrl+/ display filter · Ctrl+↑/↓ previous/next packet · Ctrl+Home/End first/last ·"
                         + " Ctrl+Shift+C copy summary · Ctrl++/- zoom · Ctrl+K capture options · Ctrl+E start or"
                         + " stop capturing · Ctrl+R restart · Ctrl+S save"));
-        MenuItem about = item("_About RoCE Lens", null, () -> Dialogs.information(stage, "RoCE Lens 0.1.0",
-                "A Wireshark-style analyzer for RoCEv2 captures. The same engine runs headless: rocelens analyze,"
-                        + " decode and generate."));
+        MenuItem about = item("_About RoCE Lens", null, () -> Dialogs.information(stage,
+                new BuildInfo().getVersion()[0], "A Wireshark-style analyzer for RoCEv2 captures. The same engine runs"
+                        + " headless: rocelens analyze, decode and generate."));
         return new Menu("_Help", null, keys, about);
     }
 

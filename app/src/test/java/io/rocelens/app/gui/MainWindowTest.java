@@ -12,11 +12,16 @@ import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.Frame;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.TableView;
@@ -24,6 +29,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
+import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -158,6 +164,27 @@ class MainWindowTest {
         }
     }
 
+    @Test
+    void theAboutBoxNamesTheVersionAndTheCommitGitReports() throws Exception {
+        Path root = Path.of(System.getProperty("user.dir")).getParent();
+        String commit = "unknown";
+        if (Files.exists(root.resolve(".git"))) {
+            Process git = new ProcessBuilder("git", "rev-parse", "--short=12", "HEAD").directory(root.toFile()).start();
+            commit = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            assertEquals(0, git.waitFor());
+        }
+        sample.menu("Help", "About RoCE Lens");
+        waitUntil(() -> messageBox() != null);
+        DialogPane about = fx(MainWindowTest::messageBox);
+        String heading = fx(about::getHeaderText);
+        fx(() -> {
+            ((Button) about.lookupButton(ButtonType.OK)).fire();
+            return null;
+        });
+        assertTrue(heading.matches("RoCE Lens \\d+\\.\\d+\\.\\d+(-SNAPSHOT)? \\(commit " + commit
+                + "(-dirty)?\\)"), heading);
+    }
+
     // ---------------------------------------------------------------------------------------------- helpers
 
     private void selectFrame(FxRobot robot, int number) throws TimeoutException {
@@ -167,6 +194,16 @@ class MainWindowTest {
         TreeView<?> tree = robot.lookup("#details").queryAs(TreeView.class);
         waitUntil(() -> !tree.getRoot().getChildren().isEmpty()
                 && tree.getRoot().getChildren().get(0).getValue().toString().contains("Frame " + number + ":"));
+    }
+
+    /** The message box on screen, or null when none is. */
+    private static DialogPane messageBox() {
+        for (Window open : Window.getWindows()) {
+            if (open.getScene() != null && open.getScene().lookup("#message-dialog") instanceof DialogPane pane) {
+                return pane;
+            }
+        }
+        return null;
     }
 
     private static List<Integer> highlighted(FxRobot robot) {
