@@ -167,7 +167,7 @@ final class MainWindow {
             public String displayFilter() {
                 return packets.filter() == null ? "" : packets.filter().text();
             }
-        }, packets::displayedRowsInFrameOrder);
+        }, packets::displayedRowsInFrameOrder, preferences);
 
         SplitPane panes = new SplitPane(packetList.control(), details.control(), bytes.control());
         panes.setOrientation(Orientation.VERTICAL);

@@ -37,6 +37,8 @@ public final class Preferences {
     public static final String RECENT_FILES = "recent.files";
     public static final String FILTER_HISTORY = "filter.history";
     public static final String COLOURING_RULES = "colouring.rules";
+    /** The ETS shares last typed in the RoCE Bandwidth view, as typed ("3=60,0=40"). */
+    public static final String ETS_SHARES = "ets.shares";
     public static final String CAPTURE_AUTO_SCROLL = "capture.auto.scroll";
     public static final String CAPTURE_INTERFACES = "capture.interfaces";
     public static final String CAPTURE_FILTER = "capture.filter";

@@ -3,6 +3,7 @@ package io.rocelens.app.gui.stats;
 import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.Formats;
 import io.rocelens.analysis.PausedInterval;
+import io.rocelens.app.gui.model.Preferences;
 import io.rocelens.export.TextSummary;
 import java.io.IOException;
 import java.io.Writer;
@@ -40,7 +41,8 @@ import javafx.util.StringConverter;
 
 /**
  * Statistics › RoCE Bandwidth: RoCE throughput over time stacked by priority, in bins of a chosen width, the share
- * per priority beside the configured ETS shares, and optionally the paused intervals shaded on the same time axis.
+ * per priority beside the configured ETS shares (kept in the preferences as typed), and optionally the paused
+ * intervals shaded on the same time axis.
  * Dragging across the chart filters the packet list to that time range. The chart exports as PNG, its numbers as
  * the CSV of {@code rocelens analyze --priority-csv}.
  */
@@ -62,14 +64,16 @@ final class BandwidthView extends StatsWindow {
     private final FlowPane legend = new FlowPane(12, 4);
     private final TableView<BandwidthChart.ShareLine> shares = new TableView<>();
     private final PacketListLink link;
+    private final Preferences preferences;
     private Capture capture;
     private BandwidthChart chart;
     private double brushFrom = Double.NaN;
     private double brushTo = Double.NaN;
 
-    BandwidthView(Window owner, PacketListLink link) {
+    BandwidthView(Window owner, PacketListLink link, Preferences preferences) {
         super(owner, "RoCE Bandwidth", new BorderPane(), 1200, 720);
         this.link = link;
+        this.preferences = preferences;
         BorderPane root = (BorderPane) stage().getScene().getRoot();
 
         width.setId("bandwidth-bin-width");
@@ -93,7 +97,13 @@ final class BandwidthView extends StatsWindow {
         ets.setId("bandwidth-ets");
         ets.setPromptText("e.g. 3=60,0=40 (%)");
         ets.setPrefColumnCount(16);
-        ets.setOnAction(e -> showShares());
+        ets.setText(preferences.get(Preferences.ETS_SHARES, ""));
+        ets.setOnAction(e -> {
+            if (ets.getText().isBlank() || configuredShares() != null) {
+                preferences.put(Preferences.ETS_SHARES, ets.getText().strip());
+            }
+            showShares();
+        });
         paused.setId("bandwidth-paused");
         paused.setOnAction(e -> draw());
         Button png = new Button("Export PNG…");

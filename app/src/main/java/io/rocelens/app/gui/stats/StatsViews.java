@@ -4,6 +4,7 @@ import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.RoceAnalyzer;
 import io.rocelens.app.gui.model.PacketTable;
+import io.rocelens.app.gui.model.Preferences;
 import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.dissect.FastDissector;
 import io.rocelens.dissect.PacketSummary;
@@ -39,6 +40,7 @@ public final class StatsViews {
     private final Stage owner;
     private final PacketListLink link;
     private final Supplier<int[]> displayedRows;
+    private final Preferences preferences;
     private final ExecutorService background = Executors.newSingleThreadExecutor(runnable -> {
         Thread thread = new Thread(runnable, "rocelens-stats");
         thread.setDaemon(true);
@@ -63,11 +65,13 @@ public final class StatsViews {
 
     /**
      * @param displayedRows the packet list's displayed rows (0-based) in frame order
+     * @param preferences   where the views keep what the user typed into them (saved by the window)
      */
-    public StatsViews(Stage owner, PacketListLink link, Supplier<int[]> displayedRows) {
+    public StatsViews(Stage owner, PacketListLink link, Supplier<int[]> displayedRows, Preferences preferences) {
         this.owner = owner;
         this.link = link;
         this.displayedRows = displayedRows;
+        this.preferences = preferences;
     }
 
     /** The items of the Statistics menu. */
@@ -215,7 +219,7 @@ public final class StatsViews {
 
     private BandwidthView bandwidth() {
         if (bandwidth == null) {
-            bandwidth = remember(new BandwidthView(owner, link));
+            bandwidth = remember(new BandwidthView(owner, link, preferences));
         }
         return bandwidth;
     }

@@ -5,17 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rocelens.analysis.PausedInterval;
+import io.rocelens.app.gui.model.Preferences;
 import io.rocelens.filter.FilterException;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import javafx.geometry.Point2D;
 import javafx.scene.canvas.Canvas;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -27,6 +33,9 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class ViewsInteractionTest {
+
+    @TempDir
+    Path config;
 
     private final List<Long> selected = new ArrayList<>();
     private final List<String> filters = new ArrayList<>();
@@ -116,7 +125,7 @@ class ViewsInteractionTest {
     void brushingTheWholeChartFiltersToEveryFrame(FxRobot robot) throws IOException, FilterException {
         Samples.Loaded loaded = Samples.load(Samples.MIXED);
         BandwidthView view = fx(() -> {
-            BandwidthView made = new BandwidthView(null, link);
+            BandwidthView made = new BandwidthView(null, link, Preferences.load(config));
             made.open(new Capture(Samples.MIXED, new IndexedCapture(loaded.index(), null), loaded.analysis(), null, 0, null));
             return made;
         });
@@ -132,6 +141,48 @@ class ViewsInteractionTest {
         assertEquals(401, Samples.framesPassing(loaded.index(), filters.get(0)).size());
         fx(() -> {
             view.stage().close();
+            return null;
+        });
+    }
+
+    @Test
+    void etsSharesTypedInTheBandwidthViewAreKeptInThePreferences(FxRobot robot) throws IOException {
+        Samples.Loaded loaded = Samples.load(Samples.MIXED);
+        Capture capture = new Capture(Samples.MIXED, new IndexedCapture(loaded.index(), null), loaded.analysis(), null,
+                0, null);
+        Preferences typedIn = Preferences.load(config);
+        BandwidthView first = fx(() -> {
+            BandwidthView made = new BandwidthView(null, link, typedIn);
+            made.open(capture);
+            return made;
+        });
+        robot.clickOn("#bandwidth-ets").write("0=70,3=30").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        // shares over 100 % are refused and not kept
+        robot.clickOn("#bandwidth-ets").write(",5=50").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        typedIn.save();
+        fx(() -> {
+            first.stage().close();
+            return null;
+        });
+
+        BandwidthView second = fx(() -> {
+            BandwidthView made = new BandwidthView(null, link, Preferences.load(config));
+            made.open(capture);
+            return made;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        TextField ets = robot.lookup("#bandwidth-ets").queryAs(TextField.class);
+        assertEquals("0=70,3=30", fx(ets::getText));
+        @SuppressWarnings("unchecked")
+        TableView<BandwidthChart.ShareLine> shares = robot.lookup("#bandwidth-shares").queryAs(TableView.class);
+        List<String> configured = fx(() -> shares.getItems().stream()
+                .filter(line -> !Double.isNaN(line.configured()))
+                .map(line -> line.priority() + "=" + line.configured()).toList());
+        assertEquals(List.of("0=70.0", "3=30.0"), configured);
+        fx(() -> {
+            second.stage().close();
             return null;
         });
     }
