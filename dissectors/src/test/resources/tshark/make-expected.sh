@@ -27,7 +27,20 @@ fields=(
   macc.pause_time macc.cbfc.enbv
   macc.cbfc.pause_time.c0 macc.cbfc.pause_time.c1 macc.cbfc.pause_time.c2 macc.cbfc.pause_time.c3
   macc.cbfc.pause_time.c4 macc.cbfc.pause_time.c5 macc.cbfc.pause_time.c6 macc.cbfc.pause_time.c7
+  gre.flags_and_version gre.flags.checksum gre.flags.routing gre.flags.key gre.flags.sequence_number
+  gre.flags.strict_source_route gre.flags.recursion_control gre.flags.ack gre.flags.reserved gre.flags.version
+  gre.proto gre.checksum gre.offset gre.key gre.sequence_number gre.ack_number
+  erspan.version erspan.vlan erspan.cos erspan.encap erspan.bso erspan.truncated erspan.spanid erspan.reserved
+  erspan.index erspan.timestamp erspan.sgt erspan.p erspan.ft erspan.hw erspan.gra erspan.direction erspan.o
+  erspan.platid erspan.pid1.rsvd1 erspan.pid1.vsmid erspan.pid1.port_index erspan.pid3.rsvd1 erspan.pid3.port_index
+  erspan.pid3.timestamp erspan.pid4.rsvd1 erspan.pid4.rsvd2 erspan.pid4.rsvd3 erspan.pid5.switchid
+  erspan.pid5.port_index erspan.pid5.timestamp erspan.pid7.rsvd1 erspan.pid7.source_index erspan.pid7.timestamp
+  erspan.pid.rsvd
+  vxlan.flags vxlan.flag_g vxlan.flag_i vxlan.flag_d vxlan.flag_a vxlan.flags_reserved vxlan.gbp vxlan.vni
+  vxlan.reserved8
 )
+# sourced by encap/make-encap-expected.sh for the field list only
+[ "${BASH_SOURCE[0]}" != "$0" ] && return
 args=()
 for f in "${fields[@]}"; do args+=(-e "$f"); done
 for capture in "$@"; do

@@ -6,9 +6,10 @@
 # Made with TShark 4.0.17 (Debian 4.0.17-0+deb12u3).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-fields="$(head -1 "$here/../ibdump-native-ib-erf-rdma-write-only.tsv" | tr '\t' '\n' | grep -v '^_ws\.\|^frame\.')"
 for capture in "$@"; do
   name="$(basename "$capture")"; name="${name%.*}"
+  # the fields of the capture's own decoding (make-expected.sh's list when it was made)
+  fields="$(head -1 "$here/../$name.tsv" | tr '\t' '\n' | grep -v '^_ws\.\|^frame\.')"
   tshark -r "$capture" -d udp.port==69,infiniband -d udp.port==72,infiniband -T pdml 2>/dev/null \
     | FIELDS="$fields" python3 -c '
 import os, sys, xml.etree.ElementTree as ET

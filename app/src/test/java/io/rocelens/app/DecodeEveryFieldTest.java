@@ -59,4 +59,29 @@ class DecodeEveryFieldTest {
         }
         assertTrue(opcodes.containsAll(List.of(0x64, 0x65, 0x81)), opcodes.toString());
     }
+
+    /** The mirrored sample prints its outer headers with their positions, and the inner frame after them. */
+    @Test
+    void mirroredFramesPrintTheOuterHeadersAndTheInnerFrame() throws IOException {
+        CommandRunner run = CommandRunner.run("decode", "--json", "--positions", "../sample-captures/mixed-erspan3.pcapng");
+        assertEquals(0, run.status(), run.err());
+        JsonNode frames = new ObjectMapper().readTree(run.out());
+        List<String> expected = List.of("gre.flags_and_version", "gre.flags.sequence_number", "gre.proto",
+                "gre.sequence_number", "erspan.version", "erspan.vlan", "erspan.cos", "erspan.bso", "erspan.truncated",
+                "erspan.spanid", "erspan.timestamp", "erspan.sgt", "erspan.p", "erspan.ft", "erspan.hw",
+                "erspan.direction", "erspan.gra", "erspan.o", "erspan.platid", "erspan.pid3.port_index",
+                "erspan.pid3.timestamp", "roce.encap");
+        assertEquals(401, frames.size());
+        for (JsonNode frame : frames) {
+            List<String> layers = new java.util.ArrayList<>();
+            Set<String> printed = new TreeSet<>();
+            for (JsonNode layer : frame.get("layers")) {
+                layers.add(layer.get("layer").asText());
+                layer.get("positions").fieldNames().forEachRemaining(printed::add);
+            }
+            assertEquals(List.of("eth", "ip", "gre", "erspan", "eth"), layers.subList(0, 5),
+                    "frame " + frame.get("number"));
+            assertTrue(printed.containsAll(expected), "frame " + frame.get("number") + ": " + printed);
+        }
+    }
 }

@@ -95,11 +95,12 @@ class DissectorPropertiesTest {
     }
 
     /**
-     * Frames to mutate: the sample capture with every opcode, PFC, PAUSE, VLAN, IPv6, UD and RoCEv1 (always in the
-     * repository), and frames of a few real captures when they are there.
+     * Frames to mutate: the sample capture with every opcode, PFC, PAUSE, VLAN, IPv6, UD and RoCEv1, and the same
+     * mirrored in ERSPAN type III (always in the repository), and frames of a few real captures when they are there.
      */
     private static List<byte[]> seedFrames() {
-        List<Path> captures = new ArrayList<>(List.of(Path.of("../sample-captures/mixed.pcapng")));
+        List<Path> captures = new ArrayList<>(List.of(Path.of("../sample-captures/mixed.pcapng"),
+                Path.of("../sample-captures/mixed-erspan3.pcapng")));
         if (RealCaptures.present()) {
             for (String name : List.of("rxe-rping-cm-ud-read-write.pcap", "rxe-rc-atomic-fetchadd.pcap",
                     "huawei-hiroce-rc-send-with-imm-ect0-lowsrcport.pcap")) {

@@ -140,7 +140,7 @@ class TsharkAgreementTest {
         }
     }
 
-    private static boolean sameValue(String tsharkField, String theirs, Field field) {
+    static boolean sameValue(String tsharkField, String theirs, Field field) {
         if (field.value() instanceof String text) {
             return text.equalsIgnoreCase(theirs);
         }
