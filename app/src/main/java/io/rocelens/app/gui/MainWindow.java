@@ -342,6 +342,10 @@ final class MainWindow {
         enableCaptureItems(false);
     }
 
+    Stage stage() {
+        return stage;
+    }
+
     /** The RoCE statistics views of this window. */
     StatsViews stats() {
         return stats;
@@ -438,8 +442,8 @@ final class MainWindow {
                     packets.grew();
                     showCounts();
                     showCaptureCounts();
-                    if (autoScroll.isSelected() && packets.size() > 0) {
-                        packetList.control().scrollTo(packets.size() - 1);
+                    if (autoScroll.isSelected()) {
+                        packetList.showLast();
                     }
                 }
 
@@ -1130,6 +1134,7 @@ final class MainWindow {
 
     private void applyFont() {
         root.setStyle("-fx-font-size: " + fontSize + "px;");
+        packetList.fontChanged();
     }
 
     private void applyTheme(String name) {

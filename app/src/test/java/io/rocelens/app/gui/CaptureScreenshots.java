@@ -3,13 +3,11 @@ package io.rocelens.app.gui;
 import static io.rocelens.app.gui.Fx.fx;
 import static io.rocelens.app.gui.Fx.waitUntil;
 
-import io.rocelens.app.gui.model.Preferences;
 import io.rocelens.app.gui.stats.Png;
 import io.rocelens.live.Veth;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.concurrent.CompletableFuture;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -33,16 +31,10 @@ public final class CaptureScreenshots {
         Path traffic = Path.of(args[1]);
         Files.createDirectories(out);
         Path config = Files.createTempDirectory("rocelens-screenshots");
-        CompletableFuture<Void> started = new CompletableFuture<>();
-        Platform.startup(() -> started.complete(null));
-        started.get();
+        Fx.startToolkit();
         try (Veth veth = Veth.create()) {
-            Stage stage = fx(Stage::new);
-            MainWindow window = fx(() -> {
-                MainWindow made = new MainWindow(stage, Preferences.load(config));
-                stage.show();
-                return made;
-            });
+            MainWindow window = Fx.showWindow(config);
+            Stage stage = window.stage();
             Process background = veth.replay(traffic, "--pps", "400", "--loop", "1000");
             Platform.runLater(() -> Fx.item(stage, "Capture", "Options").fire());
             waitUntil(() -> dialog() != null);

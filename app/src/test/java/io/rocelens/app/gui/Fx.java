@@ -17,6 +17,26 @@ final class Fx {
     private Fx() {
     }
 
+    /**
+     * Starts the JavaFX toolkit for a program that is not a test (screenshots, benches): it stays up, windows closed
+     * or not, until {@code Platform.exit()}.
+     */
+    static void startToolkit() throws Exception {
+        java.util.concurrent.CompletableFuture<Void> started = new java.util.concurrent.CompletableFuture<>();
+        javafx.application.Platform.startup(() -> started.complete(null));
+        started.get();
+        javafx.application.Platform.setImplicitExit(false);
+    }
+
+    /** A main window with its preferences in {@code config}, shown on a new stage. */
+    static MainWindow showWindow(java.nio.file.Path config) {
+        return fx(() -> {
+            MainWindow made = new MainWindow(new Stage(), io.rocelens.app.gui.model.Preferences.load(config));
+            made.stage().show();
+            return made;
+        });
+    }
+
     /** Runs the action on the JavaFX thread and returns its result (or throws what it threw). */
     static <T> T fx(Callable<T> action) {
         return WaitForAsyncUtils.waitForAsyncFx(60_000, action);

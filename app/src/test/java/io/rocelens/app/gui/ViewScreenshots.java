@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CompletableFuture;
 import javafx.application.Platform;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.TextField;
@@ -35,11 +34,8 @@ public final class ViewScreenshots {
         Path out = Path.of(args[0]);
         Files.createDirectories(out);
         Path config = Files.createTempDirectory("rocelens-screenshots");
-        CompletableFuture<Void> started = new CompletableFuture<>();
-        Platform.startup(() -> started.complete(null));
-        started.get();
         // the windows of one capture are closed before the next opens: the toolkit must stay
-        Platform.setImplicitExit(false);
+        Fx.startToolkit();
         for (int i = 1; i < args.length; i++) {
             Path capture = Path.of(args[i]);
             String name = capture.getFileName().toString().replaceFirst("\\.pcap(ng)?$", "");

@@ -153,17 +153,23 @@ public final class CaptureSession {
     public LiveCapture capture(CaptureOptions captureOptions, Listener listener) throws CaptureException {
         close();
         LiveFrames frames = new LiveFrames();
-        LiveCapture started = LiveCapture.start(captureOptions, frames);
+        LiveFile frameSource = new LiveFile(frames);
+        LiveCapture started;
+        try {
+            started = LiveCapture.start(captureOptions, frameSource.listener());
+        } catch (CaptureException failure) {
+            frameSource.close();
+            throw failure;
+        }
         long ticket = generation.incrementAndGet();
         loading = true;
         live = started;
         liveFrames = frames;
         file = started.files().isEmpty() ? null : started.files().get(0);
+        liveFile = frameSource.writesTo(file, captureOptions.output() instanceof CaptureOutput.RingBuffer);
         Path name = file != null ? file : Path.of(String.join("-", captureOptions.interfaces()));
         CaptureLoad opened = CaptureLoad.live(name, frames, loadOptions(),
                 SummaryPipeline.forThisMachine(dissectorOptions), forward(ticket, listener));
-        LiveFile frameSource = new LiveFile(file, captureOptions.output() instanceof CaptureOutput.RingBuffer);
-        liveFile = frameSource;
         loader.execute(() -> run(ticket, name, opened, new IndexedCapture(opened.index(), frameSource), listener));
         return started;
     }

@@ -58,4 +58,13 @@ abstract class StatsWindow {
     }
 
     abstract void fill(Capture capture);
+
+    /** Applies the styles and lays the window out now rather than at the next pulse, so its cost can be timed. */
+    void layoutNow() {
+        if (stage.isShowing()) {
+            Parent root = stage.getScene().getRoot();
+            root.applyCss();
+            root.layout();
+        }
+    }
 }

@@ -1,0 +1,220 @@
+package io.rocelens.app.gui;
+
+import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.waitUntil;
+
+import io.rocelens.capture.CaptureReader;
+import io.rocelens.capture.CaptureReaders;
+import io.rocelens.live.CaptureOptions;
+import io.rocelens.live.Veth;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javafx.application.Platform;
+import javafx.collections.ListChangeListener;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/**
+ * Capture in the window under load, beside {@code rocelens capture} at the same rates: a veth pair in a namespace of
+ * its own, {@code rocelens replay FRAMES --pps RATE} from the far end, and the window capturing on the near end with
+ * QP Conversations open. For each rate it prints the frames sent, captured and dropped by the window and the
+ * command, how often the packet list and the conversations changed while frames came, the longest time the JavaFX
+ * thread took to run a task posted every 20 ms (a frozen window shows here), and the CPU time of the window's JVM
+ * and of the command. Run by bench/capture-window.sh as root under Xvfb; not a test.
+ */
+public final class CaptureWindowBench {
+
+    private static final Pattern SENT = Pattern.compile("sent (\\d+) frames in ([0-9.]+) s");
+    private static final Pattern COUNTS = Pattern.compile("Captured: (\\d+) · Dropped: (\\d+)");
+
+    private CaptureWindowBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path frames = Path.of(args[0]);
+        Path config = Files.createTempDirectory("rocelens-bench");
+        Fx.startToolkit();
+        System.out.printf(Locale.ROOT, "%-7s %-8s %8s %8s %9s %7s %9s %9s %13s %8s%n", "rate", "who", "sent",
+                "sent/s", "captured", "dropped", "list/s", "views/s", "fx p99/max ms", "cpu s");
+        try (Veth veth = Veth.create()) {
+            MainWindow window = Fx.showWindow(config);
+            Stage stage = window.stage();
+            for (int i = 1; i < args.length; i++) {
+                int rate = Integer.parseInt(args[i]);
+                inWindow(stage, window, veth, frames, rate);
+                withCommand(veth, frames, rate);
+            }
+            fx(() -> {
+                window.shutdown();
+                new ArrayList<>(Window.getWindows()).forEach(w -> ((Stage) w).close());
+                return null;
+            });
+        }
+        Platform.exit();
+    }
+
+    private static void inWindow(Stage stage, MainWindow window, Veth veth, Path frames, int rate) throws Exception {
+        fx(() -> {
+            window.startCapture(CaptureOptions.of(List.of(veth.outside)));
+            Fx.item(stage, "Statistics", "QP Conversations").fire();
+            return null;
+        });
+        waitUntil(() -> status(stage).startsWith("Capturing"));
+        AtomicLong listChanges = new AtomicLong();
+        AtomicLong viewChanges = new AtomicLong();
+        fx(() -> {
+            ((TableView<?>) stage.getScene().lookup("#packet-list")).getItems()
+                    .addListener((ListChangeListener<Object>) change -> listChanges.incrementAndGet());
+            conversations().itemsProperty().addListener(seen -> viewChanges.incrementAndGet());
+            conversations().getItems().addListener((ListChangeListener<Object>) change -> viewChanges.incrementAndGet());
+            return null;
+        });
+        Latency latency = new Latency();
+        long cpuBefore = processCpuNanos();
+        Sender sender = Sender.start(veth, frames, rate);
+        latency.start();
+        sender.await();
+        latency.stop();
+        long lists = listChanges.get();
+        long views = viewChanges.get();
+        Thread.sleep(1000);
+        fx(() -> {
+            Fx.item(stage, "Capture", "Stop").fire();
+            return null;
+        });
+        waitUntil(() -> status(stage).startsWith("Captured: "));
+        long cpu = processCpuNanos() - cpuBefore;
+        Matcher counts = COUNTS.matcher(status(stage));
+        counts.find();
+        System.out.printf(Locale.ROOT, "%-7d %-8s %8d %8.0f %9s %7s %9.1f %9.1f %6.0f/%-6.0f %8.2f%n", rate,
+                "window", sender.sent, sender.sent / sender.seconds, counts.group(1), counts.group(2),
+                lists / sender.seconds, views / sender.seconds, latency.p99Millis(), latency.maxNanos / 1e6,
+                cpu / 1e9);
+        // saved, so the next capture does not ask about it, then deleted
+        Path saved = Files.createTempFile("rocelens-bench", ".pcapng");
+        fx(() -> window.saveTo(saved));
+        Files.delete(saved);
+    }
+
+    private static void withCommand(Veth veth, Path frames, int rate) throws Exception {
+        Path out = Files.createTempFile("rocelens-bench", ".pcapng");
+        Path err = Files.createTempFile("rocelens-bench", ".err");
+        Process capture = new ProcessBuilder(Veth.javaCommand("capture", "-i", veth.outside, "-w", out.toString(),
+                "-q")).redirectError(err.toFile()).start();
+        while (!Files.readString(err).contains("Capturing on")) {
+            Thread.sleep(50);
+        }
+        Sender sender = Sender.start(veth, frames, rate);
+        sender.await();
+        Thread.sleep(1000);
+        double cpu = capture.info().totalCpuDuration().map(d -> d.toNanos() / 1e9).orElse(Double.NaN);
+        capture.destroy();
+        capture.waitFor(30, TimeUnit.SECONDS);
+        long captured = 0;
+        try (CaptureReader reader = CaptureReaders.open(out)) {
+            while (reader.next() != null) {
+                captured++;
+            }
+        }
+        System.out.printf(Locale.ROOT, "%-7d %-8s %8d %8.0f %9d %7d %9s %9s %13s %8.2f%n", rate, "command",
+                sender.sent, sender.sent / sender.seconds, captured, sender.sent - captured, "", "", "", cpu);
+        Files.delete(out);
+        Files.delete(err);
+    }
+
+    private static String status(Stage stage) {
+        return fx(() -> ((Label) stage.getScene().lookup("#status-capture")).getText());
+    }
+
+    private static TableView<?> conversations() {
+        return Window.getWindows().stream().map(w -> w.getScene().lookup("#conversations"))
+                .filter(node -> node != null).map(node -> (TableView<?>) node).findFirst().orElseThrow();
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    /** {@code rocelens replay} in the namespace, and what it says it sent. */
+    private static final class Sender {
+        final Process process;
+        long sent;
+        double seconds;
+
+        private Sender(Process process) {
+            this.process = process;
+        }
+
+        static Sender start(Veth veth, Path frames, int rate) throws IOException {
+            List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", veth.namespace));
+            command.addAll(Veth.javaCommand("replay", frames.toString(), "-i", veth.inside, "--pps",
+                    Integer.toString(rate)));
+            return new Sender(new ProcessBuilder(command).redirectErrorStream(true).start());
+        }
+
+        void await() throws Exception {
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            process.waitFor();
+            Matcher said = SENT.matcher(output);
+            if (!said.find()) {
+                throw new IllegalStateException("replay: " + output);
+            }
+            sent = Long.parseLong(said.group(1));
+            seconds = Double.parseDouble(said.group(2));
+        }
+    }
+
+    /** How long a task posted to the JavaFX thread every 20 ms waited: the longest, and the 99th percentile. */
+    private static final class Latency {
+        volatile long maxNanos;
+        private final List<Long> waits = java.util.Collections.synchronizedList(new ArrayList<>());
+        private volatile boolean running;
+        private Thread prober;
+
+        void start() {
+            running = true;
+            prober = new Thread(() -> {
+                while (running) {
+                    long posted = System.nanoTime();
+                    CompletableFuture<Void> ran = new CompletableFuture<>();
+                    Platform.runLater(() -> ran.complete(null));
+                    ran.join();
+                    long waited = System.nanoTime() - posted;
+                    waits.add(waited);
+                    maxNanos = Math.max(maxNanos, waited);
+                    try {
+                        Thread.sleep(20);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            prober.start();
+        }
+
+        void stop() throws InterruptedException {
+            running = false;
+            prober.join();
+        }
+
+        double p99Millis() {
+            List<Long> sorted = new ArrayList<>(waits);
+            java.util.Collections.sort(sorted);
+            return sorted.isEmpty() ? 0 : sorted.get((int) (sorted.size() * 0.99)) / 1e6;
+        }
+    }
+}
