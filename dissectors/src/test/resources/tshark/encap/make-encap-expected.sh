@@ -18,28 +18,6 @@ fi
 for capture in "$here"/*.pcap; do
   name="$(basename "$capture" .pcap)"
   tshark -r "$capture" -d udp.port==69,infiniband -d udp.port==72,infiniband -T pdml 2>/dev/null \
-    | FIELDS="${fields[*]}" python3 -c '
-import os, sys, xml.etree.ElementTree as ET
-wanted = set(os.environ["FIELDS"].split())
-print("frame\tfield\tvalue\tpos\tsize")
-number = 0
-for event, element in ET.iterparse(sys.stdin.buffer, events=("end",)):
-    if element.tag != "packet":
-        continue
-    number += 1
-    last = None
-    for node in element.iter():
-        name = node.get("name")
-        if name == "_ws.malformed":
-            print(number, name, "", 0, 0, sep="\t")
-        elif node.tag == "field" and name in wanted:
-            row = (name, node.get("show"), node.get("pos"), node.get("size"))
-            # tshark gives the ImmDt and IETH headers and their values one name (infiniband.immdt, infiniband.ieth):
-            # one row for the two
-            if row != last:
-                print(number, *row, sep="\t")
-            last = row
-    element.clear()
-' > "$here/$name.tsv"
+    | FIELDS="${fields[*]}" python3 "$here/../pdml-fields.py" all > "$here/$name.tsv"
   echo "$name.tsv: $(($(wc -l < "$here/$name.tsv") - 1)) field occurrences"
 done

@@ -11,22 +11,6 @@ for capture in "$@"; do
   # the fields of the capture's own decoding (make-expected.sh's list when it was made)
   fields="$(head -1 "$here/../$name.tsv" | tr '\t' '\n' | grep -v '^_ws\.\|^frame\.')"
   tshark -r "$capture" -d udp.port==69,infiniband -d udp.port==72,infiniband -T pdml 2>/dev/null \
-    | FIELDS="$fields" python3 -c '
-import os, sys, xml.etree.ElementTree as ET
-wanted = set(os.environ["FIELDS"].split())
-print("frame\tfield\tpos\tsize")
-number = 0
-for event, element in ET.iterparse(sys.stdin.buffer, events=("end",)):
-    if element.tag != "packet":
-        continue
-    number += 1
-    seen = set()
-    for field in element.iter("field"):
-        name = field.get("name")
-        if name in wanted and name not in seen:     # the first occurrence, as -E occurrence=f
-            seen.add(name)
-            print(number, name, field.get("pos"), field.get("size"), sep="\t")
-    element.clear()
-' > "$here/$name.tsv"
+    | FIELDS="$fields" python3 "$here/../pdml-fields.py" first > "$here/$name.tsv"
   echo "$name.tsv: $(($(wc -l < "$here/$name.tsv") - 1)) field positions"
 done

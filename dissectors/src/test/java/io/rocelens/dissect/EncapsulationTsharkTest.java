@@ -29,9 +29,7 @@ class EncapsulationTsharkTest {
     private static final Path FOLDER = Path.of("src/test/resources/tshark/encap");
 
     static Stream<Path> captures() throws IOException {
-        try (Stream<Path> files = Files.list(FOLDER)) {
-            return files.filter(f -> f.toString().endsWith(".pcap")).sorted().toList().stream();
-        }
+        return TsharkAgreementTest.files(FOLDER, ".pcap");
     }
 
     /** One tshark occurrence: value and byte range. */

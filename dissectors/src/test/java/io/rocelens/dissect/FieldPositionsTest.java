@@ -25,9 +25,7 @@ class FieldPositionsTest {
     private static final Path POSITIONS = Path.of("src/test/resources/tshark/positions");
 
     static Stream<Path> positions() throws IOException {
-        try (Stream<Path> files = Files.list(POSITIONS)) {
-            return files.filter(f -> f.toString().endsWith(".tsv")).sorted().toList().stream();
-        }
+        return TsharkAgreementTest.files(POSITIONS, ".tsv");
     }
 
     @ParameterizedTest(name = "{0}")

@@ -52,8 +52,13 @@ class TsharkAgreementTest {
     }
 
     static Stream<Path> expectations() throws IOException {
-        try (Stream<Path> files = Files.list(EXPECTED)) {
-            return files.filter(f -> f.toString().endsWith(".tsv")).sorted().toList().stream();
+        return files(EXPECTED, ".tsv");
+    }
+
+    /** The files of a folder (not below it) whose names end so, sorted: the cases of the tshark comparisons. */
+    static Stream<Path> files(Path folder, String ending) throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.filter(f -> f.toString().endsWith(ending)).sorted().toList().stream();
         }
     }
 
