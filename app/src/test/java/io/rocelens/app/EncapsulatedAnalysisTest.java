@@ -70,6 +70,16 @@ class EncapsulatedAnalysisTest {
         assertTrue(differences.isEmpty(), String.join("\n", differences));
     }
 
+    @org.junit.jupiter.api.Test
+    void theSummarySaysHowTheFramesCame() {
+        CommandRunner run = CommandRunner.run("analyze", "../sample-captures/mixed-erspan3.pcapng");
+        assertEquals(0, run.status(), run.err());
+        assertTrue(run.out().contains("\nEncapsulated: 401 frames (roce.encap == erspan3), analysed as captured at the"
+                + " mirror source\n"), run.out());
+        CommandRunner plain = CommandRunner.run("analyze", "../sample-captures/mixed.pcapng");
+        assertTrue(!plain.out().contains("Encapsulated"), plain.out());
+    }
+
     static Stream<String> encapsulations() {
         return Stream.of("gre", "erspan2", "erspan3", "vxlan");
     }

@@ -27,6 +27,7 @@ import java.util.Map;
  * @param eventCounts events by {@link EventKind} ordinal, stored or not
  * @param notDissected frames that were not dissected at all, by reason ("link type 197 (ERF)"), in order of first
  *                     appearance; they count in {@code packets} only
+ * @param encapsulated frames that came mirrored or tunnelled, by how ({@code roce.encap}: gre, erspan2 ...)
  */
 public record AnalysisResult(
         AnalysisOptions options,
@@ -41,7 +42,7 @@ public record AnalysisResult(
         List<NakLink> nakLinks, long nakLinksDropped,
         List<CnpLink> cnpLinks, long cnpLinksDropped,
         List<ExpertEvent> events, long[] eventCounts, long eventsDropped,
-        Map<String, Long> notDissected) {
+        Map<String, Long> notDissected, Map<String, Long> encapsulated) {
 
     public AnalysisResult {
         flows = List.copyOf(flows);
@@ -57,6 +58,7 @@ public record AnalysisResult(
         events = GrowingList.frozen(events);
         eventCounts = eventCounts.clone();
         notDissected = Collections.unmodifiableMap(new LinkedHashMap<>(notDissected));   // keeps the order
+        encapsulated = Collections.unmodifiableMap(new LinkedHashMap<>(encapsulated));
     }
 
     /** A copy: bytes of RoCE packets per priority 0..7. */
@@ -248,7 +250,8 @@ public record AnalysisResult(
                 inOrder(concat(events, other.events, max), Comparator.comparingLong(ExpertEvent::timestampNanos)),
                 eventsByKind,
                 eventsDropped + other.eventsDropped + overflow(events, other.events, max),
-                addCounts(notDissected, other.notDissected));
+                addCounts(notDissected, other.notDissected),
+                addCounts(encapsulated, other.encapsulated));
     }
 
     /** "77 frames of link type 197 (ERF) not dissected", one line per reason; empty when every frame was. */

@@ -9,7 +9,9 @@ import io.rocelens.dissect.PacketSummary;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The ordered analysis pass over a capture: feed every frame's {@link PacketSummary} to {@link #accept} in capture
@@ -75,6 +77,8 @@ public final class RoceAnalyzer {
     private final long[] priorityPackets = new long[8];
     private final long[] nakCodes = new long[32];
     private final NotDissected notDissected = new NotDissected();
+    /** Frames by {@link PacketSummary#encapsulation}. */
+    private final long[] encapsulated = new long[PacketSummary.ENCAPSULATION_NAMES.size()];
 
     private final GrowingList<ExpertEvent> events = new GrowingList<>(ExpertEvent::timestampNanos);
     private final long[] eventCounts = new long[EventKind.values().length];
@@ -121,6 +125,7 @@ public final class RoceAnalyzer {
             notDissected.count(p);
             return;
         }
+        encapsulated[p.encapsulation]++;
         if (p.is(PacketSummary.MALFORMED)) {
             malformed++;
             mark(p, AnalysisMarks.MALFORMED);
@@ -674,7 +679,17 @@ public final class RoceAnalyzer {
                 pfcNow.intervals(), pfcNow.intervalsDropped(), pfcNow.storms(), pfcNow.stormsDropped(),
                 priorityBytes, priorityPackets, bins.copy(), nakCodes,
                 nakLinks.with(unanswered), naksDropped, cnpLinks.with(List.of()), cnpLinksDropped,
-                events.sortedWith(stormEvents), counts, dropped, notDissected.byReason());
+                events.sortedWith(stormEvents), counts, dropped, notDissected.byReason(), encapsulatedByName());
+    }
+
+    private Map<String, Long> encapsulatedByName() {
+        Map<String, Long> byName = new LinkedHashMap<>();
+        for (int how = 1; how < encapsulated.length; how++) {
+            if (encapsulated[how] > 0) {
+                byName.put(PacketSummary.ENCAPSULATION_NAMES.get(how), encapsulated[how]);
+            }
+        }
+        return byName;
     }
 
     private ExpertEvent stormEvent(PfcStorm storm) {

@@ -70,11 +70,8 @@ public final class JsonSummary {
         json.writeNumberField("icrc_bad", r.icrcBad());
         json.writeNumberField("malformed", r.malformed());
         json.writeNumberField("pause_8023x", r.pause8023x());
-        json.writeObjectFieldStart("not_dissected");
-        for (Map.Entry<String, Long> reason : r.notDissected().entrySet()) {
-            json.writeNumberField(reason.getKey(), reason.getValue());
-        }
-        json.writeEndObject();
+        counts(json, "not_dissected", r.notDissected());
+        counts(json, "encapsulated", r.encapsulated());
         json.writeObjectFieldStart("pfc");
         for (PfcPriorityStats p : r.pfc()) {
             json.writeObjectFieldStart(Integer.toString(p.priority()));
@@ -240,6 +237,14 @@ public final class JsonSummary {
             }
             json.writeNumberField("observed_pct", total == 0 ? 0 : 100.0 * r.priorityBytes()[p] / total);
             json.writeEndObject();
+        }
+        json.writeEndObject();
+    }
+
+    private static void counts(JsonGenerator json, String name, Map<String, Long> counts) throws IOException {
+        json.writeObjectFieldStart(name);
+        for (Map.Entry<String, Long> count : counts.entrySet()) {
+            json.writeNumberField(count.getKey(), count.getValue());
         }
         json.writeEndObject();
     }

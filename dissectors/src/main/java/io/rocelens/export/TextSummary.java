@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The readable summary {@code rocelens analyze} prints by default, in the spirit of tshark's {@code -z} tables:
@@ -36,6 +37,10 @@ public final class TextSummary {
                 r.packets() - r.rocePackets(), r.malformed());
         for (String line : r.notDissectedLines()) {
             out.println(line);
+        }
+        for (Map.Entry<String, Long> how : r.encapsulated().entrySet()) {
+            out.printf(Locale.ROOT, "Encapsulated: %d frames (roce.encap == %s), analysed as captured at the mirror"
+                    + " source%n", how.getValue(), how.getKey());
         }
         if (r.packets() > 0) {
             out.printf(Locale.ROOT, "Time: %s .. %s (%s)%n", Timestamps.iso(r.firstTs()), Timestamps.iso(r.lastTs()),

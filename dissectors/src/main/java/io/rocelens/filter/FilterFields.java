@@ -63,7 +63,8 @@ final class FilterFields {
         // an encapsulated frame's summary holds the inner frame: a header missing there may be in the outer one
         protocol("eth", "Ethernet II", "eth", p -> outerToo(p, p.is(PacketSummary.ETHERNET)));
         protocol("vlan", "802.1Q / 802.1ad VLAN tag", "vlan", p -> outerToo(p, p.is(PacketSummary.VLAN)));
-        protocol("sll", "Linux cooked capture", "sll", p -> p.is(PacketSummary.ETHERNET) && !p.is(PacketSummary.ENCAPSULATED) ? 0 : -1);
+        protocol("sll", "Linux cooked capture", "sll",
+                p -> p.is(PacketSummary.ETHERNET) && !p.is(PacketSummary.ENCAPSULATED) ? 0 : -1);
         protocol("ip", "Internet Protocol version 4", "ip", p -> outerToo(p, p.is(PacketSummary.IPV4)));
         protocol("ipv6", "Internet Protocol version 6", "ipv6", p -> outerToo(p, p.is(PacketSummary.IPV6)));
         protocol("udp", "User Datagram Protocol", "udp", p -> outerToo(p, p.is(PacketSummary.UDP)));

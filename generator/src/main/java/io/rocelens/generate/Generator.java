@@ -64,6 +64,9 @@ public final class Generator {
             // the outer headers take their share of the snap length: less of each frame is captured
             ObjectNode root = Truth.compute(out.emitted(), options.linkSpeedBps(),
                     options.snaplen() - options.encapsulation().overhead(), mapper);
+            if (options.encapsulation() != Encapsulation.NONE) {
+                root.putObject("encapsulated").put(options.encapsulation().cliName(), out.frames());
+            }
             ObjectNode generator = root.putObject("generator");
             generator.put("scenario", options.scenario().cliName());
             generator.put("seed", options.seed());

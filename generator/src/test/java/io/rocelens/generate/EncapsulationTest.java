@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * {@code --encap} puts the unchanged frames, at their own times, inside outer headers that are right by their
  * standards (docs/encapsulation.md): lengths, the IPv4 header checksum, GRE's flags, checksum and sequence numbers,
- * the ERSPAN and VXLAN headers. Checked from the bytes, against the plain capture of the same seed.
+ * the ERSPAN and VXLAN headers. Checked from the bytes, against the plain capture of the same seed; the truth is the
+ * plain one's, and says that every frame came encapsulated.
  */
 class EncapsulationTest {
 
@@ -92,6 +93,7 @@ class EncapsulationTest {
         }
         ObjectNode truth = (ObjectNode) JSON.readTree(mirroredTruth.toFile());
         assertEquals(encap.cliName(), ((ObjectNode) truth.get("generator")).remove("encap").asText());
+        assertEquals(frames.size(), truth.remove("encapsulated").get(encap.cliName()).asLong());
         JsonNode expected = JSON.readTree(plainTruth.toFile());
         assertEquals(expected, truth, "the truth of the mirrored capture is the plain one's");
     }
