@@ -17,9 +17,10 @@ import java.util.regex.Pattern;
  * {@code -0.000002}. An absolute time ({@code frame.time}) is {@code "2026-01-01 12:00:00.001"} (the time may stop
  * after the hour or minute, or be left out; a {@code T} may stand for the space) or {@code "Jan 1, 2026
  * 12:00:00.001"}, in local time; in UTC when followed by {@code " UTC"}, or (the first form, with minutes) by
- * {@code Z} or an offset ({@code +01}, {@code +0100}, {@code +01:00}).
+ * {@code Z} or an offset ({@code +01}, {@code +0100}, {@code +01:00}). The printing side is public, for what writes
+ * filters (Apply as Filter).
  */
-final class Times {
+public final class Times {
 
     private static final Pattern RELATIVE = Pattern.compile("(-?)(\\d+)(?:\\.(\\d{1,9}))?");
     private static final Pattern ISO = Pattern.compile("(\\d{4})-(\\d{1,2})-(\\d{1,2})"
@@ -93,7 +94,7 @@ final class Times {
     }
 
     /** Seconds with the decimals needed (none for whole seconds): {@code 0.001}, {@code -1.5}, {@code 3}. */
-    static String printRelative(long nanos) {
+    public static String printRelative(long nanos) {
         String sign = nanos < 0 ? "-" : "";
         long magnitude = Math.abs(nanos);
         String fraction = String.format(Locale.ROOT, "%09d", magnitude % 1_000_000_000L).replaceFirst("0+$", "");
@@ -101,7 +102,7 @@ final class Times {
     }
 
     /** The time in UTC, quoted: {@code "2026-01-01 00:00:00.001Z"}. */
-    static String printAbsolute(long nanos) {
+    public static String printAbsolute(long nanos) {
         Instant instant = Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L),
                 Math.floorMod(nanos, 1_000_000_000L));
         String fraction = String.format(Locale.ROOT, "%09d", instant.getNano()).replaceFirst("0+$", "");

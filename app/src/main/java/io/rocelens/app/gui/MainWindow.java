@@ -18,6 +18,7 @@ import io.rocelens.app.gui.stats.StatsViews;
 import io.rocelens.capture.CaptureFormat;
 import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.capture.Frame;
+import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.filter.DisplayFilter;
@@ -743,7 +744,9 @@ final class MainWindow {
                 ByteBuffer data = frame.data().duplicate();
                 byte[] frameBytes = new byte[data.remaining()];
                 data.get(frameBytes);
-                frameDetails = new FrameDetails(new Dissector(options).dissect(frame), frameBytes);
+                Dissection dissection = new Dissector(options).dissect(frame);
+                table.times(row, dissection.summary());
+                frameDetails = new FrameDetails(dissection, frameBytes);
             } catch (IOException unreadable) {
                 Platform.runLater(() -> status.setText("Cannot read frame " + (row + 1) + " again: "
                         + CaptureOpenException.reason(unreadable)));

@@ -113,6 +113,20 @@ class MainWindowTest {
     }
 
     @Test
+    void theDetailsOfAFrameGiveItsTimesInTheCapture(FxRobot robot) throws TimeoutException {
+        selectFrame(robot, 3);
+        TreeView<FrameDetails.Node> tree = robot.lookup("#details").queryAs(TreeView.class);
+        List<String> frameLines = fx(() -> tree.getRoot().getChildren().get(0).getChildren().stream()
+                .map(item -> item.getValue().label()).toList());
+        // tshark -r mixed.pcapng -Y frame.number==3 -T fields -e frame.time_delta -e frame.time_relative:
+        // 0.000002287, 0.000004421
+        assertTrue(frameLines.contains("Time delta from previous captured frame: 0.000002287 seconds"),
+                frameLines.toString());
+        assertTrue(frameLines.contains("Time since reference or first frame: 0.000004421 seconds"),
+                frameLines.toString());
+    }
+
+    @Test
     void sortByAColumnThenGoToAPacket(FxRobot robot) throws TimeoutException {
         robot.clickOn("Length").clickOn("Length");
         // tshark -r mixed.pcapng -T fields -e frame.number -e frame.len | sort -k2 -n -r -s | head -1: 114, 1118

@@ -4,8 +4,14 @@ import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.Field;
 import io.rocelens.dissect.FieldType;
 import io.rocelens.dissect.Layer;
+import io.rocelens.dissect.PacketSummary;
+import io.rocelens.filter.Times;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The details tree and bytes of one frame, and the links between them: which bytes a tree item covers, and which
@@ -26,6 +32,9 @@ public final class FrameDetails {
         }
     }
 
+    private static final DateTimeFormatter ARRIVAL = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSSSSS zzz",
+            Locale.ROOT);
+
     private final long frameNumber;
     private final List<Node> layers;
     private final HexDump bytes;
@@ -35,6 +44,9 @@ public final class FrameDetails {
         List<Node> nodes = new ArrayList<>();
         for (Layer layer : dissection.layers()) {
             List<Node> fields = new ArrayList<>();
+            if (layer.name().equals("frame")) {
+                addTimes(dissection.summary(), fields);
+            }
             for (Field field : layer.fields()) {
                 fields.add(new Node(field.def().title() + ": " + field.text(), filterOf(field), field.text(),
                         field.offset(), field.length(), List.of()));
@@ -44,6 +56,33 @@ public final class FrameDetails {
         }
         layers = List.copyOf(nodes);
         bytes = new HexDump(frameBytes);
+    }
+
+    /**
+     * The frame's times as Wireshark's Frame tree shows them, each with its display filter; the relative ones only
+     * when the summary was given its capture's first and previous timestamps ({@link PacketSummary#NO_TIME} else).
+     */
+    private static void addTimes(PacketSummary summary, List<Node> fields) {
+        long ts = summary.timestampNanos;
+        Instant instant = Instant.ofEpochSecond(Math.floorDiv(ts, 1_000_000_000L), Math.floorMod(ts, 1_000_000_000L));
+        String arrival = ARRIVAL.format(instant.atZone(ZoneId.systemDefault()));
+        fields.add(new Node("Arrival Time: " + arrival, "frame.time == " + Times.printAbsolute(ts), arrival, 0, 0,
+                List.of()));
+        time(fields, "Epoch Time", "frame.time_epoch", ts);
+        if (summary.previousTimestampNanos != PacketSummary.NO_TIME) {
+            time(fields, "Time delta from previous captured frame", "frame.time_delta",
+                    ts - summary.previousTimestampNanos);
+        }
+        if (summary.firstTimestampNanos != PacketSummary.NO_TIME) {
+            time(fields, "Time since reference or first frame", "frame.time_relative",
+                    ts - summary.firstTimestampNanos);
+        }
+    }
+
+    private static void time(List<Node> fields, String title, String name, long nanos) {
+        String seconds = TimeFormat.seconds(nanos);
+        fields.add(new Node(title + ": " + seconds + " seconds", name + " == " + Times.printRelative(nanos), seconds,
+                0, 0, List.of()));
     }
 
     public long frameNumber() {

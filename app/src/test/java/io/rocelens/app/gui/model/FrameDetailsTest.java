@@ -2,15 +2,21 @@ package io.rocelens.app.gui.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.Frame;
+import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.DissectorOptions;
+import io.rocelens.filter.DisplayFilter;
+import io.rocelens.filter.FilterException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.TimeZone;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -22,16 +28,46 @@ import org.junit.jupiter.api.Test;
 class FrameDetailsTest {
 
     private static FrameDetails details;
+    private static Dissection dissection;
 
     @BeforeAll
     static void dissectFrameTwo() throws IOException {
+        TimeZone zone = TimeZone.getDefault();
         try (CaptureReader reader = CaptureReaders.open(Path.of("../sample-captures/mixed.pcapng"))) {
-            reader.next();
+            long first = reader.next().timestampNanos();
             Frame frame = reader.next();
             ByteBuffer data = frame.data().duplicate();
             byte[] bytes = new byte[data.remaining()];
             data.get(bytes);
-            details = new FrameDetails(new Dissector(DissectorOptions.defaults()).dissect(frame), bytes);
+            dissection = new Dissector(DissectorOptions.defaults()).dissect(frame);
+            dissection.summary().firstTimestampNanos = first;
+            dissection.summary().previousTimestampNanos = first;
+            TimeZone.setDefault(TimeZone.getTimeZone("UTC"));
+            details = new FrameDetails(dissection, bytes);
+        } finally {
+            TimeZone.setDefault(zone);
+        }
+    }
+
+    /**
+     * tshark -r mixed.pcapng -Y frame.number==2 -T fields -e frame.time -e frame.time_epoch -e frame.time_delta
+     * -e frame.time_relative (TZ=UTC): Jan  1, 2026 00:00:00.000002134 UTC, 1767225600.000002134, 0.000002134,
+     * 0.000002134.
+     */
+    @Test
+    void theFrameShowsItsTimesWithTheirFilters() throws FilterException {
+        FrameDetails.Node frame = details.layers().get(0);
+        assertEquals(List.of("Arrival Time: 2026-01-01 00:00:00.000002134 UTC",
+                "Epoch Time: 1767225600.000002134 seconds",
+                "Time delta from previous captured frame: 0.000002134 seconds",
+                "Time since reference or first frame: 0.000002134 seconds"),
+                frame.children().subList(0, 4).stream().map(FrameDetails.Node::label).toList());
+        List<String> filters = frame.children().subList(0, 4).stream().map(FrameDetails.Node::filter).toList();
+        assertEquals(List.of("frame.time == \"2026-01-01 00:00:00.000002134Z\"",
+                "frame.time_epoch == 1767225600.000002134", "frame.time_delta == 0.000002134",
+                "frame.time_relative == 0.000002134"), filters);
+        for (String filter : filters) {
+            assertTrue(DisplayFilter.compile(filter).matches(dissection, null), filter);
         }
     }
 
