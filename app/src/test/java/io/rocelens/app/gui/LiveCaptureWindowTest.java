@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.rocelens.analysis.FlowStats;
 import io.rocelens.app.gui.stats.Conversation;
 import io.rocelens.live.CaptureOptions;
 import io.rocelens.live.SentFrames;
@@ -49,9 +50,7 @@ class LiveCaptureWindowTest {
                                                                               SentFrames sent) throws Exception {
         window.menu("Statistics", "QP Conversations");
         openOptions(robot);
-        // the cell that shows the name (the table also keeps cells out of the scene for measuring)
-        robot.clickOn(robot.lookup("#capture-interfaces").lookup(veth.outside).queryAll().stream()
-                .filter(cell -> cell.getScene() != null && cell.isVisible()).findFirst().orElseThrow());
+        pick(robot, veth.outside);
         TextField filter = robot.lookup("#capture-filter").queryAs(TextField.class);
         assertEquals(CaptureOptions.DEFAULT_FILTER, filter.getText());
         assertTrue(filter.getStyleClass().contains("filter-valid"));
@@ -61,18 +60,35 @@ class LiveCaptureWindowTest {
         // slowly enough (about 3 s) to see the list part-filled while the sender runs
         Process sender = veth.replay(SentFrames.CAPTURE, "--pps", "150");
         waitUntil(() -> rows() > 0 && rows() < sent.count(), () -> "rows " + rows());
+        TableView<Conversation> conversations = robot.lookup("#conversations").queryTableView();
+        waitUntil(() -> !conversations.getItems().isEmpty(), () -> "no conversation yet");
+        String chosen = fx(() -> {
+            conversations.getSelectionModel().select(0);
+            return key(conversations.getSelectionModel().getSelectedItem().forward());
+        });
         assertTrue(sender.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, sender.exitValue());
         waitUntil(() -> rows() == sent.count(), () -> "rows " + rows() + " of " + sent.count());
-        TableView<Conversation> conversations = robot.lookup("#conversations").queryAs(TableView.class);
         // still capturing: the views show the analysis so far
         waitUntil(() -> packetsIn(conversations) == sent.withField("infiniband.bth.opcode"),
                 () -> packetsIn(conversations) + " packets in the conversations");
         assertEquals(sent.flows().size(), fx(() -> conversations.getItems().stream()
                 .mapToInt(c -> c.flows().size()).sum()), "flows in the conversations");
+        // the conversation chosen while frames came is still selected after the view's refreshes
+        assertTrue(fx(() -> {
+            Conversation now = conversations.getSelectionModel().getSelectedItem();
+            return now != null && now.flows().stream().anyMatch(flow -> key(flow).equals(chosen));
+        }), chosen);
         assertTrue(capture().startsWith("Capturing"), capture());
 
+        // a frame's details while capturing (the newest frames come from memory, the file is flushed every 100 ms)
         robot.clickOn("#packet-list");      // the main window has the keys, not the conversations
+        fx(() -> {
+            ((TableView<?>) window.stage().getScene().lookup("#packet-list")).getSelectionModel().selectLast();
+            return null;
+        });
+        waitUntil(() -> !((javafx.scene.control.TreeView<?>) window.stage().getScene().lookup("#details")).getRoot()
+                .getChildren().isEmpty(), () -> "no details");
         robot.press(KeyCode.CONTROL).type(KeyCode.E).release(KeyCode.CONTROL);
         waitUntil(() -> capture().equals("Captured: " + sent.count() + " · Dropped: 0"), this::capture);
         assertTrue(window.status().contains("temporary: File › Save keeps it"), window.status());
@@ -153,6 +169,24 @@ class LiveCaptureWindowTest {
     }
 
     @Test
+    void aStopConditionChosenInTheOptionsEndsTheCaptureByItself(FxRobot robot, Veth veth) throws Exception {
+        openOptions(robot);
+        pick(robot, veth.outside);
+        robot.clickOn("#stop-packets");
+        TextField count = robot.lookup("#stop-packets-count").queryAs(TextField.class);
+        fx(() -> {
+            count.clear();
+            return null;
+        });
+        robot.clickOn(count).write("10");
+        robot.clickOn("#capture-start");
+        waitUntil(() -> capture().startsWith("Capturing"), this::capture);
+        veth.replayAndWait(SentFrames.CAPTURE);
+        waitUntil(() -> capture().equals("Captured: 10 · Dropped: 0"), this::capture);
+        waitUntil(() -> rows() == 10, () -> "rows " + rows());
+    }
+
+    @Test
     void anInterfaceThatDoesNotExistIsADialogListingThoseThatDo(FxRobot robot) {
         startCapture("rocelens-none0");
         waitUntil(() -> robot.lookup("#message-dialog").tryQuery().isPresent(), () -> "no dialog");
@@ -171,6 +205,12 @@ class LiveCaptureWindowTest {
         });
     }
 
+    /** Clicks the interface's name in the Options dialog (not a cell the table keeps out of the scene to measure). */
+    private static void pick(FxRobot robot, String name) {
+        robot.clickOn(robot.lookup("#capture-interfaces").lookup(name).queryAll().stream()
+                .filter(cell -> cell.getScene() != null && cell.isVisible()).findFirst().orElseThrow());
+    }
+
     private void openOptions(FxRobot robot) {
         fireLater("Capture", "Options");
         waitUntil(() -> robot.lookup("#capture-interfaces").tryQuery().isPresent(), () -> "no options dialog");
@@ -187,6 +227,10 @@ class LiveCaptureWindowTest {
 
     private String capture() {
         return fx(() -> ((Label) window.stage().getScene().lookup("#status-capture")).getText());
+    }
+
+    private static String key(FlowStats flow) {
+        return flow.srcIp() + " → " + flow.dstIp() + " QP " + flow.dstQp();
     }
 
     private static long packetsIn(TableView<Conversation> conversations) {

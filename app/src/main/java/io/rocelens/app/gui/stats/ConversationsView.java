@@ -1,6 +1,7 @@
 package io.rocelens.app.gui.stats;
 
 import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.analysis.FlowStats;
 import io.rocelens.export.TextSummary;
 import java.util.List;
 import java.util.Locale;
@@ -138,7 +139,15 @@ final class ConversationsView extends StatsWindow {
 
     private void show(AnalysisResult result) {
         firstTs = result == null ? 0 : result.firstTs();
+        Conversation selected = table.getSelectionModel().getSelectedItem();
         all.setAll(result == null ? List.of() : Conversations.of(result));
+        if (selected != null) {
+            // the same conversation with newer numbers (a live capture refreshes them ten times a second)
+            FlowStats flow = selected.forward();
+            table.getItems().stream().filter(c -> c.flows().stream().anyMatch(f -> f.srcIp().equals(flow.srcIp())
+                            && f.dstIp().equals(flow.dstIp()) && f.dstQp() == flow.dstQp()))
+                    .findFirst().ifPresent(c -> table.getSelectionModel().select(c));
+        }
         showCount();
     }
 
