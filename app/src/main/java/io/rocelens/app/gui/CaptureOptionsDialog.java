@@ -89,6 +89,12 @@ final class CaptureOptionsDialog {
         dialog.setResizable(true);
         dialog.getDialogPane().setId("capture-options");
         dialog.getDialogPane().getStylesheets().add(MainWindow.class.getResource("rocelens.css").toExternalForm());
+        if (owner != null && owner.getScene() != null) {
+            // the window's font size and theme
+            dialog.getDialogPane().setStyle(owner.getScene().getRoot().getStyle());
+            dialog.getDialogPane().getStyleClass().addAll(owner.getScene().getRoot().getStyleClass()
+                    .filtered(c -> c.equals("dark")));
+        }
 
         interfaces.setId("capture-interfaces");
         interfaces.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);

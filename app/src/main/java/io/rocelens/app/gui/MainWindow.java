@@ -502,9 +502,15 @@ final class MainWindow {
         status.setText("Captured " + ended.packets() + " packets" + (file == null ? ""
                 : ring ? " into " + files.size() + " files, the newest " + file
                 : " into " + file + (unsavedCapture ? " (temporary: File › Save keeps it)" : "")));
-        stats.loaded(new Capture(session.file(), packets.table(), ended.analysis(), session.dissectorOptions(),
-                ended.elapsedNanos(), null));
-        selectSomething();
+        if (ring && file != null) {
+            // as Wireshark: the ring's newest file is opened, whose every packet can be read again (the list of the
+            // whole capture could not show the frames of the files it deleted)
+            open(file, null, null);
+        } else {
+            stats.loaded(new Capture(session.file(), packets.table(), ended.analysis(), session.dissectorOptions(),
+                    ended.elapsedNanos(), null));
+            selectSomething();
+        }
         if (capture.problem() != null) {
             Dialogs.warning(stage, "The capture stopped", capture.problem() + ". " + (file == null ? ""
                     : "The " + ended.packets() + " packets captured before are kept in " + file + "."));

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.rocelens.analysis.FlowStats;
 import io.rocelens.app.gui.stats.Conversation;
 import io.rocelens.live.CaptureOptions;
+import io.rocelens.live.CaptureOutput;
 import io.rocelens.live.SentFrames;
 import io.rocelens.live.Veth;
 import io.rocelens.live.VethPairs;
@@ -184,6 +185,60 @@ class LiveCaptureWindowTest {
         veth.replayAndWait(SentFrames.CAPTURE);
         waitUntil(() -> capture().equals("Captured: 10 · Dropped: 0"), this::capture);
         waitUntil(() -> rows() == 10, () -> "rows " + rows());
+    }
+
+    @Test
+    void aRingBufferKeepsItsNewestFilesOpensTheLastAndClosingAsksNothing(FxRobot robot, Veth veth,
+                                                                            SentFrames sent) throws Exception {
+        Path ring = folder.resolve("ring").resolve("live.pcapng");
+        Files.createDirectories(ring.getParent());
+        fx(() -> {
+            window.window().startCapture(CaptureOptions.of(List.of(veth.outside))
+                    .withOutput(new CaptureOutput.RingBuffer(ring, 3, 4000)));
+            return null;
+        });
+        waitUntil(() -> capture().startsWith("Capturing"), this::capture);
+        veth.replayAndWait(SentFrames.CAPTURE);
+        waitUntil(() -> rows() == sent.count(), () -> "rows " + rows());
+        robot.press(KeyCode.CONTROL).type(KeyCode.E).release(KeyCode.CONTROL);
+        List<Path> files;
+        try (var listed = Files.list(ring.getParent())) {
+            files = listed.sorted().toList();
+        }
+        assertEquals(3, files.size(), files.toString());
+        List<io.rocelens.capture.Frame> kept = new java.util.ArrayList<>();
+        for (Path file : files) {
+            kept.addAll(SentFrames.read(file));
+        }
+        sent.assertArrivedFrom(sent.count() - kept.size(), kept);
+        // then, as in Wireshark, the newest file is open
+        Path newest = files.get(2);
+        int inNewest = SentFrames.read(newest).size();
+        waitUntil(() -> window.status().startsWith(newest.getFileName() + ": " + inNewest + " packets in "),
+                window::status);
+        assertEquals(inNewest, rows());
+        assertEquals("RoCE Lens — " + newest.getFileName(), fx(() -> window.stage().getTitle()));
+        assertTrue(fx(() -> Fx.item(window.stage(), "File", "Save").isDisable()), "nothing to save");
+        window.menu("File", "Close");
+        assertEquals(0, rows(), "closed without asking");
+        assertEquals(3, Files.list(ring.getParent()).count(), "the files stay");
+    }
+
+    @Test
+    void restartDropsThePacketsSoFarAndCapturesAgain(FxRobot robot, Veth veth, SentFrames sent) throws Exception {
+        startCapture(veth.outside);
+        waitUntil(() -> capture().startsWith("Capturing"), this::capture);
+        Path first = Path.of(System.getProperty("java.io.tmpdir"), window.status().replaceFirst(".* into ", ""));
+        veth.replayAndWait(SentFrames.CAPTURE);
+        waitUntil(() -> rows() == sent.count(), () -> "rows " + rows());
+        window.menu("Capture", "Restart");
+        waitUntil(() -> capture().startsWith("Capturing · Captured: 0") && rows() == 0,
+                () -> capture() + ", rows " + rows());
+        assertFalse(Files.exists(first), "the first capture's temporary file is deleted");
+        veth.replayAndWait(SentFrames.CAPTURE);
+        robot.press(KeyCode.CONTROL).type(KeyCode.E).release(KeyCode.CONTROL);
+        waitUntil(() -> capture().equals("Captured: " + sent.count() + " · Dropped: 0"), this::capture);
+        assertEquals(sent.count(), rows());
     }
 
     @Test
