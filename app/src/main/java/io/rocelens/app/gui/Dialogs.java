@@ -30,6 +30,8 @@ final class Dialogs {
         Label content = new Label(text);
         content.setWrapText(true);
         content.setMaxWidth(520);
+        // without a preferred width the dialog takes the whole text's width on one line and never wraps it
+        content.setPrefWidth(520);
         alert.getDialogPane().setContent(content);
         alert.getDialogPane().setId("message-dialog");
         alert.show();

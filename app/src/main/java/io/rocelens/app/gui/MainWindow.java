@@ -422,10 +422,6 @@ final class MainWindow {
             return;
         }
         captureOptions = options;
-        outcome = null;
-        stats.closed();
-        details.show(null);
-        bytes.show(null);
         long started = System.nanoTime();
         String where = String.join(", ", options.interfaces());
         LiveCapture capture;
@@ -469,9 +465,13 @@ final class MainWindow {
                 }
             });
         } catch (CaptureException failure) {
-            captureFailed(failure);
+            captureFailed(failure);     // what was open stays open
             return;
         }
+        outcome = null;
+        stats.closed();
+        details.show(null);
+        bytes.show(null);
         capturing = true;
         unsavedCapture = options.output() instanceof CaptureOutput.TemporaryFile;
         stage.setTitle(TITLE + " — Capturing from " + where);

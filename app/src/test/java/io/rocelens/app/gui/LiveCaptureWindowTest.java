@@ -251,6 +251,7 @@ class LiveCaptureWindowTest {
         assertTrue(text.startsWith("no interface named 'rocelens-none0'; the interfaces are: "), text);
         assertTrue(text.contains("lo"), text);
         assertEquals("", capture(), "nothing started");
+        assertEquals(401, rows(), "the file open before stays open");
     }
 
     private void startCapture(String name) {

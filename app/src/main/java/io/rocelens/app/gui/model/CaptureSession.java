@@ -143,15 +143,14 @@ public final class CaptureSession {
     }
 
     /**
-     * Closes what is open and starts a live capture, loaded as it runs by the same pass as a file: the packet list
-     * and the analysis snapshots grow while it captures, and {@link Listener#finished} comes once it has stopped
-     * ({@link #stopCapture()}, a stop condition, or a problem: see {@link #liveCapture()}) and its last frame is
-     * read. Frames are read again from the file the capture writes.
+     * Starts a live capture and closes what was open. The capture is loaded as it runs by the same pass as a file:
+     * the packet list and the analysis snapshots grow while it captures, and {@link Listener#finished} comes once
+     * it has stopped ({@link #stopCapture()}, a stop condition, or a problem: see {@link #liveCapture()}) and its
+     * last frame is read. Frames are read again from memory while new, then from the file the capture writes.
      *
-     * @throws CaptureException when the capture cannot start (nothing is then open)
+     * @throws CaptureException when the capture cannot start (what was open stays open)
      */
     public LiveCapture capture(CaptureOptions captureOptions, Listener listener) throws CaptureException {
-        close();
         LiveFrames frames = new LiveFrames();
         LiveFile frameSource = new LiveFile(frames);
         LiveCapture started;
@@ -159,8 +158,9 @@ public final class CaptureSession {
             started = LiveCapture.start(captureOptions, frameSource.listener());
         } catch (CaptureException failure) {
             frameSource.close();
-            throw failure;
+            throw failure;      // what is open stays open
         }
+        close();
         long ticket = generation.incrementAndGet();
         loading = true;
         live = started;
