@@ -16,7 +16,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /**
@@ -46,6 +48,12 @@ public final class CaptureCommand implements Callable<Integer> {
             description = "capture filter in libpcap syntax, checked by libpcap before the start; \"\" captures "
                     + "everything (default: ${DEFAULT-VALUE})")
     String filter;
+
+    @Option(names = "--mirror",
+            description = "capture filter for a port that receives a switch's mirror (ERSPAN, GRE) or an overlay "
+                    + "(VXLAN): the default's RoCEv2 and PFC, plus GRE over IPv4 or IPv6 and UDP destination port "
+                    + "4789, tagged or not (" + CaptureOptions.MIRROR_FILTER + "); instead of -f")
+    boolean mirror;
 
     @Option(names = {"-s", "--snapshot-length"}, paramLabel = "SNAPLEN", defaultValue = "0",
             converter = Snaplen.class,
@@ -89,6 +97,9 @@ public final class CaptureCommand implements Callable<Integer> {
 
     @Option(names = "-q", description = "do not print the packet counts")
     boolean quiet;
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() throws InterruptedException {
@@ -188,6 +199,10 @@ public final class CaptureCommand implements Callable<Integer> {
 
     /** The options from the command line, or null after printing why they do not fit together. */
     private CaptureOptions options() throws CaptureException {
+        if (mirror && spec.commandLine().getParseResult().hasMatchedOption("-f")) {
+            CliSupport.printError("--mirror is a capture filter of its own: give either --mirror or -f FILTER");
+            return null;
+        }
         if (interfaces.isEmpty()) {
             CaptureInterface first = LiveCapture.interfaces().stream()
                     .filter(device -> device.up() && !device.loopback() && !device.name().equals("any"))
@@ -222,7 +237,7 @@ public final class CaptureCommand implements Callable<Integer> {
             return null;
         }
         int bufferBytes = (int) Math.min(Integer.MAX_VALUE, (long) bufferMib << 20);
-        return new CaptureOptions(interfaces, filter, snaplen, !noPromiscuous, bufferBytes, immediate, maxPackets,
+        return new CaptureOptions(interfaces, mirror ? CaptureOptions.MIRROR_FILTER : filter, snaplen, !noPromiscuous, bufferBytes, immediate, maxPackets,
                 maxNanos, Math.max(1, maxBytes), output);
     }
 

@@ -133,6 +133,11 @@ class CaptureCommandTest {
         assertEquals("rocelens: bad capture filter \"udp port\": can't parse filter expression: syntax error",
                 badFilter.err().strip());
 
+        CommandRunner mirrorAndFilter = CommandRunner.run("capture", "-i", "lo", "--mirror", "-f", "udp");
+        assertEquals(2, mirrorAndFilter.status());
+        assertEquals("rocelens: --mirror is a capture filter of its own: give either --mirror or -f FILTER",
+                mirrorAndFilter.err().strip());
+
         CommandRunner ring = CommandRunner.run("capture", "-i", "lo", "-b", "filesize:10");
         assertEquals(2, ring.status());
         assertEquals("rocelens: a ring buffer (-b) needs -w FILE to name its files", ring.err().strip());

@@ -134,6 +134,7 @@ class LiveCaptureTest {
     @Test
     void aBadFilterIsRejectedWithLibpcapsMessage() throws Exception {
         assertNull(LiveCapture.checkFilter(CaptureOptions.DEFAULT_FILTER));
+        assertNull(LiveCapture.checkFilter(CaptureOptions.MIRROR_FILTER));
         assertTrue(LiveCapture.checkFilter("udp port").contains("syntax error"));
         try (Veth veth = Veth.create()) {
             CaptureException wrong = assertThrows(CaptureException.class, () -> LiveCapture.start(

@@ -23,9 +23,18 @@ public record CaptureOptions(List<String> interfaces, String filter, int snaplen
                              int bufferBytes, boolean immediate, long maxPackets, long maxDurationNanos,
                              long maxBytes, CaptureOutput output) {
 
+    private static final String ROCE = "udp port 4791 or ether proto 0x8808";
+    private static final String TUNNELS = "ip proto 47 or ip6 proto 47 or udp dst port 4789";
     /** RoCEv2 and PFC (and PAUSE), tagged or not. */
-    public static final String DEFAULT_FILTER =
-            "udp port 4791 or ether proto 0x8808 or (vlan and (udp port 4791 or ether proto 0x8808))";
+    public static final String DEFAULT_FILTER = ROCE + " or (vlan and (" + ROCE + "))";
+    /**
+     * For a port that receives a mirror session or an overlay: what {@link #DEFAULT_FILTER} keeps, and the frames
+     * that carry other frames inside, which RoCE Lens dissects through to the mirrored frame: GRE (IP protocol 47:
+     * plain GRE and ERSPAN types I to III) over IPv4 or IPv6, and VXLAN (UDP destination port 4789), tagged or not.
+     * BPF cannot look past a GRE or VXLAN header of varying length, so every mirrored frame passes, RoCE or not.
+     */
+    public static final String MIRROR_FILTER = ROCE + " or " + TUNNELS + " or (vlan and (" + ROCE + " or " + TUNNELS
+            + "))";
     /** Whole frames. */
     public static final int FULL_SNAPLEN = CaptureWriter.MAX_SNAPLEN;
     /**
