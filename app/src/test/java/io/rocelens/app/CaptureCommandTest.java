@@ -173,7 +173,7 @@ class CaptureCommandTest {
     }
 
     /** A {@code rocelens capture} child process on the veth's outer end, its output collected. */
-    private record Capture(Process process, CompletableFuture<byte[]> stdout, StringBuffer err, Thread reader) {
+    record Capture(Process process, CompletableFuture<byte[]> stdout, StringBuffer err, Thread reader) {
 
         /** Starts the capture and returns once it says it is capturing (libpcap is then buffering frames). */
         static Capture start(Veth veth, String... options) throws IOException {

@@ -84,7 +84,7 @@ class EncapsulatedAnalysisTest {
         return Stream.of("gre", "erspan2", "erspan3", "vxlan");
     }
 
-    private static void generate(String scenario, Path output, String... more) {
+    static void generate(String scenario, Path output, String... more) {
         List<String> args = new ArrayList<>(List.of("generate"));
         args.addAll(List.of(scenario.split(" ")));
         args.addAll(List.of("-o", output.toString()));

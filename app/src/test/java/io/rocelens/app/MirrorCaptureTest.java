@@ -1,0 +1,98 @@
+package io.rocelens.app;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rocelens.capture.Frame;
+import io.rocelens.live.CaptureOptions;
+import io.rocelens.live.CaptureOutput;
+import io.rocelens.live.FrameListener;
+import io.rocelens.live.LiveCapture;
+import io.rocelens.live.SentFrames;
+import io.rocelens.live.Veth;
+import io.rocelens.live.VethPairs;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A mirror port on a veth pair: the generator's {@code mixed} scenario, delivered as a switch's mirror session or a
+ * tunnel would ({@code generate --encap}), is sent from the far end of the pair by {@code rocelens replay} and
+ * captured by {@code rocelens capture --mirror}. Every frame must arrive byte for byte, and the capture must analyse
+ * to the generator's truth of the plain scenario. At the same time a capture with the default filter on the same
+ * interface must catch none of the mirrored frames, and then exactly the plain frames it is meant for. The largest
+ * mirrored frame of {@code mixed} is 1180 bytes (ERSPAN type III), within the veth's 1500-byte MTU.
+ */
+@ExtendWith(VethPairs.class)
+class MirrorCaptureTest {
+
+    /**
+     * What a live capture cannot share with the generated file: the capture stamps the frames with their arrival
+     * times, so durations, rates and PFC pause times differ; counts, bytes, PSNs, priorities and ICRCs do not.
+     */
+    private static final List<String> TIMES = List.of("roce_duration_s", "first_ts", "last_ts", "duration_s",
+            "throughput_bps", "paused_us");
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "--encap {0}")
+    @ValueSource(strings = {"erspan3", "erspan2", "gre", "vxlan"})
+    void theMirrorPresetCapturesEveryMirroredFrameAndTheDefaultFilterNone(String encap, Veth veth, SentFrames plain)
+            throws Exception {
+        Path truthFile = dir.resolve("plain.json");
+        EncapsulatedAnalysisTest.generate("mixed --seed 1", dir.resolve("plain.pcap"), "--truth", truthFile.toString());
+        Path mirrored = dir.resolve("mirrored.pcapng");
+        EncapsulatedAnalysisTest.generate("mixed --seed 1", mirrored, "--encap", encap);
+        List<Frame> sent = SentFrames.read(mirrored);
+
+        Path byDefault = dir.resolve("default.pcapng");
+        LiveCapture defaultFilter = LiveCapture.start(CaptureOptions.of(List.of(veth.outside))
+                .withOutput(new CaptureOutput.NamedFile(byDefault)).withMaxPackets(plain.count()), FrameListener.NONE);
+        Path captured = dir.resolve("mirror.pcapng");
+        CaptureCommandTest.Capture mirror = CaptureCommandTest.Capture.start(veth, "--mirror", "-w",
+                captured.toString(), "-c", String.valueOf(sent.size()), "-q", "--analyze");
+        veth.replayAndWait(mirrored);
+        assertEquals(0, mirror.waitFor(), mirror.stderr());
+        // the mirrored frames have gone by; the default filter's capture must still be waiting for its first frame
+        veth.replayAndWait(SentFrames.CAPTURE);
+        assertTrue(defaultFilter.awaitTermination(20, TimeUnit.SECONDS), "the default filter's capture got "
+                + defaultFilter.framesCaptured() + " of " + plain.count() + " frames");
+        plain.assertArrived(SentFrames.read(byDefault));
+
+        List<Frame> arrived = SentFrames.read(captured);
+        assertEquals(sent.size(), arrived.size(), "frames captured");
+        for (int i = 0; i < sent.size(); i++) {
+            assertArrayEquals(bytes(sent.get(i)), bytes(arrived.get(i)), "frame " + (i + 1) + " bytes");
+            assertEquals(sent.get(i).originalLength(), arrived.get(i).originalLength(), "frame " + (i + 1) + " length");
+        }
+
+        ObjectNode truth = (ObjectNode) new ObjectMapper().readTree(truthFile.toFile());
+        withoutTimes(truth);
+        List<String> differences = AnalysisMatchesTruthTest.differences(captured, truth, dir);
+        assertTrue(differences.isEmpty(), String.join("\n", differences));
+        String summary = new String(mirror.stdout().get(10, TimeUnit.SECONDS), StandardCharsets.UTF_8);
+        assertEquals(CommandRunner.run("analyze", captured.toString()).out(), summary);
+    }
+
+    private static void withoutTimes(ObjectNode truth) {
+        truth.remove(TIMES);
+        truth.get("pfc").forEach(priority -> ((ObjectNode) priority).remove(TIMES));
+        ((ArrayNode) truth.get("qps")).forEach(qp -> ((ObjectNode) qp).remove(TIMES));
+    }
+
+    private static byte[] bytes(Frame frame) {
+        byte[] bytes = new byte[frame.capturedLength()];
+        frame.data().get(0, bytes);
+        return bytes;
+    }
+}
