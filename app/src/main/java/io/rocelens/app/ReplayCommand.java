@@ -6,6 +6,7 @@ import io.rocelens.capture.LinkType;
 import io.rocelens.live.CaptureException;
 import io.rocelens.live.FrameSender;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -25,6 +26,8 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {"0:every frame was sent", "1:the file is cut short or corrupt; the frames before were sent",
                 "2:the file or the interface could not be opened, or sending failed"})
 public final class ReplayCommand implements Callable<Integer> {
+
+    private static final int ETHERNET_HEADER = 14;
 
     @Parameters(index = "0", paramLabel = "FILE", description = "pcap or pcapng capture with Ethernet frames")
     Path file;
@@ -66,7 +69,12 @@ public final class ReplayCommand implements Callable<Integer> {
                         if (pps > 0) {
                             pace(start + Math.round(sent * 1e9 / pps));
                         }
-                        sender.send(bytes, bytes.length);
+                        try {
+                            sender.send(bytes, bytes.length);
+                        } catch (CaptureException refused) {
+                            throw new CaptureException(refused.kind(), refused.getMessage()
+                                    + beyondMtu(sent + 1, bytes.length));
+                        }
                         sent++;
                     }
                     if (CliSupport.reportProblem(file, reader) != CliSupport.EXIT_OK) {
@@ -85,6 +93,25 @@ public final class ReplayCommand implements Callable<Integer> {
                             : "; skipped " + skipped + " frames that are not Ethernet");
         }
         return CliSupport.EXIT_OK;
+    }
+
+    /**
+     * Why the kernel refused a frame, when it is longer than the interface's MTU lets out (a mirrored jumbo frame, or
+     * any above 1514 bytes on a default link), and the command that raises it; "" when that is not why, or the MTU
+     * cannot be read (not Linux, the interface gone).
+     */
+    private String beyondMtu(long number, int length) {
+        try {
+            int mtu = Integer.parseInt(Files.readString(Path.of("/sys/class/net", interfaceName, "mtu")).strip());
+            if (length <= mtu + ETHERNET_HEADER) {
+                return "";
+            }
+            return "; frame " + number + " has " + length + " bytes, more than the MTU of " + mtu + " lets through ("
+                    + (mtu + ETHERNET_HEADER) + " with the Ethernet header): raise it with 'ip link set " + interfaceName
+                    + " mtu " + (length - ETHERNET_HEADER) + "' (and the receiving side's)";
+        } catch (IOException | NumberFormatException unknown) {
+            return "";
+        }
     }
 
     /** Waits until {@code due} (System.nanoTime): sleeps while far off, spins for the last 50 µs. */

@@ -23,6 +23,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -121,6 +122,39 @@ class MirrorCaptureTest {
         assertNull(capture.problem());
         assertSameFrames(sent, SentFrames.read(captured));
         assertAnalysesAsTheTruthSays(captured, SAMPLE_TRUTH);
+    }
+
+    /**
+     * A mirror adds its headers to every frame (62 bytes for ERSPAN type III with its sub-header), so a mirrored
+     * full-size frame no longer fits a 1500-byte MTU: replay refuses it in one line that says so and gives the
+     * command to raise the MTU; raised on both ends, the frame arrives whole with the preset. The frame is the
+     * ERSPAN type III sample's first, padded with zeros to 1514 + 62 bytes: only its length matters here.
+     */
+    @Test
+    void aMirroredFrameAboveTheMtuIsRefusedByReplayWithTheCommandThatRaisesIt(Veth veth) throws Exception {
+        Frame first = SentFrames.read(SAMPLE).get(0);
+        byte[] big = Arrays.copyOf(bytes(first), 1514 + 62);
+        Path file = dir.resolve("big.pcap");
+        try (CaptureWriter writer = CaptureWriter.open(file, CaptureFormat.PCAP, CaptureWriter.MAX_SNAPLEN)) {
+            writer.write(first.timestampNanos(), big.length, big, 0, big.length);
+        }
+        Process refused = veth.replay(file);
+        String output = new String(refused.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertEquals(2, refused.waitFor(), output);
+        assertTrue(output.startsWith("rocelens: cannot send on " + veth.inside + ": "), output);
+        assertTrue(output.endsWith("; frame 1 has 1576 bytes, more than the MTU of 1500 lets through (1514 with the"
+                + " Ethernet header): raise it with 'ip link set " + veth.inside + " mtu 1562' (and the receiving"
+                + " side's)"), output);
+        assertEquals(1, output.lines().count(), output);
+
+        veth.mtu(1562);
+        Path captured = dir.resolve("big.pcapng");
+        LiveCapture capture = LiveCapture.start(CaptureOptions.of(List.of(veth.outside))
+                .withFilter(CaptureOptions.MIRROR_FILTER).withOutput(new CaptureOutput.NamedFile(captured))
+                .withMaxPackets(1), FrameListener.NONE);
+        veth.replayAndWait(file);
+        assertTrue(capture.awaitTermination(20, TimeUnit.SECONDS), "the frame arrived");
+        assertSameFrames(SentFrames.read(file), SentFrames.read(captured));
     }
 
     private static void assertSameFrames(List<Frame> sent, List<Frame> arrived) {

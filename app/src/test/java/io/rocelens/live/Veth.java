@@ -78,6 +78,12 @@ public final class Veth implements AutoCloseable {
         assertEquals(0, done ? sender.exitValue() : -1, "rocelens replay failed: " + output);
     }
 
+    /** Sets the MTU of both ends (the receiving end drops what is longer than its own). */
+    public void mtu(int bytes) {
+        run("ip", "link", "set", outside, "mtu", String.valueOf(bytes));
+        run("ip", "-n", namespace, "link", "set", inside, "mtu", String.valueOf(bytes));
+    }
+
     /** {@code java -cp <this class path> io.rocelens.app.Main ARGS}. */
     public static List<String> javaCommand(String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
