@@ -115,15 +115,13 @@ class LiveCaptureWindowTest {
         int captured = rows();
 
         fireLater("File", "Close");
-        waitUntil(() -> robot.lookup("#unsaved-capture").tryQuery().isPresent());
-        robot.clickOn("Cancel");
+        answerUnsavedCapture(robot, "Cancel");
         waitUntil(() -> robot.lookup("#unsaved-capture").tryQuery().isEmpty());
         assertEquals(captured, rows(), "Cancel keeps the capture open");
         assertTrue(Files.exists(temporary));
 
         fireLater("File", "Close");
-        waitUntil(() -> robot.lookup("#unsaved-capture").tryQuery().isPresent());
-        robot.clickOn("Don't Save");
+        answerUnsavedCapture(robot, "Don't Save");
         waitUntil(() -> rows() == 0, () -> "rows " + rows());
         assertFalse(Files.exists(temporary), "Don't Save deletes the temporary file");
         assertEquals("RoCE Lens", fx(() -> window.stage().getTitle()));
@@ -270,6 +268,20 @@ class LiveCaptureWindowTest {
     private void openOptions(FxRobot robot) {
         fireLater("Capture", "Options");
         waitUntil(() -> robot.lookup("#capture-interfaces").tryQuery().isPresent(), () -> "no options dialog");
+    }
+
+    /**
+     * Clicks a button of the unsaved-capture question once its window shows: that button, not another of the same
+     * text (the Options dialog has a Cancel too), and not before the window is placed (a click would miss it).
+     */
+    private static void answerUnsavedCapture(FxRobot robot, String answer) {
+        waitUntil(() -> robot.lookup("#unsaved-capture").tryQuery()
+                .map(pane -> pane.getScene() != null && pane.getScene().getWindow().isShowing()).orElse(false),
+                () -> "no unsaved-capture question showing");
+        DialogPane question = robot.lookup("#unsaved-capture").queryAs(DialogPane.class);
+        Button button = fx(() -> question.getButtonTypes().stream().filter(type -> type.getText().equals(answer))
+                .map(type -> (Button) question.lookupButton(type)).findFirst().orElseThrow());
+        robot.clickOn(button);
     }
 
     /** Fires a menu item after this returns: a dialog it opens waits for the user inside the event. */
