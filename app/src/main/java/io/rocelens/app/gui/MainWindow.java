@@ -705,6 +705,7 @@ final class MainWindow {
     /** The displayed rows changed: counts follow, and once loaded a packet is selected if none is. */
     private void listChanged() {
         showCounts();
+        stats.displayedChanged();
         if (!session.isLoading() && packets.table() != null && packetList.selectedIndex() < 0 && packets.size() > 0) {
             packetList.select(0);
         }

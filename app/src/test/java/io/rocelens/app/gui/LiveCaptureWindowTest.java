@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rocelens.analysis.FlowStats;
 import io.rocelens.app.gui.stats.Conversation;
+import io.rocelens.app.gui.stats.Conversations;
 import io.rocelens.live.CaptureOptions;
 import io.rocelens.live.CaptureOutput;
 import io.rocelens.live.SentFrames;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
@@ -102,6 +104,50 @@ class LiveCaptureWindowTest {
         assertFalse(Files.exists(temporary), "the temporary file was moved");
         sent.assertArrived(SentFrames.read(saved));
         assertEquals("RoCE Lens — saved.pcapng", fx(() -> window.stage().getTitle()));
+    }
+
+    /**
+     * "Limit to display filter" stays on through the refreshes of a live capture: the rows shown while it still
+     * captures are those of {@code rocelens analyze -Y FILTER --qp-csv} on the frames captured.
+     */
+    @Test
+    void limitToDisplayFilterStaysOnWhileCapturing(FxRobot robot, Veth veth, SentFrames sent) throws Exception {
+        String displayFilter = "bth.dqpn == 0x55 || bth.dqpn == 0x44";
+        startCapture(veth.outside);
+        waitUntil(() -> capture().startsWith("Capturing"), this::capture);
+        Path file = Path.of(System.getProperty("java.io.tmpdir"), window.status().replaceFirst(".* into ", ""));
+        robot.clickOn("#filter-field").write(displayFilter).type(KeyCode.ENTER);
+        window.menu("Statistics", "QP Conversations");     // over the filter bar: opened after typing in it
+        CheckBox limit = robot.lookup("#conversation-limit").queryAs(CheckBox.class);
+        robot.clickOn(limit);
+        waitUntil(() -> note().equals("limited to \"" + displayFilter + "\""), LiveCaptureWindowTest::note);
+
+        Process sender = veth.replay(SentFrames.CAPTURE, "--pps", "150");
+        TableView<Conversation> conversations = robot.lookup("#conversations").queryTableView();
+        int samples = 0;
+        while (sender.isAlive()) {
+            assertTrue(fx(limit::isSelected), "the limit is still on after " + samples + " samples");
+            assertTrue(note().matches("limited to .*|analysing the packets of .*"), note());
+            samples++;
+            Thread.sleep(50);
+        }
+        assertEquals(0, sender.exitValue());
+        assertTrue(samples > 20, samples + " samples while frames came");
+        waitUntil(() -> counts().startsWith("Packets: " + sent.count() + " "), this::counts);
+
+        // what rocelens analyze makes of the frames captured so far (the file is flushed every 100 ms)
+        Path expectedCsv = folder.resolve("limited.csv");
+        waitUntil(() -> io.rocelens.app.Main.run("analyze", "-Y", displayFilter, "--qp-csv", expectedCsv.toString(),
+                file.toString()) == 0 && Files.readString(expectedCsv).split("\r\n").length > 1, file::toString);
+        List<String> expected = sortedLines(Files.readString(expectedCsv));
+        assertTrue(expected.size() - 1 < sent.flows().size(), "the filter keeps some flows only: " + expected);
+        waitUntil(() -> sortedLines(fx(() -> Conversations.csv(List.copyOf(conversations.getItems()))))
+                .equals(expected), () -> counts() + ", " + note() + ": "
+                + fx(() -> Conversations.csv(List.copyOf(conversations.getItems()))));
+        assertTrue(fx(limit::isSelected));
+        assertTrue(capture().startsWith("Capturing"), "still capturing: " + capture());
+        window.menu("Capture", "Stop");
+        waitUntil(() -> capture().startsWith("Captured: "), this::capture);
     }
 
     @Test
@@ -293,8 +339,23 @@ class LiveCaptureWindowTest {
         return fx(() -> ((TableView<?>) window.stage().getScene().lookup("#packet-list")).getItems().size());
     }
 
+    /** The QP Conversations window's note on its limit. */
+    private static String note() {
+        return fx(() -> javafx.stage.Window.getWindows().stream()
+                .map(shown -> (Label) shown.getScene().lookup("#conversation-note"))
+                .filter(java.util.Objects::nonNull).findFirst().orElseThrow().getText());
+    }
+
+    private String counts() {
+        return fx(() -> ((Label) window.stage().getScene().lookup("#status-counts")).getText());
+    }
+
     private String capture() {
         return fx(() -> ((Label) window.stage().getScene().lookup("#status-capture")).getText());
+    }
+
+    private static List<String> sortedLines(String csv) {
+        return java.util.Arrays.stream(csv.split("\r\n")).sorted().toList();
     }
 
     private static String key(FlowStats flow) {

@@ -51,6 +51,10 @@ final class ConversationsView extends StatsWindow {
     private final Limiter limiter;
     private Capture capture;
     private long firstTs;
+    /** A limited analysis is running on the background thread. */
+    private boolean analysing;
+    /** The capture was refreshed while a limited analysis ran: analyse its displayed packets once that one ends. */
+    private boolean refreshedMeanwhile;
 
     /** Analyses the capture again over the frames a display filter passes. */
     interface Limiter {
@@ -115,6 +119,7 @@ final class ConversationsView extends StatsWindow {
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         shown.setId("conversation-count");
+        note.setId("conversation-note");
         HBox bottom = new HBox(8, shown, note, gap, follow, psn, copy, export);
         bottom.setAlignment(Pos.CENTER_LEFT);
         bottom.setPadding(new Insets(6));
@@ -126,10 +131,23 @@ final class ConversationsView extends StatsWindow {
 
     @Override
     void fill(Capture newCapture) {
+        boolean sameFile = capture != null && newCapture != null && capture.file().equals(newCapture.file());
         capture = newCapture;
+        if (sameFile && limit.isSelected()) {
+            // a refresh (a live capture, a file still loading): the limit stays, over the packets displayed now
+            limitChanged();
+            return;
+        }
         limit.setSelected(false);
         note.setText("");
         show(newCapture == null ? null : newCapture.analysis());
+    }
+
+    /** The packet list's displayed rows changed (grown while capturing or loading, or filtered again). */
+    void displayedChanged() {
+        if (limit.isSelected()) {
+            limitChanged();
+        }
     }
 
     /** The table, for the tests and the ladder. */
@@ -161,17 +179,37 @@ final class ConversationsView extends StatsWindow {
             show(capture.analysis());
             return;
         }
-        note.setText("analysing the packets of \"" + filter + "\" …");
+        if (!note.getText().startsWith("limited to")) {
+            note.setText("analysing the packets of \"" + filter + "\" …");
+        }
+        if (analysing) {
+            refreshedMeanwhile = true;
+            return;
+        }
+        analysing = true;
         Capture asked = capture;
         limiter.analyse(asked, filter, result -> {
-            if (capture == asked && limit.isSelected()) {
+            analysing = false;
+            if (limit.isSelected() && capture != null && capture.file().equals(asked.file())) {
                 note.setText("limited to \"" + filter + "\"");
                 show(result);
             }
+            analyseAgainIfRefreshed();
         }, message -> {
+            analysing = false;
             note.setText(message);
             limit.setSelected(false);
+            refreshedMeanwhile = false;
         });
+    }
+
+    private void analyseAgainIfRefreshed() {
+        if (refreshedMeanwhile) {
+            refreshedMeanwhile = false;
+            if (limit.isSelected()) {
+                limitChanged();
+            }
+        }
     }
 
     private void follow(Conversation conversation) {

@@ -147,6 +147,16 @@ public final class StatsViews {
         made.forEach(view -> view.show(loaded));
     }
 
+    /**
+     * The packet list's displayed rows changed: a QP Conversations limited to the display filter analyses them again
+     * (the list filters new rows after the snapshot that brought them, so a refresh alone would lag it).
+     */
+    public void displayedChanged() {
+        if (conversations != null && capture != null) {
+            conversations.displayedChanged();
+        }
+    }
+
     /** The capture was closed. */
     public void closed() {
         if (pendingRefresh != null) {
