@@ -438,7 +438,6 @@ final class MainWindow {
                 public void progress(double fraction, long count) {
                     packets.grew();
                     showCounts();
-                    showCaptureCounts();
                     if (autoScroll.isSelected()) {
                         packetList.showLast();
                     }
@@ -492,7 +491,6 @@ final class MainWindow {
         outcome = ended;
         packets.loaded(ended.marks());
         showCounts();
-        showCaptureCounts();
         showCaptureState();
         List<Path> files = capture.files();
         Path file = files.isEmpty() ? null : files.get(files.size() - 1);
@@ -543,17 +541,19 @@ final class MainWindow {
         Dialogs.error(stage, heading, failure.getMessage());
     }
 
-    /** Packets captured and dropped (libpcap's pcap_stats: by the kernel and by the interface), all interfaces. */
+    /**
+     * Packets captured (the engine's running count, so never fewer than the list shows) and dropped (libpcap's
+     * pcap_stats, polled every 200 ms: by the kernel and by the interface), all interfaces.
+     */
     private void showCaptureCounts() {
         LiveCapture capture = session.liveCapture();
         if (capture == null) {
             captureCounts.setText("");
             return;
         }
-        long captured = 0;
+        long captured = capture.framesCaptured();
         long dropped = 0;
         for (InterfaceStatistics one : capture.statistics()) {
-            captured += one.captured();
             dropped += one.dropped() + one.ifDropped();
         }
         captureCounts.setText((capturing ? "Capturing · " : "") + "Captured: " + captured + " · Dropped: " + dropped);
@@ -730,6 +730,7 @@ final class MainWindow {
         int shown = packets.size();
         String share = total > 0 ? String.format(Locale.ROOT, " (%.1f%%)", 100.0 * shown / total) : "";
         counts.setText("Packets: " + total + " · Displayed: " + shown + share);
+        showCaptureCounts();    // after the list's count: the engine counted every frame before the list got it
     }
 
     /** Reads the selected frame again and dissects it, off the UI thread; a newer selection wins. */

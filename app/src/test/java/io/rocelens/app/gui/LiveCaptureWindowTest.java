@@ -18,6 +18,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javafx.application.Platform;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -148,6 +150,34 @@ class LiveCaptureWindowTest {
         assertTrue(capture().startsWith("Capturing"), "still capturing: " + capture());
         window.menu("Capture", "Stop");
         waitUntil(() -> capture().startsWith("Captured: "), this::capture);
+    }
+
+    /** The status bar never says fewer packets captured than the list holds; after Stop, both are the frames sent. */
+    @Test
+    void theCapturedCountNeverLagsThePacketList(Veth veth, SentFrames sent) throws Exception {
+        startCapture(veth.outside);
+        waitUntil(() -> capture().startsWith("Capturing"), this::capture);
+        Process sender = veth.replay(SentFrames.CAPTURE, "--loop", "5", "--pps", "1000");
+        Pattern captured = Pattern.compile("Capturing · Captured: (\\d+) · Dropped: 0");
+        Pattern listed = Pattern.compile("Packets: (\\d+) · .*");
+        int samples = 0;
+        while (sender.isAlive()) {
+            String[] both = fx(() -> new String[] {capture(), counts()});
+            Matcher capturedNow = captured.matcher(both[0]);
+            Matcher listedNow = listed.matcher(both[1]);
+            assertTrue(capturedNow.matches() && listedNow.matches(), String.join(" | ", both));
+            assertTrue(Long.parseLong(capturedNow.group(1)) >= Long.parseLong(listedNow.group(1)),
+                    String.join(" | ", both));
+            samples++;
+            Thread.sleep(10);
+        }
+        assertEquals(0, sender.exitValue());
+        assertTrue(samples > 20, samples + " samples while frames came");
+        int count = 5 * sent.count();
+        waitUntil(() -> counts().startsWith("Packets: " + count + " "), this::counts);
+        window.menu("Capture", "Stop");
+        waitUntil(() -> capture().equals("Captured: " + count + " · Dropped: 0"), this::capture);
+        assertTrue(counts().startsWith("Packets: " + count + " "), counts());
     }
 
     @Test
