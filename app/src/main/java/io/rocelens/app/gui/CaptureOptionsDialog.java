@@ -32,6 +32,7 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
@@ -119,7 +120,13 @@ final class CaptureOptionsDialog {
         filterMessage.setId("capture-filter-message");
         filterMessage.setWrapText(true);
         Button defaultFilter = new Button("RoCE and PFC");
+        defaultFilter.setId("capture-filter-default");
         defaultFilter.setOnAction(e -> filter.setText(CaptureOptions.DEFAULT_FILTER));
+        Button mirrorFilter = new Button("Mirrored (ERSPAN, GRE, VXLAN)");
+        mirrorFilter.setId("capture-filter-mirror");
+        mirrorFilter.setTooltip(new Tooltip("For a port that receives a switch's mirror session or an overlay: RoCE and"
+                + " PFC, and every GRE, ERSPAN and VXLAN frame (rocelens capture --mirror)"));
+        mirrorFilter.setOnAction(e -> filter.setText(CaptureOptions.MIRROR_FILTER));
         HBox.setHgrow(filter, Priority.ALWAYS);
 
         snaplen.setId("capture-snaplen");
@@ -168,7 +175,7 @@ final class CaptureOptionsDialog {
         grid.setHgap(8);
         grid.setVgap(6);
         int row = 0;
-        grid.addRow(row++, new Label("Capture filter:"), line(filter, defaultFilter));
+        grid.addRow(row++, new Label("Capture filter:"), line(filter, defaultFilter, mirrorFilter));
         grid.add(filterMessage, 1, row++);
         grid.addRow(row++, new Label("Snap length:"), line(snaplen, promiscuous, new Label("   Buffer (MiB):"), buffer));
         grid.addRow(row++, new Label("Stop:"), line(stopPackets, packets, new Label("packets  ·"),

@@ -17,6 +17,7 @@ import io.rocelens.live.VethPairs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -47,8 +48,9 @@ class LiveCaptureWindowTest {
     @TempDir
     static Path folder;
 
+    /** Each test's own preferences: a capture started through the Options dialog saves its filter there. */
     @RegisterExtension
-    final WindowOnCapture window = new WindowOnCapture(folder.resolve("config"), MIXED, 401);
+    final WindowOnCapture window = new WindowOnCapture(folder.resolve("config-" + UUID.randomUUID()), MIXED, 401);
 
     @Test
     void theListAndTheQpConversationsFillWhileCapturingThenSaveAsKeepsTheFile(FxRobot robot, Veth veth,
@@ -201,6 +203,26 @@ class LiveCaptureWindowTest {
         waitUntil(() -> rows() == 0, () -> "rows " + rows());
         assertFalse(Files.exists(temporary), "Don't Save deletes the temporary file");
         assertEquals("RoCE Lens", fx(() -> window.stage().getTitle()));
+    }
+
+    /** The Options dialog's mirror preset catches a switch's mirror: every frame of an ERSPAN III mirror arrives. */
+    @Test
+    void theMirroredPresetCapturesAnErspanMirror(FxRobot robot, Veth veth) throws Exception {
+        Path mirror = folder.resolve("mirror-erspan3.pcapng");
+        assertEquals(0, io.rocelens.app.Main.run("generate", "mixed", "--encap", "erspan3", "-o", mirror.toString()));
+        int frames = SentFrames.read(mirror).size();
+        openOptions(robot);
+        pick(robot, veth.outside);
+        robot.clickOn("#capture-filter-mirror");
+        TextField filter = robot.lookup("#capture-filter").queryAs(TextField.class);
+        assertTrue(filter.getStyleClass().contains("filter-valid"), filter.getStyleClass().toString());
+        assertEquals(CaptureOptions.MIRROR_FILTER, fx(filter::getText), "the filter of rocelens capture --mirror");
+        robot.clickOn("#capture-start");
+        waitUntil(() -> capture().startsWith("Capturing"), this::capture);
+        veth.replayAndWait(mirror);
+        waitUntil(() -> rows() == frames, () -> "rows " + rows() + " of " + frames);
+        window.menu("Capture", "Stop");
+        waitUntil(() -> capture().equals("Captured: " + frames + " · Dropped: 0"), this::capture);
     }
 
     @Test
