@@ -356,12 +356,7 @@ final class MainWindow {
         LiveCapture running = capturing ? session.liveCapture() : null;
         session.close();
         if (running != null) {
-            // the file gets its statistics blocks and is closed before the JVM exits
-            try {
-                running.awaitTermination(2, TimeUnit.SECONDS);
-            } catch (InterruptedException interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            awaitFileClosed(running);       // before the JVM exits
         }
         stats.shutdown();
         preferences.putList(Preferences.FILTER_HISTORY, filterModel.history());
@@ -520,10 +515,7 @@ final class MainWindow {
         if (!capturing) {
             return;
         }
-        Path temporary = unsavedCapture ? session.file() : null;
-        close();
-        unsavedCapture = false;
-        deleteQuietly(temporary);
+        discardCapture();
         startCapture(captureOptions);
     }
 
@@ -659,22 +651,32 @@ final class MainWindow {
         if (capturing) {
             LiveCapture running = session.liveCapture();
             session.stopCapture();
-            try {
-                running.awaitTermination(2, TimeUnit.SECONDS);
-            } catch (InterruptedException interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            awaitFileClosed(running);
             capturing = false;
         }
         if (answer == save) {
             Path target = chooseSaveTarget();
             return target != null && saveTo(target);
         }
-        Path temporary = session.file();
+        discardCapture();
+        return true;
+    }
+
+    /** A stopped capture writes its statistics blocks and closes its file: waits a little for that. */
+    private static void awaitFileClosed(LiveCapture running) {
+        try {
+            running.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Closes the capture and deletes its temporary file if that was not saved. */
+    private void discardCapture() {
+        Path temporary = unsavedCapture ? session.file() : null;
         close();
         unsavedCapture = false;
         deleteQuietly(temporary);
-        return true;
     }
 
     private static void deleteQuietly(Path file) {
