@@ -283,8 +283,7 @@ public final class PacketListModel {
         } catch (IOException unreadable) {
             return new RowLook("[cannot read the frame again: " + unreadable.getMessage() + "]", null);
         }
-        uiDissector.summarize(frame, uiSummary);
-        table.times(row, uiSummary);
+        table.summarize(row, frame, uiDissector, uiSummary);
         ColouringRules.Rule colour = null;
         if (colouring) {
             int rule = colours.match(uiSummary, marks, () -> new Dissector(dissectorOptions).dissect(frame));
@@ -491,8 +490,7 @@ public final class PacketListModel {
                     int place = Math.floorMod(from + step, count);
                     int row = places != null ? places[place] : place;
                     Frame frame = read(packets, row);
-                    fast.summarize(frame, summary);
-                    packets.times(row, summary);
+                    packets.summarize(row, frame, fast, summary);
                     detail.at(row, frame);
                     boolean hit = filter != null ? filter.matches(summary, knownMarks, detail)
                             : (packets.source(row) + " " + packets.destination(row) + " " + packets.protocol(row)
@@ -544,8 +542,7 @@ public final class PacketListModel {
             if (indexOnly) {
                 packets.fill(row, summary);
             } else {
-                fast.summarize(detail.frame, summary);
-                packets.times(row, summary);
+                packets.summarize(row, detail.frame, fast, summary);
             }
             if (chosen.matches(summary, knownMarks, detail)) {
                 if (count == rows.length) {

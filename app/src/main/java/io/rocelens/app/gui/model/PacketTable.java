@@ -1,6 +1,7 @@
 package io.rocelens.app.gui.model;
 
 import io.rocelens.capture.Frame;
+import io.rocelens.dissect.FastDissector;
 import io.rocelens.dissect.PacketSummary;
 import java.io.IOException;
 
@@ -43,6 +44,12 @@ public interface PacketTable {
     default void times(int row, PacketSummary summary) {
         summary.firstTimestampNanos = timestampNanos(0);
         summary.previousTimestampNanos = timestampNanos(Math.max(0, row - 1));
+    }
+
+    /** Summarizes the row's frame, read again, with the frame times {@link #times} sets. */
+    default void summarize(int row, Frame frame, FastDissector dissector, PacketSummary summary) {
+        dissector.summarize(frame, summary);
+        times(row, summary);
     }
 
     /** True when {@link #fill} restores that filter field for every row. */
