@@ -1,8 +1,8 @@
 package io.rocelens.filter;
 
+import com.google.re2j.Pattern;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 /** A compiled filter expression: evaluates on a frame and prints itself back as filter text. */
 sealed interface Node {
@@ -302,7 +302,11 @@ sealed interface Node {
         }
     }
 
-    /** {@code contains} (a substring) and {@code matches} (a regular expression, case-insensitive as in Wireshark). */
+    /**
+     * {@code contains} (a substring) and {@code matches} (a regular expression, case-insensitive as in Wireshark). The
+     * expression runs on RE2/J, whose matching time is linear in the text: no pattern can hang a filter (Wireshark
+     * bounds PCRE2's backtracking instead).
+     */
     record TextTest(Ref ref, String op, String value, Pattern pattern) implements Node, Matcher {
         @Override
         public boolean eval(FrameView frame) {

@@ -1,11 +1,11 @@
 package io.rocelens.filter;
 
+import com.google.re2j.Pattern;
+import com.google.re2j.PatternSyntaxException;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * Wireshark's display-filter grammar, by recursive descent: {@code !} binds tighter than {@code &&}, which binds
@@ -141,7 +141,14 @@ final class Parser {
             try {
                 pattern = Pattern.compile(value.text(), Pattern.CASE_INSENSITIVE);
             } catch (PatternSyntaxException bad) {
-                throw new FilterException("not a regular expression: " + bad.getDescription(), value.position());
+                // RE2 syntax (linear-time matching): PCRE's backreferences, lookaround, atomic groups, possessive
+                // quantifiers, recursion, conditionals, comments, (?x) and \K are refused rather than run unbounded
+                String why = bad.getMessage().replace("error parsing regexp: ", "");
+                boolean pcreOnly = why.startsWith("invalid escape") || why.startsWith("invalid or unsupported Perl")
+                        || why.startsWith("invalid named capture") || why.startsWith("invalid nested repetition");
+                throw new FilterException("not a regular expression: " + why + (pcreOnly ? " (RE2 syntax, matched in "
+                        + "linear time: no backreferences, lookaround, atomic groups, possessive quantifiers, "
+                        + "recursion or (?x))" : ""), value.position());
             }
         }
         return new Node.TextTest(ref, op.text(), value.text(), pattern);

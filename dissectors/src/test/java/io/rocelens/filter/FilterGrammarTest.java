@@ -3,6 +3,7 @@ package io.rocelens.filter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -228,6 +229,33 @@ class FilterGrammarTest {
         assertFalse(DisplayFilter.compile("ip.ttl == 64").matches(writeFirst(), null, () -> null));
         assertFalse(DisplayFilter.compile("rdeth || ip.ttl").matches(writeFirst(), null, () -> null));
         assertTrue(DisplayFilter.compile("bth && !ip.ttl").matches(writeFirst(), null, () -> null));
+    }
+
+    /**
+     * Issue 21 item 16: a pattern that backtracks exponentially (Wireshark's PCRE2 stops it at its match limit) ends at
+     * once, on RE2/J's linear-time matching; PCRE-only syntax is refused with what RE2 does not take.
+     */
+    @Test
+    void aRegularExpressionNeverHangs() throws FilterException {
+        PacketSummary p = writeFirst();
+        p.kinds |= PacketSummary.MALFORMED;
+        p.malformedReason = "BTH: opcode 0x1f is reserved, and the frame is too short for its headers";
+        DisplayFilter slow = DisplayFilter.compile("malformed.reason matches \"^(.*?){16}Z\"");
+        assertTimeoutPreemptively(java.time.Duration.ofSeconds(5), () -> {
+            for (int i = 0; i < 1000; i++) {
+                assertFalse(slow.matches(p, null, () -> fail("needed the detail")));
+            }
+        });
+        assertTrue(DisplayFilter.compile("malformed.reason matches \"^(.*?){3}HEADERS$\"")
+                .matches(p, null, () -> fail("needed the detail")), "case-insensitive, as Wireshark");
+        assertFalse(DisplayFilter.compile("malformed.reason matches \"(?-i)HEADERS\"")
+                .matches(p, null, () -> fail("needed the detail")), "(?-i) makes it case-sensitive, as in PCRE2");
+        for (String pcreOnly : List.of("(a)\\\\1", "(?=BTH)", "(?<!a)b", "(?>a)", "a*+")) {
+            FilterException error = assertThrows(FilterException.class,
+                    () -> DisplayFilter.compile("malformed.reason matches \"" + pcreOnly + "\""), pcreOnly);
+            assertTrue(error.getMessage().startsWith("not a regular expression")
+                    && error.getMessage().contains("RE2 syntax"), error.getMessage());
+        }
     }
 
     @Test
