@@ -8,6 +8,9 @@
 # "2026-01-01 00:00:00.000001Z" and as "Jan  1, 2026 00:00:00.000001 UTC", so every capture is cut where it has
 # frames; the .tsv holds the filter with the values put in. Times are read in UTC (TZ=UTC).
 #   usage: make-filter-expected.sh CAPTURE...
+#   FILTERS=more.txt APPEND=1 make-filter-expected.sh CAPTURE... runs only the filters of more.txt and appends their
+#   lines to the .tsv files (add them to filters.txt as well, so a full run makes the same lines). A filter tshark
+#   refuses is reported and stops the run: check the line counts it prints.
 # Made with TShark 4.0.17 (Debian 4.0.17-0+deb12u3).
 set -euo pipefail
 export TZ=UTC
@@ -27,9 +30,17 @@ for capture in "$@"; do
   count="$(tshark -r "$capture" -T fields -e frame.number 2>/dev/null | wc -l)"
   names+=("$name"); firsts+=("$((total + 1))"); lasts+=("$((total + count))")
   total=$((total + count))
-  : > "$here/filters/$name.tsv"
+  [ "${APPEND:-0}" = 1 ] || : > "$here/filters/$name.tsv"
 done
 mergecap -a -F pcapng -w "$work/all.pcapng" "$@"
+while IFS= read -r filter; do
+  [ -z "$filter" ] && continue
+  [[ "$filter" == *@*@* ]] && continue
+  if ! tshark -r "$work/all.pcapng" -c 1 "${decode_as[@]}" -Y "$filter" > /dev/null 2> "$work/error"; then
+    echo "tshark refuses: $filter: $(grep -v 'Running as user' "$work/error" | head -1)" >&2
+    exit 1
+  fi
+done < "${FILTERS:-$here/filters.txt}"
 while IFS= read -r filter; do
   [ -z "$filter" ] && continue
   if [[ "$filter" == *frame.number* || "$filter" == *frame.time* ]]; then
@@ -52,5 +63,5 @@ while IFS= read -r filter; do
     frames="$(awk -v a="${firsts[$i]}" -v b="${lasts[$i]}" '$1 >= a && $1 <= b {print $1 - a + 1}' "$work/hits" | ranges)"
     printf '%s\t%s\n' "$filter" "$frames" >> "$here/filters/${names[$i]}.tsv"
   done
-done < "$here/filters.txt"
+done < "${FILTERS:-$here/filters.txt}"
 for name in "${names[@]}"; do echo "filters/$name.tsv: $(wc -l < "$here/filters/$name.tsv") filters"; done

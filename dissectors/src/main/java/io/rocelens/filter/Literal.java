@@ -35,10 +35,19 @@ record Literal(ValueKind kind, long number, long high, int prefix, String text) 
         return hi == high && (lo & mask) == (number & mask);
     }
 
-    /** Orders an IP address against this one (unsigned 128-bit). */
+    /**
+     * Orders an IP address against this one (unsigned 128-bit). A subnet orders as Wireshark's cmp_order does: both
+     * addresses masked to its prefix ({@code ip.addr > 10.1.16.48/28} holds from 10.1.16.64 on, not from .49).
+     */
     int compareIp(long hi, long lo) {
-        int byHigh = Long.compareUnsigned(hi, high);
-        return byHigh != 0 ? byHigh : Long.compareUnsigned(lo, number);
+        if (prefix >= 128) {
+            int byHigh = Long.compareUnsigned(hi, high);
+            return byHigh != 0 ? byHigh : Long.compareUnsigned(lo, number);
+        }
+        long highMask = prefix >= 64 ? -1L : prefix == 0 ? 0 : -1L << (64 - prefix);
+        long lowMask = prefix <= 64 ? 0 : -1L << (128 - prefix);
+        int byHigh = Long.compareUnsigned(hi & highMask, high & highMask);
+        return byHigh != 0 ? byHigh : Long.compareUnsigned(lo & lowMask, number & lowMask);
     }
 
     /** The literal as a filter writes it, in the field's own form (hex for hex fields). */

@@ -88,6 +88,7 @@ class FilterGrammarTest {
         "frame.number == 7", "frame", "udp.port ~= 4791", "bth.psn any_ne 5",
         "tcp.port != 80 || udp", "udp || tcp && pfc", "!tcp && udp", "!(udp && tcp)", "((bth))",
         "bth.psn == 100 and bth.dqpn == 0x44 or tcp", "bth.psn == 100 || bth.psn == 1",
+        "ip.src >= 10.0.0.3/30", "ip.src <= 10.0.0.0/24", "ip.src in {10.0.0.1/24..10.0.0.0/24}",
     })
     void matches(String filter) throws FilterException {
         assertTrue(test(filter), filter);
@@ -101,6 +102,7 @@ class FilterGrammarTest {
         "!udp && tcp || pfc", "udp && tcp", "!(udp || tcp)", "!udp", "not udp", "!!tcp", "ipv6.addr == ::1",
         "bth.opcode == \"RC RDMA WRITE Last\"", "icrc.status == bad", "vlan.pcp == 0", "roce.analysis.psn_gap",
         "roce.flow == 1", "udp.port ~= 0 && udp.port == 1",
+        "ip.src > 10.0.0.0/24", "ip.src < 10.0.0.3/30", "ip.dst > 10.0.0.3/31",
     })
     void doesNotMatch(String filter) throws FilterException {
         assertFalse(test(filter), filter);
