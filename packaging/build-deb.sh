@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the self-contained app image and the .deb from what the Maven build left in app/target (the shaded jar, the
 # man page and the bash completion). Run by `./mvnw -B -Ppackage package` (module packaging/); needs JDK 17+ with its
-# jmods (jdeps, jlink, jpackage) and dpkg-deb.
+# jmods (jdeps, jlink, jpackage), dpkg-deb and gcc (the capture helper).
 #   usage: packaging/build-deb.sh VERSION OUTPUT_TIMESTAMP
 # Output in packaging/target/: app-image/rocelens (the image), rocelens_VERSION_ARCH.deb
 #
@@ -52,6 +52,12 @@ mkdir -p "$root/opt" "$root/usr/bin" "$root/usr/share/applications" "$root/usr/s
   "$root/usr/share/man/man1" "$root/usr/share/bash-completion/completions" "$root/usr/share/doc/rocelens" \
   "$root/DEBIAN"
 cp -a "$out/app-image/rocelens" "$root/opt/rocelens"
+# The capture helper (packaging/capture-helper/rocelens-capture.c) on the package's own runtime and jar. It ships
+# root-only; the maintainer scripts give it to the group rocelens with its capabilities when the admin says yes.
+gcc -O2 -s -Wall -Wextra -Werror -DROCELENS_JAVA='"/opt/rocelens/lib/runtime/bin/java"' \
+  -DROCELENS_CLASSPATH='"/opt/rocelens/lib/app/rocelens.jar"' \
+  -o "$root/opt/rocelens/lib/rocelens-capture" "$here/capture-helper/rocelens-capture.c"
+chmod 0700 "$root/opt/rocelens/lib/rocelens-capture"
 ln -s ../../opt/rocelens/bin/rocelens "$root/usr/bin/rocelens"
 install -m 644 "$here/deb/rocelens.desktop" "$root/usr/share/applications/rocelens.desktop"
 install -m 644 "$here/deb/rocelens-mime.xml" "$root/usr/share/mime/packages/rocelens.xml"
@@ -65,6 +71,10 @@ install -m 644 "$here/deb/copyright" "$root/usr/share/doc/rocelens/copyright"
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 sed -e "s/@VERSION@/$deb_version/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$size/" "$here/deb/control" \
   > "$root/DEBIAN/control"
+for script in config postinst postrm; do
+  install -m 755 "$here/deb/$script" "$root/DEBIAN/$script"
+done
+install -m 644 "$here/deb/templates" "$root/DEBIAN/templates"
 find "$root" -type d -exec chmod 755 {} +
 # --root-owner-group: files owned by root in the package without fakeroot
 dpkg-deb --root-owner-group -Zxz --build "$root" "$out/rocelens_${deb_version}_${arch}.deb"

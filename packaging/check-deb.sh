@@ -16,8 +16,15 @@ files=$(dpkg-deb -c "$deb" | awk '{print $6}')
 for path in ./usr/bin/rocelens ./opt/rocelens/bin/rocelens ./opt/rocelens/lib/app/rocelens.jar \
     ./usr/share/applications/rocelens.desktop ./usr/share/mime/packages/rocelens.xml \
     ./usr/share/icons/hicolor/256x256/apps/rocelens.png ./usr/share/icons/hicolor/scalable/apps/rocelens.svg \
-    ./usr/share/man/man1/rocelens.1.gz ./usr/share/bash-completion/completions/rocelens; do
+    ./usr/share/man/man1/rocelens.1.gz ./usr/share/bash-completion/completions/rocelens \
+    ./opt/rocelens/lib/rocelens-capture; do
   grep -qx "$path" <<<"$files" || fail "$path is missing from the package"
+done
+# the capture helper ships root's only: the postinst hands it to the group rocelens if the admin says so
+grep -q '^-rwx------ root/root .* ./opt/rocelens/lib/rocelens-capture$' <<<"$(dpkg-deb -c "$deb")" \
+  || fail "the capture helper is not root's only in the package"
+for script in config postinst postrm templates; do
+  dpkg-deb -I "$deb" "$script" > /dev/null || fail "the package has no $script"
 done
 grep -q '^MimeType=.*application/vnd.tcpdump.pcap;.*application/x-pcapng;' "$here/deb/rocelens.desktop" \
   || fail "the desktop entry does not claim pcap and pcapng"

@@ -144,7 +144,7 @@ class CaptureCommandTest {
     }
 
     @Test
-    void withoutCapturePermissionTheMessageGivesTheSetcapCommand() throws Exception {
+    void withoutCapturePermissionNorAHelperTheMessageSaysHowToSetUpTheHelper() throws Exception {
         // root without CAP_NET_RAW and CAP_NET_ADMIN is refused a packet socket, as an ordinary user is
         List<String> command = new ArrayList<>(List.of("setpriv", "--bounding-set=-net_raw,-net_admin",
                 "--inh-caps=-net_raw,-net_admin"));
@@ -152,10 +152,10 @@ class CaptureCommandTest {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         assertEquals(2, process.waitFor(), output);
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toRealPath().toString();
         assertTrue(output.startsWith("rocelens: no permission to capture on lo ("), output);
-        assertTrue(output.endsWith("run as root, or allow this Java to capture with 'sudo setcap"
-                + " cap_net_raw,cap_net_admin=eip " + java + "'"), output);
+        assertTrue(output.endsWith("run as root, or let the members of a group capture through RoCE Lens's capture"
+                + " helper: with the .deb, 'sudo dpkg-reconfigure rocelens' and answer yes; from source,"
+                + " 'sudo packaging/capture-helper/install.sh' once"), output);
         assertEquals(1, output.lines().count(), output);
     }
 

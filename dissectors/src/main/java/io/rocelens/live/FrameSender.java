@@ -23,7 +23,7 @@ public final class FrameSender implements AutoCloseable {
     public static FrameSender open(String name) throws CaptureException {
         CaptureOptions options = new CaptureOptions(List.of(name), "", CaptureOptions.FULL_SNAPLEN, false, 0, true,
                 Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, new CaptureOutput.StandardOutput());
-        return new FrameSender(name, LiveCapture.openInterface(name, options));
+        return new FrameSender(name, PcapCapture.openInterface(name, options));
     }
 
     /** Sends the first {@code length} bytes of {@code frame}. */

@@ -1,0 +1,471 @@
+package io.rocelens.live;
+
+import io.rocelens.capture.Frame;
+import io.rocelens.capture.CaptureOpenException;
+import io.rocelens.capture.PcapngWriter;
+import io.rocelens.dissect.Addresses;
+import java.io.IOException;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.pcap4j.core.BpfProgram;
+import org.pcap4j.core.NotOpenException;
+import org.pcap4j.core.PcapAddress;
+import org.pcap4j.core.PcapHandle;
+import org.pcap4j.core.PcapNativeException;
+import org.pcap4j.core.PcapNetworkInterface;
+import org.pcap4j.core.PcapStat;
+import org.pcap4j.core.Pcaps;
+import org.pcap4j.packet.namednumber.DataLinkType;
+
+/**
+ * The capture engine, in this process, behind {@link LiveCapture}: frames from one or more
+ * interfaces through libpcap (pcap4j's JNA binding; raw bytes only, pcap4j's packet parsing never runs), each
+ * written to one pcapng as it arrives and then handed to a {@link FrameListener}.
+ *
+ * <p>One thread per interface reads with {@code pcap_next_ex} and writes under a shared lock, so frame numbers
+ * follow arrival order across interfaces. A monitor thread flushes the output every 100 ms, so a reader of the file
+ * or the pipe sees frames soon and a kill loses at most that much, and polls {@code pcap_stats} every 200 ms. After
+ * {@link #stop()}, a stop condition or an error, the file gets an Interface Statistics Block per interface and is
+ * closed.
+ */
+final class PcapCapture implements LiveCapture {
+
+    private static final int READ_TIMEOUT_MILLIS = 100;
+    private static final long FLUSH_MILLIS = 100;
+    private static final long STATS_NANOS = 200_000_000L;
+    private static final int IFF_UP = 0x1;
+    private static final int PCAP_ERROR_NO_SUCH_DEVICE = -5;
+    private static final int PCAP_ERROR_PERM_DENIED = -8;
+    private static final int PCAP_ERROR_IFACE_NOT_UP = -9;
+
+    private final CaptureOptions options;
+    private final FrameListener listener;
+    private final List<PcapHandle> handles;
+    private final int[] linkTypes;
+    private final PcapngOutput output;
+    private final long startNanos = System.currentTimeMillis() * 1_000_000L;
+    private final long deadline;
+    private final Object lock = new Object();
+    private final long[] captured;
+    private final boolean[] watched;
+    private final PcapStat[] stats;
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private long frames;
+    private volatile long framesSoFar;
+    private volatile boolean stopping;
+    private volatile String problem;
+
+    private PcapCapture(CaptureOptions options, FrameListener listener, List<PcapHandle> handles, PcapngOutput output) {
+        this.options = options;
+        this.listener = listener;
+        this.handles = handles;
+        this.output = output;
+        linkTypes = handles.stream().mapToInt(handle -> handle.getDlt().value()).toArray();
+        captured = new long[handles.size()];
+        watched = new boolean[handles.size()];
+        for (int i = 0; i < watched.length; i++) {
+            watched[i] = linkFlags(options.interfaces().get(i)) != null;
+        }
+        stats = new PcapStat[handles.size()];
+        long start = System.nanoTime();
+        deadline = options.maxDurationNanos() == Long.MAX_VALUE ? Long.MAX_VALUE
+                : start + options.maxDurationNanos();
+    }
+
+    /** The interfaces libpcap can capture on, in its order (the first is its default). */
+    static List<CaptureInterface> interfaces() throws CaptureException {
+        Libpcap.load();
+        List<CaptureInterface> found = new ArrayList<>();
+        for (PcapNetworkInterface device : findAllDevs()) {
+            List<String> addresses = new ArrayList<>();
+            for (PcapAddress address : device.getAddresses()) {
+                InetAddress inet = address.getAddress();
+                if (inet instanceof Inet6Address) {
+                    byte[] bytes = inet.getAddress();       // RFC 5952 text, as everywhere in RoCE Lens
+                    addresses.add(Addresses.ipv6(Addresses.high(bytes), Addresses.low(bytes)));
+                } else if (inet != null) {
+                    addresses.add(inet.getHostAddress());
+                }
+            }
+            found.add(new CaptureInterface(device.getName(), device.getDescription(), addresses, device.isUp(),
+                    device.isRunning(), device.isLoopBack()));
+        }
+        return found;
+    }
+
+    private static List<PcapNetworkInterface> findAllDevs() throws CaptureException {
+        try {
+            return Pcaps.findAllDevs();
+        } catch (PcapNativeException failure) {
+            throw new CaptureException(CaptureException.Kind.LIBPCAP, "cannot list the interfaces: "
+                    + failure.getMessage());
+        }
+    }
+
+    /**
+     * Checks a capture filter with libpcap's compiler for Ethernet, as the capture will, without opening an
+     * interface (no permission needed).
+     *
+     * @return null when the filter is good, else libpcap's message
+     */
+    static String checkFilter(String filter) throws CaptureException {
+        Libpcap.load();
+        PcapHandle dead;
+        try {
+            dead = Pcaps.openDead(DataLinkType.EN10MB, CaptureOptions.FULL_SNAPLEN);
+        } catch (PcapNativeException failure) {
+            throw new CaptureException(CaptureException.Kind.LIBPCAP, failure.getMessage());
+        }
+        try {
+            BpfProgram program = dead.compileFilter(filter, BpfProgram.BpfCompileMode.OPTIMIZE,
+                    PcapHandle.PCAP_NETMASK_UNKNOWN);
+            program.free();
+            return null;
+        } catch (PcapNativeException wrong) {
+            return wrong.getMessage();
+        } catch (NotOpenException impossible) {
+            throw new IllegalStateException(impossible);
+        } finally {
+            dead.close();
+        }
+    }
+
+    /**
+     * Opens every interface, sets the filter on each and opens the output, then starts capturing. Nothing is
+     * captured unless all of that worked.
+     *
+     * @throws CaptureException with a one-line message for the user
+     */
+    static PcapCapture start(CaptureOptions options, FrameListener listener) throws CaptureException {
+        Libpcap.load();
+        List<PcapHandle> handles = new ArrayList<>();
+        try {
+            for (String name : options.interfaces()) {
+                PcapHandle handle = openInterface(name, options);
+                handles.add(handle);
+                setFilter(handle, name, options.filter());
+            }
+            List<PcapngWriter.Interface> descriptions = new ArrayList<>();
+            for (int i = 0; i < handles.size(); i++) {
+                descriptions.add(new PcapngWriter.Interface(options.interfaces().get(i), null,
+                        options.filter().isBlank() ? null : options.filter(), handles.get(i).getDlt().value(),
+                        options.snaplen()));
+            }
+            PcapngOutput output;
+            try {
+                output = new PcapngOutput(options.output(), descriptions);
+            } catch (IOException failure) {
+                throw new CaptureException(CaptureException.Kind.OUTPUT, "cannot write the capture: "
+                        + CaptureOpenException.reason(failure));
+            }
+            PcapCapture capture = new PcapCapture(options, listener, handles, output);
+            capture.run();
+            return capture;
+        } catch (CaptureException | RuntimeException failure) {
+            handles.forEach(PcapHandle::close);
+            throw failure;
+        }
+    }
+
+    /** Opens one interface with the options' snap length, modes and buffer; checks first that it exists. */
+    static PcapHandle openInterface(String name, CaptureOptions options) throws CaptureException {
+        Libpcap.load();
+        List<String> known = findAllDevs().stream().map(PcapNetworkInterface::getName).toList();
+        if (!known.contains(name)) {
+            throw noSuchInterface(name, known);
+        }
+        PcapHandle.Builder builder = new PcapHandle.Builder(name)
+                .snaplen(options.snaplen())
+                .promiscuousMode(options.promiscuous() ? PcapNetworkInterface.PromiscuousMode.PROMISCUOUS
+                        : PcapNetworkInterface.PromiscuousMode.NONPROMISCUOUS)
+                .timeoutMillis(READ_TIMEOUT_MILLIS)
+                .timestampPrecision(PcapHandle.TimestampPrecision.NANO)
+                .immediateMode(options.immediate());
+        if (options.bufferBytes() > 0) {
+            builder.bufferSize(options.bufferBytes());
+        }
+        try {
+            return builder.build();
+        } catch (PcapNativeException failure) {
+            int code = failure.getReturnCode() == null ? 0 : failure.getReturnCode();
+            String message = String.valueOf(failure.getMessage());
+            if (code == PCAP_ERROR_PERM_DENIED || message.contains("Operation not permitted")
+                    || message.contains("ermission")) {
+                throw new CaptureException(CaptureException.Kind.PERMISSION, "no permission to capture on " + name
+                        + " (" + message + "): run as root, or let the members of a group capture through RoCE Lens's"
+                        + " capture helper: " + CaptureHelper.HOW_TO_SET_UP);
+            }
+            if (code == PCAP_ERROR_NO_SUCH_DEVICE) {
+                throw noSuchInterface(name, known);
+            }
+            if (code == PCAP_ERROR_IFACE_NOT_UP) {
+                throw new CaptureException(CaptureException.Kind.LIBPCAP, "interface " + name + " is down: bring it"
+                        + " up with 'ip link set " + name + " up'");
+            }
+            throw new CaptureException(CaptureException.Kind.LIBPCAP, "cannot capture on " + name + ": " + message);
+        }
+    }
+
+    private static void setFilter(PcapHandle handle, String name, String filter) throws CaptureException {
+        try {
+            handle.setFilter(filter, BpfProgram.BpfCompileMode.OPTIMIZE);
+        } catch (PcapNativeException wrong) {
+            throw new CaptureException(CaptureException.Kind.BAD_FILTER, "bad capture filter \"" + filter + "\": "
+                    + wrong.getMessage().replaceFirst("^Error occurred in pcap_compile: ", ""));
+        } catch (NotOpenException impossible) {
+            throw new IllegalStateException(impossible);
+        }
+    }
+
+    private static CaptureException noSuchInterface(String name, List<String> known) {
+        return new CaptureException(CaptureException.Kind.NO_SUCH_INTERFACE, "no interface named '" + name
+                + "'; the interfaces are: " + String.join(", ", known));
+    }
+
+    private void run() {
+        List<Thread> readers = new ArrayList<>();
+        for (int i = 0; i < handles.size(); i++) {
+            int index = i;
+            Thread reader = new Thread(() -> read(index), "rocelens-capture-" + options.interfaces().get(i));
+            reader.setDaemon(true);
+            readers.add(reader);
+        }
+        Thread monitor = new Thread(() -> monitor(readers), "rocelens-capture-monitor");
+        monitor.setDaemon(true);
+        readers.forEach(Thread::start);
+        monitor.start();
+    }
+
+    /** Reads frames until stopped: pcap_next_ex returns a frame, a timeout, or (after pcap_breakloop) a break. */
+    private void read(int index) {
+        PcapHandle handle = handles.get(index);
+        NextFrame reader = new NextFrame(handle);
+        try {
+            while (!stopping) {
+                int result = reader.next();
+                if (result == NextFrame.FRAME) {
+                    accept(index, reader.timestampNanos(), reader.originalLength(), reader.bytes());
+                } else if (result == NextFrame.ERROR) {
+                    fail("capture on " + options.interfaces().get(index) + " stopped: " + handle.getError());
+                }
+            }
+        } catch (NotOpenException closed) {
+            fail("capture on " + options.interfaces().get(index) + " stopped: the handle was closed");
+        } catch (IOException failure) {
+            fail("cannot write the capture: " + CaptureOpenException.reason(failure));
+        } catch (RuntimeException failure) {
+            fail("capture stopped: " + failure);
+        }
+    }
+
+    private void accept(int index, long timestampNanos, int originalLength, byte[] data) throws IOException {
+        synchronized (lock) {
+            if (frames >= options.maxPackets() || output.bytes() >= options.maxBytes()) {
+                return;   // another interface's frame reached a limit first
+            }
+            long offset = output.write(index, timestampNanos, originalLength, data);
+            captured[index]++;
+            if (output.fileFull()) {
+                output.nextFile(isbStatistics());
+            }
+            framesSoFar = ++frames;
+            listener.frame(new Frame(frames, timestampNanos, originalLength, linkTypes[index], index, offset,
+                    ByteBuffer.wrap(data)));
+            if (frames >= options.maxPackets() || output.bytes() >= options.maxBytes()) {
+                stop();
+            }
+        }
+    }
+
+    /**
+     * Runs beside the readers, which may block in libpcap for as long as no frame comes: flushes the output,
+     * polls the counters, watches the clock, wakes the readers with pcap_breakloop once stopping, and finishes the
+     * file when they are done.
+     */
+    private void monitor(List<Thread> readers) {
+        long nextStats = 0;
+        boolean broken = false;
+        while (readers.stream().anyMatch(Thread::isAlive)) {
+            long now = System.nanoTime();
+            if (now >= deadline) {
+                stop();
+            }
+            if (stopping && !broken) {
+                handles.forEach(PcapCapture::breakLoop);
+                broken = true;
+            }
+            if (now >= nextStats) {
+                pollStats();
+                checkLinks();
+                nextStats = now + STATS_NANOS;
+            }
+            try {
+                synchronized (lock) {
+                    output.flush();
+                }
+            } catch (IOException failure) {
+                fail("cannot write the capture: " + CaptureOpenException.reason(failure));
+            }
+            readers.stream().filter(Thread::isAlive).findFirst()
+                    .ifPresent(reader -> joinUninterruptibly(reader, FLUSH_MILLIS));
+        }
+        pollStats();
+        finish();
+    }
+
+    private static void breakLoop(PcapHandle handle) {
+        try {
+            handle.breakLoop();
+        } catch (NotOpenException closed) {
+            // nothing to wake
+        }
+    }
+
+    private static void joinUninterruptibly(Thread thread, long millis) {
+        try {
+            thread.join(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Stops the capture when an interface is taken down or disappears: libpcap on Linux reports neither (its socket
+     * just stops receiving), and a capture that silently records nothing would mislead. The state comes from
+     * /sys/class/net (Java's NetworkInterface does not see an interface without addresses); pseudo-interfaces
+     * ("any", nflog) and systems without /sys/class/net are not watched.
+     */
+    private void checkLinks() {
+        for (int i = 0; i < handles.size(); i++) {
+            String name = options.interfaces().get(i);
+            if (!watched[i]) {
+                continue;
+            }
+            Integer flags = linkFlags(name);
+            if (flags == null) {
+                fail("capture on " + name + " stopped: the interface disappeared");
+            } else if ((flags & IFF_UP) == 0) {
+                fail("capture on " + name + " stopped: the interface went down");
+            }
+        }
+    }
+
+    /** The interface's IFF_* flags, or null when it does not exist (or this is not Linux). */
+    private static Integer linkFlags(String name) {
+        try {
+            String text = Files.readString(Path.of("/sys/class/net", name, "flags")).strip();
+            return Integer.decode(text);
+        } catch (IOException | NumberFormatException | java.nio.file.InvalidPathException unknown) {
+            return null;
+        }
+    }
+
+    private void pollStats() {
+        for (int i = 0; i < handles.size(); i++) {
+            try {
+                PcapStat stat = handles.get(i).getStats();
+                synchronized (lock) {
+                    stats[i] = stat;
+                }
+            } catch (PcapNativeException | NotOpenException unavailable) {
+                // the interface went away: keep its last counters
+            }
+        }
+    }
+
+    private void fail(String message) {
+        if (problem == null) {
+            problem = message.strip();
+        }
+        stop();
+    }
+
+    private void finish() {
+        try {
+            synchronized (lock) {
+                output.close(isbStatistics());
+            }
+        } catch (IOException failure) {
+            fail("cannot write the capture: " + CaptureOpenException.reason(failure));
+        } finally {
+            handles.forEach(PcapHandle::close);
+            finished.countDown();
+            listener.finished();
+        }
+    }
+
+    /** Called under the lock. */
+    private List<PcapngWriter.Statistics> isbStatistics() {
+        long end = System.currentTimeMillis() * 1_000_000L;
+        List<PcapngWriter.Statistics> list = new ArrayList<>();
+        for (int i = 0; i < handles.size(); i++) {
+            PcapStat stat = stats[i];
+            list.add(new PcapngWriter.Statistics(startNanos, end, stat == null ? captured[i]
+                    : stat.getNumPacketsReceived(), stat == null ? 0 : stat.getNumPacketsDropped(),
+                    stat == null ? 0 : stat.getNumPacketsDroppedByIf(), captured[i]));
+        }
+        return list;
+    }
+
+    @Override
+    public void stop() {
+        stopping = true;
+    }
+
+    @Override
+    public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+        return finished.await(timeout, unit);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        stop();
+        finished.await();
+    }
+
+    @Override
+    public long framesCaptured() {
+        return framesSoFar;
+    }
+
+    @Override
+    public List<InterfaceStatistics> statistics() {
+        synchronized (lock) {
+            List<InterfaceStatistics> list = new ArrayList<>();
+            for (int i = 0; i < handles.size(); i++) {
+                PcapStat stat = stats[i];
+                list.add(new InterfaceStatistics(options.interfaces().get(i), captured[i],
+                        stat == null ? captured[i] : stat.getNumPacketsReceived(),
+                        stat == null ? 0 : stat.getNumPacketsDropped(),
+                        stat == null ? 0 : stat.getNumPacketsDroppedByIf()));
+            }
+            return list;
+        }
+    }
+
+    @Override
+    public long bytesWritten() {
+        synchronized (lock) {
+            return output.bytes();
+        }
+    }
+
+    @Override
+    public List<Path> files() {
+        synchronized (lock) {
+            return output.files();
+        }
+    }
+
+    @Override
+    public String problem() {
+        return problem;
+    }
+}
