@@ -59,6 +59,13 @@ final class FrameWalker {
     private static final int ERSPAN_II_LENGTH = 8;
     private static final int ERSPAN_III_LENGTH = 12;
     private static final int VXLAN_LENGTH = 8;
+    /**
+     * The most protocol layers one frame may have, the frame itself included: Wireshark's default for
+     * {@code gui.max_tree_depth}, past which it stops with "failed assertion saved_layers_len <
+     * prefs.gui_max_tree_depth" and marks the frame malformed. A frame nested deeper (GRE in GRE ... hundreds of
+     * times) is malformed here too, and the walk, which recurses once per layer, stays well within the stack.
+     */
+    static final int MAX_LAYERS = 500;
 
     private static final Step[] LINK_TYPES = new Step[512];
     private static final Step[] ETHER_TYPES = new Step[65536];
@@ -139,6 +146,8 @@ final class FrameWalker {
     private ByteBuffer data = ByteBuffer.allocate(2048);
     private FastKaitaiStream io = new FastKaitaiStream(data);
     private String layerName;
+    /** How many protocol layers the walk has entered, the frame counted as the first. */
+    private int layers;
     /** The network layer the walk is in, for the transport and the ICRC: where it starts, its kind, where it ends. */
     private int l3Offset;
     private int l3Kind;
@@ -161,6 +170,7 @@ final class FrameWalker {
         marks = layerMarks;
         load(frame.data());
         layerName = "frame";
+        layers = 1;
         try {
             int linkType = frame.linkType();
             Step step = linkType >= 0 && linkType < LINK_TYPES.length ? LINK_TYPES[linkType] : null;
@@ -197,6 +207,7 @@ final class FrameWalker {
     }
 
     private void ethernet(int offset) {
+        layers++;   // Wireshark counts two layers here: eth and ethertype (frame.protocols "eth:ethertype:ip:...")
         enter("Ethernet", offset, 14);
         EthernetHeader eth = new EthernetHeader(io);
         summary.kinds |= PacketSummary.ETHERNET;
@@ -618,6 +629,10 @@ final class FrameWalker {
     /** Starts reading a layer: names it for error messages, checks its fixed part was captured, and moves there. */
     private void enter(String name, int offset, int length) {
         layerName = name;
+        if (++layers > MAX_LAYERS) {
+            malformed("more than " + MAX_LAYERS + " nested protocol layers (" + name + " at offset " + offset
+                    + "): Wireshark's limit (gui.max_tree_depth)");
+        }
         need(offset, length);
         io.seek(offset);
     }

@@ -29,6 +29,18 @@ import net.jqwik.api.Provide;
 class DissectorPropertiesTest {
 
     private static final List<byte[]> SEEDS = seedFrames();
+    /** An IPv4 RoCEv2 frame of the sample (the first): what the nesting property wraps. */
+    private static final byte[] ROCE_SEED = SEEDS.get(1);
+    private static final PacketSummary ROCE_SEED_SUMMARY = summaryOf(ROCE_SEED);
+
+    private static PacketSummary summaryOf(byte[] bytes) {
+        PacketSummary summary = new PacketSummary();
+        new FastDissector(DissectorOptions.defaults()).summarize(frame(bytes, LinkType.ETHERNET, bytes.length), summary);
+        if (!summary.isRoce() || summary.is(PacketSummary.MALFORMED | PacketSummary.VLAN | PacketSummary.IPV6)) {
+            throw new IllegalStateException("the sample's second frame is no longer a plain IPv4 RoCE frame");
+        }
+        return summary;
+    }
 
     private final FastDissector fast = new FastDissector(DissectorOptions.defaults());
     private final Dissector detail = new Dissector(DissectorOptions.defaults());
@@ -41,6 +53,47 @@ class DissectorPropertiesTest {
     @Property(tries = 5000)
     void mutatedRoceFramesNeverThrow(@ForAll("mutatedFrames") Frame frame) {
         check(frame);
+    }
+
+    /**
+     * A RoCE frame of the sample wrapped in up to 400 random tunnels (GRE carrying IPv4 or Ethernet, ERSPAN type II
+     * and III, VXLAN; lengths right): never a throw, never a stack overflow. Within Wireshark's 500 protocol layers
+     * (counted as its frame.protocols counts them: frame, eth and ethertype, ip, gre, udp, vxlan, erspan) the
+     * innermost RoCE frame is found whole; beyond them the frame is malformed and says so.
+     */
+    @Property(tries = 300)
+    void nestedEncapsulationsAreBoundedAndNeverThrow(@ForAll("nestings") List<Integer> tunnels) {
+        byte[] bytes = ROCE_SEED;
+        int layers = 1 + 2 + 1 + 1;   // frame, eth, ethertype, ip, udp (the BTH and what follows are one more)
+        for (int tunnel : tunnels) {
+            bytes = Nesting.wrap(tunnel, bytes);
+            layers += Nesting.LAYERS[tunnel];
+        }
+        Frame frame = frame(bytes, LinkType.ETHERNET, bytes.length);
+        check(frame);
+        PacketSummary summary = new PacketSummary();
+        fast.summarize(frame, summary);
+        if (layers <= FrameWalker.MAX_LAYERS) {
+            assertEquals(null, summary.malformedReason);
+            assertTrue(summary.isRoce());
+            assertEquals(ROCE_SEED_SUMMARY.destQp, summary.destQp);
+            assertEquals(ROCE_SEED_SUMMARY.psn, summary.psn);
+            assertEquals(PacketSummary.ICRC_GOOD, summary.icrcStatus);
+        } else {
+            assertTrue(summary.is(PacketSummary.MALFORMED));
+            assertTrue(summary.malformedReason.startsWith("more than 500 nested protocol layers"),
+                    summary.malformedReason);
+        }
+    }
+
+    @Provide
+    Arbitrary<List<Integer>> nestings() {
+        Arbitrary<Integer> kind = Arbitraries.integers().between(0, Nesting.LAYERS.length - 1);
+        Arbitrary<List<Integer>> few = kind.list().ofMaxSize(12);
+        Arbitrary<List<Integer>> many = kind.list().ofMinSize(80).ofMaxSize(400);
+        Arbitrary<List<Integer>> same = Combinators.combine(kind, Arbitraries.integers().between(90, 400))
+                .as((k, n) -> java.util.Collections.nCopies(n, k));
+        return Arbitraries.oneOf(few, many, same);
     }
 
     private void check(Frame frame) {
