@@ -31,6 +31,12 @@ final class FilterFields {
             "icrc.status", List.of("good", "bad", "unchecked"),
             "roce.encap", PacketSummary.ENCAPSULATION_NAMES.subList(1, PacketSummary.ENCAPSULATION_NAMES.size()));
 
+    /**
+     * Wireshark names whose fields are byte strings (FT_BYTES in {@code tshark -G fields}) where RoCE Lens holds a
+     * number, with their width: compared as Wireshark compares bytes (a shorter byte string never equals them).
+     */
+    private static final Map<String, Integer> BYTE_FIELDS = Map.of("infiniband.immdt", 4, "infiniband.ieth", 4);
+
     static {
         for (FieldDef def : Fields.all().values()) {
             ValueKind kind = ValueKind.of(def.type(), def.name());
@@ -132,9 +138,10 @@ final class FilterFields {
                 }
                 sources.addAll(field.sources());
             }
+            boolean bytes = BYTE_FIELDS.containsKey(alias.wireshark());
             add(new FilterField(alias.wireshark(), first.description() + " (Wireshark name of "
-                    + String.join(" or ", alias.roceLens()) + ")", first.kind(), first.hex(), first.valueNames(),
-                    List.copyOf(sources)));
+                    + String.join(" or ", alias.roceLens()) + ")", bytes ? ValueKind.BYTES : first.kind(), first.hex(),
+                    bytes ? null : first.valueNames(), List.copyOf(sources)));
         }
     }
 
@@ -165,6 +172,11 @@ final class FilterFields {
             return found;
         });
         return names.get(name.toLowerCase(Locale.ROOT));
+    }
+
+    /** The width in bytes of a byte-string field ({@link ValueKind#BYTES}). */
+    static int byteWidth(FilterField field) {
+        return BYTE_FIELDS.getOrDefault(field.name(), 0);
     }
 
     /** The values a text field can take, or null when any text can occur. */

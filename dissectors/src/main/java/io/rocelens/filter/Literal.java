@@ -10,19 +10,30 @@ import io.rocelens.dissect.Addresses;
  * @param high   the high half of an IP address (IPv4 held IPv4-mapped)
  * @param prefix for an IP address, the bits a subnet compares (128 for one address)
  * @param text   the value of a text literal
+ * @param bytes  the value of a byte-string literal; {@code prefix} then holds the field's width in bytes
  */
-record Literal(ValueKind kind, long number, long high, int prefix, String text) {
+record Literal(ValueKind kind, long number, long high, int prefix, String text, byte[] bytes) {
 
     static Literal number(ValueKind kind, long value) {
-        return new Literal(kind, value, 0, 0, null);
+        return new Literal(kind, value, 0, 0, null, null);
     }
 
     static Literal ip(ValueKind kind, long hi, long lo, int prefix) {
-        return new Literal(kind, lo, hi, prefix, null);
+        return new Literal(kind, lo, hi, prefix, null, null);
     }
 
     static Literal text(String value) {
-        return new Literal(ValueKind.TEXT, 0, 0, 0, value);
+        return new Literal(ValueKind.TEXT, 0, 0, 0, value, null);
+    }
+
+    /** A byte string compared with a field of {@code width} bytes. */
+    static Literal bytes(byte[] value, int width) {
+        return new Literal(ValueKind.BYTES, 0, 0, width, null, value);
+    }
+
+    /** Orders a byte field's value (a number of the field's width) against this byte string, as Wireshark. */
+    int compareBytes(long value) {
+        return ByteText.compare(ByteText.of(value, prefix), bytes);
     }
 
     /** Whether the IP address lies in this address or subnet. */
@@ -58,6 +69,7 @@ record Literal(ValueKind kind, long number, long high, int prefix, String text) 
             case IPV4 -> AddressText.ipv4Text(number) + (prefix < 128 ? "/" + (prefix - 96) : "");
             case IPV6 -> Addresses.ipv6(high, number) + (prefix < 128 ? "/" + prefix : "");
             case TEXT -> quote(text);
+            case BYTES -> ByteText.print(bytes);
             case TIME -> Times.printRelative(number);
             case ABSOLUTE_TIME -> Times.printAbsolute(number);
             case NONE -> "";

@@ -227,6 +227,64 @@ sealed interface Node {
         }
     }
 
+    /**
+     * A comparison of one of Wireshark's byte fields with a byte string ({@code infiniband.immdt == 00:00:11:02}):
+     * ordered as Wireshark orders bytes, the shorter first, so a shorter byte string never equals the field. The
+     * quantifiers are those of {@link Compare}.
+     */
+    record BytesCompare(Ref ref, String op, Literal value) implements Node, Matcher {
+        @Override
+        public boolean eval(FrameView frame) {
+            if (op.equals("!=")) {
+                return ref.any(frame, Matcher.ANY) && !ref.any(frame, new BytesCompare(ref, "==", value));
+            }
+            return ref.any(frame, this);
+        }
+
+        @Override
+        public boolean number(long v) {
+            int order = value.compareBytes(v);
+            return switch (op) {
+                case "==" -> order == 0;
+                case "~=" -> order != 0;
+                case "<" -> order < 0;
+                case "<=" -> order <= 0;
+                case ">" -> order > 0;
+                default -> order >= 0;
+            };
+        }
+
+        @Override
+        public boolean ip(long hi, long lo) {
+            return false;
+        }
+
+        @Override
+        public boolean text(String v) {
+            return false;
+        }
+
+        @Override
+        public boolean time(long nanos) {
+            return false;
+        }
+
+        @Override
+        public int precedence() {
+            return 2;
+        }
+
+        @Override
+        public void print(StringBuilder out) {
+            out.append(ref.written()).append(' ').append(op).append(' ').append(value.print(false));
+        }
+
+        @Override
+        public void sources(Consumer<Source> each) {
+            ref.field().sources().forEach(each);
+        }
+    }
+
     /** {@code field in {a, b, c..d}}: any value of the field equals a member or lies in a range (ends included). */
     record In(Ref ref, List<Literal[]> members) implements Node, Matcher {
         @Override
@@ -236,6 +294,15 @@ sealed interface Node {
 
         @Override
         public boolean number(long v) {
+            if (members.get(0)[0].kind() == ValueKind.BYTES) {
+                for (Literal[] member : members) {
+                    if (member.length == 1 ? member[0].compareBytes(v) == 0
+                            : member[0].compareBytes(v) >= 0 && member[1].compareBytes(v) <= 0) {
+                        return true;
+                    }
+                }
+                return false;
+            }
             for (Literal[] member : members) {
                 if (member.length == 1 ? v == member[0].number()
                         : Long.compareUnsigned(v, member[0].number()) >= 0 && Long.compareUnsigned(v, member[1].number()) <= 0) {
@@ -307,15 +374,22 @@ sealed interface Node {
      * expression runs on RE2/J, whose matching time is linear in the text: no pattern can hang a filter (Wireshark
      * bounds PCRE2's backtracking instead).
      */
-    record TextTest(Ref ref, String op, String value, Pattern pattern) implements Node, Matcher {
+    record TextTest(Ref ref, String op, String value, Pattern pattern, byte[] needle) implements Node, Matcher {
         @Override
         public boolean eval(FrameView frame) {
             return ref.any(frame, this);
         }
 
+        /** A byte field's value ({@link ValueKind#BYTES}): its bytes searched, or matched as one character each. */
         @Override
         public boolean number(long v) {
-            return false;
+            int width = FilterFields.byteWidth(ref.field());
+            if (width == 0) {
+                return false;
+            }
+            byte[] bytes = ByteText.of(v, width);
+            return needle != null ? ByteText.contains(bytes, needle)
+                    : pattern != null && pattern.matcher(ByteText.latin1(bytes)).find();
         }
 
         @Override
@@ -340,7 +414,8 @@ sealed interface Node {
 
         @Override
         public void print(StringBuilder out) {
-            out.append(ref.written()).append(' ').append(op).append(' ').append(Literal.quote(value));
+            out.append(ref.written()).append(' ').append(op).append(' ')
+                    .append(needle != null ? ByteText.print(needle) : Literal.quote(value));
         }
 
         @Override

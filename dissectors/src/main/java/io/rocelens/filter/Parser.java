@@ -114,7 +114,9 @@ final class Parser {
             if (op.text().equals("contains") || op.text().equals("matches")) {
                 return textTest(ref, op, value);
             }
-            return new Node.Compare(ref, op.text(), literal(field, value));
+            Literal literal = literal(field, value);
+            return field.kind() == ValueKind.BYTES ? new Node.BytesCompare(ref, op.text(), literal)
+                    : new Node.Compare(ref, op.text(), literal);
         }
         if (op.kind() == Token.Kind.IN) {
             at++;
@@ -132,7 +134,10 @@ final class Parser {
     }
 
     private Node textTest(Node.Ref ref, Token op, Token value) throws FilterException {
-        if (ref.field().kind() != ValueKind.TEXT) {
+        byte[] needle = null;
+        if (ref.field().kind() == ValueKind.BYTES) {
+            needle = op.text().equals("contains") ? literal(ref.field(), value).bytes() : null;
+        } else if (ref.field().kind() != ValueKind.TEXT) {
             throw new FilterException(op.text() + " needs a text field; " + ref.written() + " is "
                     + ref.field().kind().words(), op.position());
         }
@@ -151,7 +156,7 @@ final class Parser {
                         + "recursion or (?x))" : ""), value.position());
             }
         }
-        return new Node.TextTest(ref, op.text(), value.text(), pattern);
+        return new Node.TextTest(ref, op.text(), value.text(), pattern, needle);
     }
 
     private Node set(Node.Ref ref, Token in) throws FilterException {
@@ -232,6 +237,12 @@ final class Parser {
                 Literal ip = ipv6(text);
                 if (ip != null) {
                     return ip;
+                }
+            }
+            case BYTES -> {
+                byte[] bytes = quoted ? ByteText.of(text) : ByteText.parse(text);
+                if (bytes != null) {
+                    return Literal.bytes(bytes, FilterFields.byteWidth(field));
                 }
             }
             case TEXT -> {

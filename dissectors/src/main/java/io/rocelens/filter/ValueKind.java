@@ -10,6 +10,8 @@ public enum ValueKind {
     IPV4("an IPv4 address"),
     IPV6("an IPv6 address"),
     TEXT("text"),
+    /** Wireshark's byte fields ({@code infiniband.immdt}): a byte string, held as a number of the field's width. */
+    BYTES("a byte string, as 00:00:11:02 (or 00-00-11-02, 00.00.11.02, 0000.1102, 00001102)"),
     /** Seconds, held as signed nanoseconds. */
     TIME("a time in seconds, as 1.5 or 0.000002"),
     /** A date and time, held as nanoseconds since the epoch. */

@@ -260,6 +260,40 @@ class FilterGrammarTest {
         }
     }
 
+    /**
+     * Issue 21 item 10: Wireshark's infiniband.immdt and infiniband.ieth are byte strings (FT_BYTES): every byte
+     * notation tshark takes equals them, a shorter or longer byte string does not, and the shorter orders first.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "infiniband.immdt == 00:00:11:02 | true", "infiniband.immdt == 00-00-11-02 | true",
+        "infiniband.immdt == 00.00.11.02 | true", "infiniband.immdt == 0000.1102 | true",
+        "infiniband.immdt == 00001102 | true", "infiniband.immdt == 0.0.11.2 | true",
+        "infiniband.immdt == \"\\x00\\x00\\x11\\x02\" | true", "infiniband.immdt == 00:11:02 | false",
+        "infiniband.immdt == 11:02 | false", "infiniband.immdt == 00:00:00:00:11:02 | false",
+        "infiniband.immdt == 0x02 | false", "infiniband.immdt != 00:11:02 | true", "infiniband.immdt != 00:00:11:02 | false",
+        "infiniband.immdt > 00:00:11:01 | true", "infiniband.immdt > ff:ff:ff | true",
+        "infiniband.immdt < 00:00:00:00:00 | true", "infiniband.immdt >= 00:00:11:03 | false",
+        "infiniband.immdt in {00:00:00:00..00:00:ff:ff} | true", "infiniband.immdt in {00:11:02, 00:00:11:03} | false",
+        "infiniband.immdt contains 11:02 | true", "infiniband.immdt contains 0x11 | true",
+        "infiniband.immdt contains 02:11 | false", "infiniband.immdt matches \"\\\\x11\\\\x02$\" | true",
+        "immdt == 0x1102 | true", "immdt == 00:11:02 | true",
+    })
+    void wiresharkByteFieldsAreByteStrings(String filter, boolean expected) throws FilterException {
+        PacketSummary p = writeFirst();
+        p.opcode = 0x09;
+        p.hasImmediate = true;
+        p.immediate = 0x00001102;
+        assertEquals(expected, DisplayFilter.compile(filter).matches(p, null, () -> fail("needed the detail")), filter);
+    }
+
+    @Test
+    void aByteFieldRefusesWhatIsNoByteString() {
+        FilterException error = assertThrows(FilterException.class,
+                () -> DisplayFilter.compile("infiniband.immdt == 0x0102"));
+        assertTrue(error.getMessage().startsWith("infiniband.immdt is a byte string"), error.getMessage());
+    }
+
     @Test
     void theEmptyFilterPassesEverything() throws FilterException {
         assertTrue(DisplayFilter.compile("  ").isEmpty());
