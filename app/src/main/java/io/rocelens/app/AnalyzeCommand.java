@@ -145,6 +145,13 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + " send all but one to files");
             return CliSupport.EXIT_UNREADABLE;
         }
+        for (String[] export : new String[][] {{"--qp-csv", qpCsv}, {"--priority-csv", priorityCsv},
+                {"--pfc-csv", pfcCsv}, {"--events-csv", eventsCsv}}) {
+            if (export[1] != null && !"-".equals(export[1])
+                    && !CliSupport.notAnInput(export[0], Path.of(export[1]), files)) {
+                return CliSupport.EXIT_UNREADABLE;
+            }
+        }
         AnalysisOptions options;
         try {
             options = new AnalysisOptions(linkSpeed,

@@ -232,6 +232,11 @@ public final class CaptureCommand implements Callable<Integer> {
         if (output == null) {
             return null;
         }
+        // capture reads no file, but standard input may be one (`capture -w F < F` under a script's redirection)
+        if (output instanceof CaptureOutput.NamedFile named
+                && !CliSupport.notAnInput("-w", named.path(), List.of(Path.of("-")))) {
+            return null;
+        }
         if (analyze && output instanceof CaptureOutput.StandardOutput) {
             CliSupport.printError("--analyze reads the file back, so it needs -w FILE (or no -w), not -w -");
             return null;

@@ -7,11 +7,13 @@ import io.rocelens.capture.CaptureFormat;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.CaptureOpenException;
+import io.rocelens.capture.OverwriteCheck;
 import io.rocelens.dissect.SummaryPipeline;
 import io.rocelens.filter.DisplayFilter;
 import io.rocelens.filter.FilterException;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -111,6 +113,20 @@ final class CliSupport {
         } catch (FilterException wrong) {
             printError("-Y: " + wrong.getMessage() + " (column " + (wrong.position() + 1) + ")");
             return null;
+        }
+    }
+
+    /**
+     * True when {@code output} is none of the files being read; else prints one line (the option, the file, which
+     * input it is) and returns false. Asked before anything is opened for writing.
+     */
+    static boolean notAnInput(String option, Path output, Collection<Path> inputs) {
+        try {
+            OverwriteCheck.check(output, inputs);
+            return true;
+        } catch (OverwriteCheck.WouldOverwriteInput refused) {
+            printError(option + " " + refused.getMessage());
+            return false;
         }
     }
 

@@ -31,6 +31,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -89,6 +90,9 @@ public final class DecodeCommand implements Callable<Integer> {
         }
         CaptureFormat outputFormat = write == null ? null : CliSupport.captureFormat(write);
         if (write != null && outputFormat == null) {
+            return CliSupport.EXIT_UNREADABLE;
+        }
+        if (write != null && !CliSupport.notAnInput("-w", write, List.of(file))) {
             return CliSupport.EXIT_UNREADABLE;
         }
         if (filter.needsMarks() && CaptureReaders.isStandardInput(file)) {

@@ -17,6 +17,7 @@ import io.rocelens.app.gui.stats.PacketListLink;
 import io.rocelens.app.gui.stats.StatsViews;
 import io.rocelens.capture.CaptureFormat;
 import io.rocelens.capture.CaptureOpenException;
+import io.rocelens.capture.OverwriteCheck;
 import io.rocelens.capture.Frame;
 import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.Dissector;
@@ -413,7 +414,14 @@ final class MainWindow {
 
     /** Starts capturing; what was open closes (after asking about an unsaved capture). */
     void startCapture(CaptureOptions options) {
-        if (capturing || !confirmDiscard("before starting a new capture")) {
+        if (capturing) {
+            return;
+        }
+        Path named = options.output() instanceof CaptureOutput.NamedFile file ? file.path() : null;
+        if (named != null && writesOverOpenCapture(named, "The capture could not start")) {
+            return;
+        }
+        if (!confirmDiscard("before starting a new capture")) {
             return;
         }
         captureOptions = options;
@@ -606,6 +614,10 @@ final class MainWindow {
     boolean saveTo(Path target) {
         Path current = session.file();
         if (capturing || current == null) {
+            return false;
+        }
+        if (!current.toAbsolutePath().equals(target.toAbsolutePath())
+                && writesOverOpenCapture(target, "The capture could not be saved")) {
             return false;
         }
         try {
@@ -854,6 +866,22 @@ final class MainWindow {
 
     // ---------------------------------------------------------------------------------------------- export
 
+    /**
+     * True, after a dialog saying so, when {@code output} is the capture open in the window under another name (a
+     * hard link, a symbolic link): writing there would destroy the file being read. Nothing is written or closed.
+     */
+    private boolean writesOverOpenCapture(Path output, String heading) {
+        Path open = session.file();
+        Path input = open == null ? null : OverwriteCheck.inputAt(output, List.of(open));
+        if (input == null) {
+            return false;
+        }
+        Dialogs.error(stage, heading, output + " is the capture open in this window" + (input.toString()
+                .equals(output.toString()) ? "" : " (" + input + ")") + ": writing there would destroy it. "
+                + "Choose another file name; nothing was written.");
+        return true;
+    }
+
     private void export() {
         if (packets.table() == null) {
             return;
@@ -877,6 +905,9 @@ final class MainWindow {
 
     /** Writes the displayed packets, in frame order, in the background. */
     void exportTo(Path output) {
+        if (writesOverOpenCapture(output, "The packets could not be exported")) {
+            return;
+        }
         PacketTable table = packets.table();
         int[] rows = packets.displayedRowsInFrameOrder();
         CaptureFormat format = PacketExport.formatOf(output);
