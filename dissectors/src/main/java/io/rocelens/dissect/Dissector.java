@@ -372,15 +372,19 @@ public final class Dissector {
 
     private static Layer icrc(ByteBuffer data, LayerMark mark, PacketSummary summary) {
         return crc("icrc", "Invariant CRC", Fields.ICRC, Fields.ICRC_STATUS, summary.icrcStatus, mark,
-                () -> Integer.toUnsignedLong(Integer.reverseBytes(data.getInt(mark.offset()))));
+                () -> Integer.toUnsignedLong(data.getInt(mark.offset())));
     }
 
     private static Layer vcrc(ByteBuffer data, LayerMark mark, PacketSummary summary) {
         return crc("vcrc", "Variant CRC", Fields.VCRC, Fields.VCRC_STATUS, summary.vcrcStatus, mark,
-                () -> Short.toUnsignedLong(Short.reverseBytes(data.getShort(mark.offset()))));
+                () -> Short.toUnsignedLong(data.getShort(mark.offset())));
     }
 
-    /** A CRC layer: the value as the wire carries it (least-significant byte first) and its status. */
+    /**
+     * A CRC layer: its bytes in wire order read as one big-endian number, as Wireshark shows
+     * {@code infiniband.invariant.crc} and {@code infiniband.variant.crc} (so the bytes e3 de 15 21 read 0xe3de1521,
+     * though the CRC computed is stored least-significant byte first), and its status.
+     */
     private static Layer crc(String name, String title, FieldDef value, FieldDef statusField, int check,
                              LayerMark mark, java.util.function.LongSupplier stored) {
         String status = PacketColumns.icrcStatus(check);
