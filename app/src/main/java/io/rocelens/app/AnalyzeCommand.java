@@ -3,6 +3,7 @@ package io.rocelens.app;
 import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.capture.CaptureOpenException;
+import io.rocelens.capture.CaptureReaders;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.SummaryPipeline;
 import io.rocelens.load.CaptureLoad;
@@ -123,6 +124,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (files.stream().filter(CaptureReaders::isStandardInput).count() > 1) {
+            // the second would read what the first left: nothing, or the middle of the stream
+            CliSupport.printError("standard input (-) can be read only once: name it once");
+            return CliSupport.EXIT_UNREADABLE;
+        }
         if (!(stormPercent > 0 && stormPercent <= 100)) {
             // the analysis takes a share in (0, 1]; its message would not match the percent the user typed
             CliSupport.printError("--storm-threshold must be a percentage above 0 and at most 100, not "

@@ -14,6 +14,7 @@ import io.rocelens.filter.FilterException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -96,10 +97,23 @@ final class CliSupport {
 
     /** Prints where and why reading stopped early, if {@code problem} says it did, and returns the exit status. */
     static int reportProblem(Path file, String problem) {
+        return reportProblem(file, problem, List.of());
+    }
+
+    /**
+     * Prints the notes (frames not dissected, not written) and where and why reading stopped early, if it did, and
+     * returns the exit status. A damaged file gets one line, the damage last ("3 frames of link type 105 not
+     * dissected; x.pcap: file is cut short …"), so that a script reading the last line, or the only one, reads why
+     * the status is 1; otherwise each note is a line of its own.
+     */
+    static int reportProblem(Path file, String problem, List<String> notes) {
         if (problem == null) {
+            notes.forEach(CliSupport::printError);
             return EXIT_OK;
         }
-        printError(name(file) + ": " + problem);
+        List<String> parts = new java.util.ArrayList<>(notes);
+        parts.add(name(file) + ": " + problem);
+        printError(String.join("; ", parts));
         return EXIT_DAMAGED;
     }
 
@@ -187,17 +201,23 @@ final class CliSupport {
         }
     }
 
-    private static long inRange(String value, long min, long max) {
-        long number;
-        try {
-            number = Long.parseLong(value.strip());
-        } catch (NumberFormatException notANumber) {
+    /**
+     * A whole number from min to max. The message says what is wrong with what the user typed: not a whole number,
+     * or out of range with the range ("at least 1" below an open-ended range, "0 to 2147483647" above it), also for a
+     * number too large for a long.
+     */
+    static long inRange(String value, long min, long max) {
+        String digits = value.strip();
+        if (!digits.matches("[-+]?[0-9]+")) {
             throw new TypeConversionException("'" + value + "' is not a whole number");
         }
-        if (number < min || number > max) {
-            throw new TypeConversionException("'" + value + "' is out of range: " + (max == Long.MAX_VALUE
-                    || max == Integer.MAX_VALUE ? "at least " + min : min + " to " + max));
+        java.math.BigInteger number = new java.math.BigInteger(digits);
+        boolean below = number.compareTo(java.math.BigInteger.valueOf(min)) < 0;
+        if (below || number.compareTo(java.math.BigInteger.valueOf(max)) > 0) {
+            boolean openEnded = max == Long.MAX_VALUE || max == Integer.MAX_VALUE;
+            throw new TypeConversionException("'" + value + "' is out of range: " + (below && openEnded
+                    ? "at least " + min : min + " to " + max));
         }
-        return number;
+        return number.longValueExact();
     }
 }

@@ -82,8 +82,19 @@ public final class DecodeCommand implements Callable<Integer> {
 
     private final NotDissected notDissected = new NotDissected();
 
+    /** What standard error says at the end besides where the file is damaged: frames not dissected or written. */
+    private final List<String> notes = new java.util.ArrayList<>();
+
     @Override
     public Integer call() throws IOException {
+        if (positions && !json) {
+            CliSupport.printError("--positions adds byte positions to the JSON: give it with --json");
+            return CliSupport.EXIT_UNREADABLE;
+        }
+        if (json && write != null) {
+            CliSupport.printError("--json prints the frames and -w writes them to a capture: give one or the other");
+            return CliSupport.EXIT_UNREADABLE;
+        }
         DisplayFilter filter = CliSupport.compileFilter(displayFilter);
         if (filter == null) {
             return CliSupport.EXIT_UNREADABLE;
@@ -127,10 +138,8 @@ public final class DecodeCommand implements Callable<Integer> {
                 }
                 out.flush();
             }
-            for (String line : NotDissected.lines(notDissected.byReason())) {
-                CliSupport.printError(line);
-            }
-            return CliSupport.reportProblem(file, reader);
+            notes.addAll(NotDissected.lines(notDissected.byReason()));
+            return CliSupport.reportProblem(file, reader.problem(), notes);
         }
     }
 
@@ -221,7 +230,7 @@ public final class DecodeCommand implements Callable<Integer> {
             return false;
         }
         if (otherLinks[0] > 0) {
-            CliSupport.printError(otherLinks[0] + " matching frame" + (otherLinks[0] == 1 ? "" : "s")
+            notes.add(otherLinks[0] + " matching frame" + (otherLinks[0] == 1 ? "" : "s")
                     + " not written: the output holds Ethernet frames only");
         }
         return true;

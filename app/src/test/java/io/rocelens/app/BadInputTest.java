@@ -39,6 +39,17 @@ class BadInputTest {
         "bench x.pcap --passes 0         | '0' is out of range: at least 1",
         "bench x.pcap --passes -1        | '-1' is out of range: at least 1",
         "bench x.pcap --workers 0        | '0' is out of range: at least 1",
+        // issue 21 item 20: the real reason, with the range, for numbers too large (also for a long)
+        "analyze x.pcap --top 99999999999 | '99999999999' is out of range: 0 to 2147483647",
+        "decode x.pcap -c 99999999999999999999 | '99999999999999999999' is out of range: 1 to 9223372036854775807",
+        "analyze x.pcap -c -99999999999999999999 | '-99999999999999999999' is out of range: at least 1",
+        "decode x.pcap -c 1.5            | '1.5' is not a whole number",
+        // and options that cannot go together
+        "decode x.pcap --positions       | --positions adds byte positions to the JSON: give it with --json",
+        "decode x.pcap --json -w x.pcap  | --json prints the frames and -w writes them to a capture: give one",
+        // issue 21 item 5: standard input twice
+        "analyze - -                     | standard input (-) can be read only once: name it once",
+        "analyze x.pcap - x.pcap -       | standard input (-) can be read only once: name it once",
     })
     void anOptionPicocliRejectsGetsOneLine(String arguments, String message) {
         assertOneLine(CommandRunner.run(arguments.split(" ")), message);

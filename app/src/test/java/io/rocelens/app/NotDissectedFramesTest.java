@@ -40,6 +40,20 @@ class NotDissectedFramesTest {
         assertEquals("rocelens: 3 frames of link type 105 (IEEE 802.11) not dissected\n", run.err());
     }
 
+    /** Issue 21 item 21: a damaged file's status 1 comes with one line on standard error, the damage last. */
+    @Test
+    void aDamagedFileGetsOneLineWithTheDamageLast() throws IOException {
+        byte[] whole = Files.readAllBytes(capture);
+        Path cut = Files.write(temp.resolve("cut.pcap"), java.util.Arrays.copyOf(whole, whole.length - 10));
+        CommandRunner run = CommandRunner.run("decode", cut.toString());
+        assertEquals(1, run.status(), run.err());
+        assertEquals(2, run.out().split("\n").length);
+        assertEquals(1, run.err().lines().count(), run.err());
+        assertTrue(run.err().startsWith("rocelens: 2 frames of link type 105 (IEEE 802.11) not dissected; " + cut
+                + ": "), run.err());
+        assertTrue(run.err().contains("frame 3"), run.err());
+    }
+
     @Test
     void analyzeSaysItInTheSummaryAndTheJson() throws IOException {
         CommandRunner text = CommandRunner.run("analyze", capture.toString());
