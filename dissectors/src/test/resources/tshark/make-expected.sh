@@ -20,6 +20,8 @@ fields=(
   infiniband.bth.p_key infiniband.bth.destqp infiniband.bth.a infiniband.bth.psn
   infiniband.reth.va infiniband.reth.r_key infiniband.reth.dmalen
   infiniband.aeth.syndrome infiniband.aeth.msn
+  infiniband.aeth.syndrome.reserved infiniband.aeth.syndrome.opcode infiniband.aeth.syndrome.credit_count
+  infiniband.aeth.syndrome.timer infiniband.aeth.syndrome.reserved_value infiniband.aeth.syndrome.error_code
   infiniband.deth.q_key infiniband.deth.srcqp
   infiniband.atomiceth.swapdt infiniband.atomiceth.cmpdt infiniband.atomicacketh.origremdt
   infiniband.immdt infiniband.ieth

@@ -342,11 +342,22 @@ public final class Dissector {
         if (ext.aeth() != null) {
             Aeth h = ext.aeth();
             int syndrome = h.syndrome();
+            // the syndrome is the AETH's first byte (aeth.ksy: reserved, type and value bits); its parts sit there too
+            int at = start.get("aeth");
+            int type = (int) h.syndromeType().id();
+            FieldDef value = switch (type) {
+                case 0 -> Fields.AETH_CREDIT_COUNT;
+                case 1 -> Fields.AETH_TIMER;
+                case 2 -> Fields.AETH_RESERVED_VALUE;
+                default -> Fields.AETH_ERROR_CODE;
+            };
             layers.add(header("aeth", "ACK Extended Transport Header, " + AethText.describe(syndrome), start, end, "aeth",
-                    // the syndrome is the AETH's first byte (aeth.ksy: reserved, type and value bits)
-                    new Field(Fields.AETH_SYNDROME, (long) syndrome, start.get("aeth"), 1),
-                    at(Fields.AETH_TYPE, AethText.type(syndrome), h._attrStart, h._attrEnd, "syndromeType"),
-                    at(Fields.AETH_CODE, h.syndromeValue(), h._attrStart, h._attrEnd, "syndromeValue"),
+                    new Field(Fields.AETH_SYNDROME, (long) syndrome, at, 1),
+                    new Field(Fields.AETH_RESERVED, flag(h.reserved()), at, 1),
+                    new Field(Fields.AETH_OPCODE, (long) type, at, 1),
+                    new Field(value, h.syndromeValue(), at, 1),
+                    new Field(Fields.AETH_TYPE, AethText.type(syndrome), at, 1),
+                    new Field(Fields.AETH_CODE, h.syndromeValue(), at, 1),
                     at(Fields.AETH_MSN, h.msn(), h._attrStart, h._attrEnd, "msn")));
         }
         if (ext.atomicAckEth() != null) {

@@ -194,8 +194,18 @@ public final class Fields {
     public static final FieldDef ATOMIC_SWAP = def("atomic.swap", "Swap (or add) data", FieldType.UINT64, 0, 0, null);
     public static final FieldDef ATOMIC_COMPARE = def("atomic.compare", "Compare data", FieldType.UINT64, 0, 0, null);
     public static final FieldDef AETH_SYNDROME = hex("aeth.syndrome", "Syndrome", 2, null);
-    public static final FieldDef AETH_TYPE = def("aeth.type", "Syndrome type", FieldType.STRING);
-    public static final FieldDef AETH_CODE = def("aeth.code", "Syndrome value", FieldType.UINT);
+    /** The syndrome's parts sit, as in Wireshark, in the syndrome byte (AETH byte 0). */
+    public static final FieldDef AETH_TYPE = def("aeth.type", "Syndrome type", FieldType.STRING, 0, 1, null);
+    public static final FieldDef AETH_CODE = bits("aeth.code", "Syndrome value", FieldType.UINT, 1, null);
+    /** Wireshark's parts of the syndrome: bit 7, bits 6-5 as a number, and bits 4-0 named by the type. */
+    public static final FieldDef AETH_RESERVED = bits("aeth.reserved", "Reserved (syndrome bit 7)", FieldType.UINT, 1, null);
+    public static final FieldDef AETH_OPCODE = bits("aeth.opcode", "Syndrome type (0 ACK, 1 RNR NAK, 2 reserved, 3 NAK)",
+            FieldType.UINT, 1, null);
+    public static final FieldDef AETH_CREDIT_COUNT = bits("aeth.credit_count", "Credit count (ACK)", FieldType.UINT, 1, null);
+    public static final FieldDef AETH_TIMER = bits("aeth.timer", "RNR timer (RNR NAK)", FieldType.UINT, 1, null);
+    public static final FieldDef AETH_RESERVED_VALUE = bits("aeth.reserved_value", "Syndrome value (reserved type)",
+            FieldType.UINT, 1, null);
+    public static final FieldDef AETH_ERROR_CODE = bits("aeth.error_code", "NAK code (NAK)", FieldType.UINT, 1, null);
     public static final FieldDef AETH_MSN = bits("aeth.msn", "Message sequence number", FieldType.UINT, 3, null);
     public static final FieldDef ATOMICACK_ORIG = def("atomicack.orig", "Original remote data", FieldType.UINT64, 0, 0, null);
     public static final FieldDef IMMDT = hex("immdt", "Immediate data", 8, null);

@@ -61,6 +61,9 @@ public final class WiresharkAliases {
         alias("infiniband.atomiceth.cmpdt", "atomic.compare");
         alias("infiniband.aeth", "aeth");
         alias("infiniband.aeth.syndrome", "aeth.syndrome");
+        for (String part : List.of("reserved", "opcode", "credit_count", "timer", "reserved_value", "error_code")) {
+            alias("infiniband.aeth.syndrome." + part, "aeth." + part);
+        }
         alias("infiniband.aeth.msn", "aeth.msn");
         alias("infiniband.atomicacketh", "atomicack");
         alias("infiniband.atomicacketh.origremdt", "atomicack.orig");

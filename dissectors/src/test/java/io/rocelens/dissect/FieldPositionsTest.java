@@ -79,4 +79,32 @@ class FieldPositionsTest {
         assertEquals(List.of(), disagreements.subList(0, Math.min(30, disagreements.size())),
                 disagreements.size() + " disagreements in " + compared + " fields");
     }
+
+    /**
+     * aeth.type and aeth.code are parts of the syndrome byte, so they sit on it (AETH byte 0), where tshark puts
+     * infiniband.aeth.syndrome and its parts (compared above); they once sat on no byte at all ([55, 0], on the MSN).
+     */
+    @org.junit.jupiter.api.Test
+    void theSyndromesPartsSitOnTheSyndromeByte() throws IOException {
+        Dissector dissector = new Dissector(DissectorOptions.defaults());
+        int checked = 0;
+        try (CaptureReader reader = CaptureReaders.open(Path.of("../sample-captures/mixed.pcapng"))) {
+            Frame frame;
+            while ((frame = reader.next()) != null) {
+                Dissection ours = dissector.dissect(frame);
+                Field syndrome = ours.field("aeth.syndrome");
+                if (syndrome == null) {
+                    continue;
+                }
+                assertEquals(1, syndrome.length());
+                for (String part : List.of("aeth.type", "aeth.code", "aeth.reserved", "aeth.opcode")) {
+                    Field field = ours.field(part);
+                    assertEquals(List.of(syndrome.offset(), 1), List.of(field.offset(), field.length()),
+                            "frame " + frame.number() + " " + part);
+                }
+                checked++;
+            }
+        }
+        assertEquals(true, checked > 10, checked + " AETHs");
+    }
 }
