@@ -40,11 +40,28 @@ final class GenerateCommand implements Callable<Integer> {
             description = "file format (default: from the file extension, else pcap)")
     String format;
 
-    @Option(names = "--packets", paramLabel = "N", description = "frames to write (default depends on the scenario)")
+    @Option(names = "--packets", paramLabel = "N", converter = WholeInt.class,
+            description = "frames to write (default depends on the scenario); a capture larger than the disk's free "
+                    + "space is refused before the file is created")
     Integer packets;
 
-    @Option(names = "--qps", paramLabel = "Q", description = "queue pairs, or senders for incast")
+    @Option(names = "--qps", paramLabel = "Q", converter = WholeInt.class,
+            description = "queue pairs, or senders for incast")
     Integer qps;
+
+    /** A whole number that fits an int, the range said when it does not; the generator checks its own bounds. */
+    static final class WholeInt implements picocli.CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            String digits = value.strip();
+            if (digits.matches("[+]?[0-9]+") && new java.math.BigInteger(digits)
+                    .compareTo(java.math.BigInteger.valueOf(Integer.MAX_VALUE)) > 0) {
+                throw new picocli.CommandLine.TypeConversionException("'" + value + "' is out of range: at most "
+                        + Integer.MAX_VALUE);
+            }
+            return (int) CliSupport.inRange(value, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        }
+    }
 
     @Option(names = "--link-speed", paramLabel = "SPEED", defaultValue = "100G",
             description = "link speed for frame spacing and PFC quanta (default: ${DEFAULT-VALUE})")
@@ -87,10 +104,15 @@ final class GenerateCommand implements Callable<Integer> {
                     output, result.frames(), result.spanNanos() / 1e9, seconds, result.frames() / seconds,
                     truth != null ? ", truth in " + truth : "");
             return CliSupport.EXIT_OK;
+        } catch (Generator.NoRoomException tooLarge) {
+            System.err.println("rocelens generate: " + tooLarge.getMessage() + "; nothing written");
+            return CliSupport.EXIT_UNREADABLE;
         } catch (IOException e) {
             LOG.debug("generate failed", e);
-            String file = e instanceof FileSystemException named && named.getFile() != null ? " " + named.getFile() : "";
-            System.err.println("rocelens generate: cannot write" + file + ": " + CliSupport.reason(e));
+            // a full disk says only "No space left on device": name the file being written
+            Path file = e instanceof FileSystemException named && named.getFile() != null ? Path.of(named.getFile())
+                    : output;
+            System.err.println("rocelens generate: cannot write " + file + ": " + CliSupport.reason(e));
             return CliSupport.EXIT_UNREADABLE;
         }
     }

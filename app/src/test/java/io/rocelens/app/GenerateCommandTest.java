@@ -69,6 +69,12 @@ class GenerateCommandTest {
         "generate mixed -o X --snaplen 0             | --snaplen must be",
         "generate mixed -o X --encap ipip            | unknown encapsulation 'ipip' (expected one of gre, erspan2, erspan3, vxlan)",
         "generate mixed -o /nonexistent-dir/x.pcap   | cannot write",
+        // issue 21 item 17: sizes beyond what can be made, or beyond the free disk, before the file is created
+        "generate flows -o X --packets 2147483647    | --packets must be at most 16777215 for flows: one 10.x.y.z address each",
+        "generate bulk -o X --packets 2147483647     | bulk with 2147483647 packets would take about ",
+        "generate flows -o X --packets 16777216      | --packets must be at most 16777215 for flows",
+        // a full disk names the file
+        "generate mixed -o /dev/full                 | cannot write /dev/full: No space left on device",
     })
     void badInputGetsOneLineAndNoStackTrace(String arguments, String message) {
         String[] args = arguments.replace(" X", " " + dir.resolve("x.pcap")).split(" ");
@@ -86,5 +92,22 @@ class GenerateCommandTest {
         assertTrue(text.startsWith("rocelens generate: ") && text.contains(message), text);
         assertEquals(1, text.strip().lines().count(), text);
         assertFalse(text.contains("Exception"), text);
+        assertFalse(Files.exists(dir.resolve("x.pcap")), "the output was created");
+    }
+
+    @Test
+    void aCaptureLargerThanTheFreeDiskIsRefusedWithBothSizes() {
+        Path output = dir.resolve("huge.pcap");
+        CommandRunner run = CommandRunner.run("generate", "bulk", "--packets", "2147483647", "-o", output.toString());
+        assertEquals(2, run.status(), run.err());
+        // bulk's frames are 4 KiB RDMA WRITEs or more: 2^31 of them are several terabytes, more than a test disk holds
+        assertTrue(run.err().matches("rocelens generate: bulk with 2147483647 packets would take about [0-9.]+ TB, and "
+                + java.util.regex.Pattern.quote(output.toString()) + "'s file system has [0-9.]+ [kMGT]?B free; "
+                + "nothing written\n"), run.err());
+        assertFalse(Files.exists(output));
+        CommandRunner tooLarge = CommandRunner.run("generate", "bulk", "--packets", "99999999999", "-o",
+                output.toString());
+        assertEquals(2, tooLarge.status());
+        assertTrue(tooLarge.err().contains("'99999999999' is out of range: at most 2147483647"), tooLarge.err());
     }
 }
