@@ -12,6 +12,8 @@ fail() { echo "check-deb: $*" >&2; exit 1; }
 
 control=$(dpkg-deb -f "$deb")
 grep -q '^Depends:.*\blibpcap0\.8\b' <<<"$control" || fail "Depends does not name libpcap0.8: $control"
+# the window's JavaFX glass needs GTK 3; without it the window names this package (GuiLauncher.GTK_PACKAGE)
+grep -q '^Recommends:.*\blibgtk-3-0\b' <<<"$control" || fail "Recommends does not name libgtk-3-0: $control"
 files=$(dpkg-deb -c "$deb" | awk '{print $6}')
 for path in ./usr/bin/rocelens ./opt/rocelens/bin/rocelens ./opt/rocelens/lib/app/rocelens.jar \
     ./usr/share/applications/rocelens.desktop ./usr/share/mime/packages/rocelens.xml \

@@ -58,11 +58,31 @@ public final class GuiLauncher {
         try {
             Application.launch(RoceLensApp.class);
         } catch (RuntimeException | UnsatisfiedLinkError failure) {
-            System.err.println("rocelens: cannot open the window: " + failure.getMessage() + "; the headless commands"
-                    + " need no display: rocelens decode|analyze|generate|bench (see 'rocelens --help')");
+            System.err.println(cannotOpen(failure));
             return EXIT_NO_DISPLAY;
         }
         return 0;
+    }
+
+    /** The package that holds GTK 3, which JavaFX's glass needs on Linux. */
+    static final String GTK_PACKAGE = "libgtk-3-0";
+
+    /**
+     * The one line for a window that could not open. JavaFX says only "Unable to load glass GTK library" when GTK 3
+     * is missing (a server with Xvfb but no desktop): the line names the package, as the libpcap message does.
+     */
+    static String cannotOpen(Throwable failure) {
+        String why = String.valueOf(failure.getMessage());
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            String message = String.valueOf(cause.getMessage());
+            if (message.contains("glass GTK") || message.contains("libgtk")) {
+                why = message.replaceAll("\\.$", "") + " (GTK 3 is missing: install it with 'apt-get install "
+                        + GTK_PACKAGE + "' on Debian and Ubuntu, 'dnf install gtk3' on Fedora and RHEL)";
+                break;
+            }
+        }
+        return "rocelens: cannot open the window: " + why + "; the headless commands need no display: "
+                + "rocelens decode|analyze|generate|bench (see 'rocelens --help')";
     }
 
     static StartOptions startOptions() {
