@@ -241,6 +241,12 @@ public final class CaptureCommand implements Callable<Integer> {
             CliSupport.printError("--analyze reads the file back, so it needs -w FILE (or no -w), not -w -");
             return null;
         }
+        String noBuffer = CaptureOptions.whyNotBuffer(bufferMib, interfaces.size());
+        if (noBuffer != null) {
+            // libpcap would cut it silently (a 99999999 MiB buffer used to become 2 GiB)
+            CliSupport.printError("-B " + bufferMib + ": " + noBuffer);
+            return null;
+        }
         int bufferBytes = (int) Math.min(Integer.MAX_VALUE, (long) bufferMib << 20);
         return new CaptureOptions(interfaces, mirror ? CaptureOptions.MIRROR_FILTER : filter, snaplen, !noPromiscuous, bufferBytes, immediate, maxPackets,
                 maxNanos, Math.max(1, maxBytes), output);

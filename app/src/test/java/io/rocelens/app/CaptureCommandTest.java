@@ -143,6 +143,29 @@ class CaptureCommandTest {
         assertEquals("rocelens: a ring buffer (-b) needs -w FILE to name its files", ring.err().strip());
     }
 
+    /** Issue 21 item 19: -B 99999999 was accepted and silently became about 2 GB. */
+    @Test
+    void aBufferBeyondWhatCanBeHadIsRefused() {
+        Path output = dir.resolve("buffer.pcapng");
+        CommandRunner huge = CommandRunner.run("capture", "-i", "lo", "-B", "99999999", "-c", "1", "-w",
+                output.toString());
+        assertEquals(2, huge.status(), huge.err());
+        // pcap_set_buffer_size(pcap_t *, int): 2^31 - 1 bytes are 2047 whole MiB
+        assertEquals("rocelens: -B 99999999: the buffer can be at most 2047 MiB (libpcap takes its size in bytes as "
+                + "an int)\n", huge.err());
+        // twenty interfaces' buffers of 2000 MiB each are more than a test machine's memory (about 24 GiB here)
+        java.util.List<String> many = new java.util.ArrayList<>(java.util.List.of("capture"));
+        for (int i = 0; i < 20; i++) {
+            many.addAll(java.util.List.of("-i", "lo"));
+        }
+        many.addAll(java.util.List.of("-B", "2000", "-c", "1", "-w", output.toString()));
+        CommandRunner memory = CommandRunner.run(many.toArray(String[]::new));
+        assertEquals(2, memory.status(), memory.err());
+        assertTrue(memory.err().matches("rocelens: -B 2000: the buffer can be at most [0-9]+ MiB: this machine has "
+                + "[0-9]+ MiB of memory for 20 interfaces' buffers\n"), memory.err());
+        assertTrue(!Files.exists(output));
+    }
+
     @Test
     void withoutCapturePermissionNorAHelperTheMessageSaysHowToSetUpTheHelper() throws Exception {
         // root without CAP_NET_RAW and CAP_NET_ADMIN is refused a packet socket, as an ordinary user is

@@ -43,6 +43,37 @@ public record CaptureOptions(List<String> interfaces, String filter, int snaplen
      * that on a busy two-core machine (README, Speed). It costs kernel memory only while capturing.
      */
     public static final int DEFAULT_BUFFER_BYTES = 16 << 20;
+
+    /** The largest buffer in MiB: libpcap's pcap_set_buffer_size takes the bytes as an int. */
+    public static final int MAX_BUFFER_MIB = Integer.MAX_VALUE >> 20;
+
+    /**
+     * Why a capture buffer of {@code mib} MiB per interface cannot be had, or null when it can: above
+     * {@link #MAX_BUFFER_MIB}, or more than the machine's memory (the kernel holds the ring in memory it cannot
+     * swap out, one per interface). The reason says the largest that can be.
+     */
+    public static String whyNotBuffer(long mib, int interfaces) {
+        long memoryMib = physicalMemoryMib();
+        long most = Math.min(MAX_BUFFER_MIB, memoryMib / Math.max(1, interfaces));
+        if (mib < 1) {
+            return "the buffer must be at least 1 MiB";
+        }
+        if (mib <= most) {
+            return null;
+        }
+        return mib > MAX_BUFFER_MIB || most == MAX_BUFFER_MIB
+                ? "the buffer can be at most " + MAX_BUFFER_MIB + " MiB (libpcap takes its size in bytes as an int)"
+                : "the buffer can be at most " + most + " MiB: this machine has " + memoryMib + " MiB of memory"
+                        + (interfaces > 1 ? " for " + interfaces + " interfaces' buffers" : "");
+    }
+
+    private static long physicalMemoryMib() {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getTotalMemorySize() >> 20;
+        }
+        return Long.MAX_VALUE;
+    }
     /** Enough for every RoCE header, with the payload mostly cut. */
     public static final int HEADERS_SNAPLEN = 128;
 

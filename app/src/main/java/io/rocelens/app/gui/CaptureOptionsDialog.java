@@ -64,7 +64,7 @@ final class CaptureOptionsDialog {
     private final Label filterMessage = new Label();
     private final ComboBox<String> snaplen = new ComboBox<>();
     private final CheckBox promiscuous = new CheckBox("Promiscuous mode");
-    private final Spinner<Integer> buffer = new Spinner<>(1, 4096, 16);
+    private final Spinner<Integer> buffer = new Spinner<>(1, CaptureOptions.MAX_BUFFER_MIB, 16);
     private final CheckBox stopPackets = new CheckBox("after");
     private final TextField packets = number("1000");
     private final CheckBox stopSeconds = new CheckBox("after");
