@@ -93,11 +93,15 @@ final class AddressText {
         return count;
     }
 
-    /** A MAC address (aa:bb:cc:dd:ee:ff, aa-bb-cc-dd-ee-ff or aabb.ccdd.eeff) as a 48-bit number, or -1. */
+    /** A MAC address (aa:bb:cc:dd:ee:ff, aa-bb-cc-dd-ee-ff, aabb.ccdd.eeff or aabbccddeeff) as a 48-bit number, or -1. */
     static long mac(String text) {
         String[] parts;
         int digitsEach;
-        if (text.length() == 14 && text.charAt(4) == '.' && text.charAt(9) == '.') {
+        if (text.length() == 12 && text.chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
+            // twelve hex digits without separators, as Wireshark 4 takes them
+            parts = new String[] {text};
+            digitsEach = 12;
+        } else if (text.length() == 14 && text.charAt(4) == '.' && text.charAt(9) == '.') {
             parts = text.split("\\.");
             digitsEach = 4;
         } else {

@@ -36,6 +36,8 @@ final class FilterFields {
      * number, with their width: compared as Wireshark compares bytes (a shorter byte string never equals them).
      */
     private static final Map<String, Integer> BYTE_FIELDS = Map.of("infiniband.immdt", 4, "infiniband.ieth", 4);
+    /** The Wireshark names of each name besides itself (the aliases standing for it), for Wireshark's tables. */
+    private static final Map<String, List<String>> WIRESHARK_NAMES = new HashMap<>();
 
     static {
         for (FieldDef def : Fields.all().values()) {
@@ -132,6 +134,7 @@ final class FilterFields {
             List<Source> sources = new ArrayList<>();
             FilterField first = BY_NAME.get(alias.roceLens().get(0));
             for (String target : alias.roceLens()) {
+                WIRESHARK_NAMES.computeIfAbsent(target, key -> new ArrayList<>()).add(alias.wireshark());
                 FilterField field = BY_NAME.get(target);
                 if (field == null) {
                     throw new IllegalStateException("alias " + alias.wireshark() + " names unknown field " + target);
@@ -156,8 +159,48 @@ final class FilterFields {
         return Collections.unmodifiableCollection(BY_NAME.values());
     }
 
-    /** The value a name stands for in a field with value names (case does not matter), or null. */
+    /**
+     * The value a name stands for in a field with value names (case does not matter), RoCE Lens's short names or
+     * Wireshark's long ones ({@code "Congestion Experienced"}), or null.
+     */
     static Long valueNamed(FilterField field, String name) {
+        Long own = ownValueNamed(field, name);
+        if (own != null) {
+            return own;
+        }
+        for (String wireshark : wiresharkNames(field)) {
+            Long value = WiresharkTables.value(wireshark, name);
+            if (value != null) {
+                return value;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The largest value Wireshark lets a filter compare the field with (its integer type's), or null when no
+     * Wireshark name of it is an integer field.
+     */
+    static Long max(FilterField field) {
+        Long max = null;
+        for (String wireshark : wiresharkNames(field)) {
+            Long each = WiresharkTables.max(wireshark);
+            if (each != null && (max == null || each < max)) {
+                max = each;
+            }
+        }
+        return max;
+    }
+
+    /** The field's own name and the Wireshark names standing for it. */
+    private static List<String> wiresharkNames(FilterField field) {
+        List<String> names = new ArrayList<>();
+        names.add(field.name());
+        names.addAll(WIRESHARK_NAMES.getOrDefault(field.name(), List.of()));
+        return names;
+    }
+
+    private static Long ownValueNamed(FilterField field, String name) {
         if (field.valueNames() == null) {
             return null;
         }

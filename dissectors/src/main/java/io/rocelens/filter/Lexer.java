@@ -8,7 +8,8 @@ import java.util.Map;
 final class Lexer {
 
     private static final Map<String, String> WORD_OPERATORS = Map.ofEntries(
-            Map.entry("eq", "=="), Map.entry("ne", "!="), Map.entry("any_ne", "~="), Map.entry("lt", "<"),
+            Map.entry("eq", "=="), Map.entry("ne", "!="), Map.entry("any_ne", "~="), Map.entry("any_eq", "=="),
+            Map.entry("all_ne", "!="), Map.entry("all_eq", "==="), Map.entry("lt", "<"),
             Map.entry("le", "<="), Map.entry("gt", ">"), Map.entry("ge", ">="), Map.entry("contains", "contains"),
             Map.entry("matches", "matches"));
 
@@ -67,15 +68,20 @@ final class Lexer {
             at += 2;
             return new Token(Token.Kind.RANGE, "..", start);
         }
-        for (String symbol : new String[] {"==", "!=", "~=", "<=", ">=", "&&", "||"}) {
+        for (String symbol : new String[] {"===", "!==", "==", "!=", "~=", "<=", ">=", "&&", "||"}) {
             if (text.startsWith(symbol, at)) {
-                at += 2;
+                at += symbol.length();
                 return switch (symbol) {
                     case "&&" -> new Token(Token.Kind.AND, symbol, start);
                     case "||" -> new Token(Token.Kind.OR, symbol, start);
+                    case "!==" -> new Token(Token.Kind.COMPARE, "~=", start);
                     default -> new Token(Token.Kind.COMPARE, symbol, start);
                 };
             }
+        }
+        if (c == '~') {
+            at++;
+            return new Token(Token.Kind.COMPARE, "matches", start);
         }
         if (c == '<' || c == '>') {
             at++;

@@ -285,6 +285,55 @@ sealed interface Node {
         }
     }
 
+    /**
+     * Wireshark's {@code all} (and {@code ===}): the field is present and every value passes the test.
+     *
+     * @param inner the test as written after {@code all}, with any-value semantics
+     * @param test  the same test, asked of each value
+     */
+    record Every(Ref ref, Node inner, Matcher test) implements Node {
+        @Override
+        public boolean eval(FrameView frame) {
+            return ref.any(frame, Matcher.ANY) && !ref.any(frame, new Matcher() {
+                @Override
+                public boolean number(long value) {
+                    return !test.number(value);
+                }
+
+                @Override
+                public boolean ip(long hi, long lo) {
+                    return !test.ip(hi, lo);
+                }
+
+                @Override
+                public boolean text(String value) {
+                    return !test.text(value);
+                }
+
+                @Override
+                public boolean time(long nanos) {
+                    return !test.time(nanos);
+                }
+            });
+        }
+
+        @Override
+        public int precedence() {
+            return 2;
+        }
+
+        @Override
+        public void print(StringBuilder out) {
+            out.append("all ");
+            inner.print(out);
+        }
+
+        @Override
+        public void sources(Consumer<Source> each) {
+            inner.sources(each);
+        }
+    }
+
     /** {@code field in {a, b, c..d}}: any value of the field equals a member or lies in a range (ends included). */
     record In(Ref ref, List<Literal[]> members) implements Node, Matcher {
         @Override

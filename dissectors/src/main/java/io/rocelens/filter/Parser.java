@@ -90,6 +90,11 @@ final class Parser {
                 return inside;
             }
             case WORD -> {
+                String lower = token.text().toLowerCase(Locale.ROOT);
+                if ((lower.equals("any") || lower.equals("all")) && peek().kind() == Token.Kind.WORD) {
+                    Token name = next();
+                    return quantify(lower.equals("all"), test(name));
+                }
                 return test(token);
             }
             default -> throw new FilterException("expected a field name, '!' or '(', found " + token.describe(),
@@ -115,8 +120,17 @@ final class Parser {
                 return textTest(ref, op, value);
             }
             Literal literal = literal(field, value);
-            return field.kind() == ValueKind.BYTES ? new Node.BytesCompare(ref, op.text(), literal)
-                    : new Node.Compare(ref, op.text(), literal);
+            boolean allEqual = op.text().equals("===");
+            String operator = allEqual ? "==" : op.text();
+            Node compare = field.kind() == ValueKind.BYTES ? new Node.BytesCompare(ref, operator, literal)
+                    : new Node.Compare(ref, operator, literal);
+            return allEqual ? quantify(true, compare) : compare;
+        }
+        boolean notIn = op.kind() == Token.Kind.NOT && tokens.get(at + 1).kind() == Token.Kind.IN;
+        if (notIn) {
+            // "not in" and "!in": Wireshark 4's negated membership, !(field in {...})
+            at++;
+            op = peek();
         }
         if (op.kind() == Token.Kind.IN) {
             at++;
@@ -124,13 +138,45 @@ final class Parser {
                 throw new FilterException(name.text() + " is " + ValueKind.NONE.words() + ", it has no value to look up",
                         op.position());
             }
-            return set(ref, op);
+            return notIn ? new Node.Not(set(ref, op)) : set(ref, op);
         }
         if (op.kind() == Token.Kind.WORD || op.kind() == Token.Kind.STRING) {
             throw new FilterException("expected an operator (==, !=, <, >, <=, >=, in, contains, matches) or "
                     + "&&, || after " + name.text() + ", found " + op.describe(), op.position());
         }
         return new Node.Exists(ref);
+    }
+
+    /**
+     * Wireshark's {@code any} and {@code all} before a test: {@code any} makes every comparison hold when one value
+     * does ({@code any ip.addr != x} is {@code ~=}); {@code all} when the field is present and every value does
+     * ({@code all ip.addr == x} is {@code ===}, {@code all x != y} is {@code !=}).
+     */
+    private static Node quantify(boolean all, Node test) {
+        if (test instanceof Node.Every quantified) {
+            return all ? test : quantified.inner();
+        }
+        if (test instanceof Node.Compare compare) {
+            return switch (compare.op()) {
+                case "!=" -> all ? compare : new Node.Compare(compare.ref(), "~=", compare.value());
+                case "~=" -> all ? new Node.Compare(compare.ref(), "!=", compare.value()) : compare;
+                default -> all ? new Node.Every(compare.ref(), compare, compare) : compare;
+            };
+        }
+        if (test instanceof Node.BytesCompare compare) {
+            return switch (compare.op()) {
+                case "!=" -> all ? compare : new Node.BytesCompare(compare.ref(), "~=", compare.value());
+                case "~=" -> all ? new Node.BytesCompare(compare.ref(), "!=", compare.value()) : compare;
+                default -> all ? new Node.Every(compare.ref(), compare, compare) : compare;
+            };
+        }
+        if (all && test instanceof Node.In in) {
+            return new Node.Every(in.ref(), in, in);
+        }
+        if (all && test instanceof Node.TextTest text) {
+            return new Node.Every(text.ref(), text, text);
+        }
+        return test;
     }
 
     private Node textTest(Node.Ref ref, Token op, Token value) throws FilterException {
@@ -216,8 +262,21 @@ final class Parser {
                 if (named != null) {
                     return Literal.number(field.kind(), named);
                 }
+                String lower = text.toLowerCase(Locale.ROOT);
+                if (field.kind() == ValueKind.FLAG && (lower.equals("set") || lower.equals("not set"))) {
+                    return Literal.number(ValueKind.FLAG, lower.equals("set") ? 1 : 0);
+                }
                 Long number = quoted ? null : Numbers.parse(text, field.kind() == ValueKind.FLAG);
-                if (number != null && (field.kind() != ValueKind.FLAG || number <= 1)) {
+                if (number != null && field.kind() == ValueKind.FLAG) {
+                    // as Wireshark: any number other than zero is true
+                    return Literal.number(ValueKind.FLAG, number != 0 ? 1 : 0);
+                }
+                if (number != null) {
+                    Long max = FilterFields.max(field);
+                    if (max != null && Long.compareUnsigned(number, max) > 0) {
+                        throw new FilterException("\"" + text + "\" is too big for " + field.name() + ", maximum "
+                                + max, token.position());
+                    }
                     return Literal.number(field.kind(), number);
                 }
             }

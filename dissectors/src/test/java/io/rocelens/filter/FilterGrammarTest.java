@@ -172,7 +172,11 @@ class FilterGrammarTest {
         "bth.psn contains \"a\" | 8 | contains needs a text field; bth.psn is a number",
         "malformed.reason matches \"(\" | 25 | not a regular expression",
         "bth.opcode == \"RC WRITE\" | 14 | bth.opcode is a number or one of its value names",
-        "bth.ackreq == 2     | 14 | bth.ackreq is a flag",
+        "bth.ackreq == maybe | 14 | bth.ackreq is a flag",
+        "ip.ttl == 256       | 10 | \"256\" is too big for ip.ttl, maximum 255",
+        "bth.psn == 0x1000000 | 11 | \"0x1000000\" is too big for bth.psn, maximum 16777215",
+        "udp.port in {1..65536} | 16 | \"65536\" is too big for udp.port, maximum 65535",
+        "ip.dsfield.ecn == Congestion | 18 | ip.dsfield.ecn is a number or one of its value names",
         "4791 == udp.port    | 0  | expected a field name, found the value \"4791\"",
         "bth.psn == \"1      | 11 | the string has no closing '\"'",
         "bth.psn == 1 ^ 2    | 13 | unexpected character '^'",
@@ -292,6 +296,28 @@ class FilterGrammarTest {
         FilterException error = assertThrows(FilterException.class,
                 () -> DisplayFilter.compile("infiniband.immdt == 0x0102"));
         assertTrue(error.getMessage().startsWith("infiniband.immdt is a byte string"), error.getMessage());
+    }
+
+    /** Issue 21 item 14: Wireshark 4's operators, quantifiers, long value names, flags and MAC forms. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "ip.dsfield.ecn == \"Congestion Experienced\" | true", "ip.ecn == \"congestion experienced\" | true",
+        "ip.dsfield.ecn == \"Not ECN-Capable Transport\" | false",
+        "ip.dsfield.dscp == \"Assured Forwarding 31\" | true", "vlan.priority == \"Excellent Effort\" | true",
+        "vlan.priority == \"Background\" | false",
+        "bth.psn not in {1..99} | true", "bth.psn !in {0, 5} | true", "bth.psn not in {100} | false",
+        "bth.psn === 100 | true", "bth.psn all_eq 100 | true", "udp.port === 4791 | false",
+        "udp.port !== 4791 | true", "udp.port any_ne 4791 | true", "udp.port all_ne 4791 | false",
+        "all udp.port > 1000 | true", "all udp.port > 5000 | false", "any udp.port == 4791 | true",
+        "any udp.port != 4791 | true", "all udp.port != 4791 | false", "all udp.port in {4791, 49152} | true",
+        "all udp.port in {4791} | false", "all tcp.port == 1 | false",
+        "eth.src == 020000000001 | true", "eth.src == 020000000002 | false",
+        "bth.ackreq == 2 | true", "bth.ackreq == True | true", "bth.ackreq == \"Set\" | true",
+        "bth.se == \"Not set\" | true", "bth.se == \"set\" | false",
+        "infiniband.bth.opcode == \"Reliable Connection (RC) - RDMA WRITE First\" | true",
+    })
+    void wireshark4Forms(String filter, boolean expected) throws FilterException {
+        assertEquals(expected, test(filter), filter);
     }
 
     @Test

@@ -80,23 +80,29 @@ class FilterPropertiesTest {
     }
 
     private Arbitrary<String> test() {
-        Arbitrary<String> op = Arbitraries.of("==", "!=", "<", "<=", ">", ">=", "eq", "ne", "~=", "gt", "le");
-        Arbitrary<String> number = Arbitraries.integers().between(0, 300)
+        Arbitrary<String> op = Arbitraries.of("==", "!=", "<", "<=", ">", ">=", "eq", "ne", "~=", "gt", "le", "===",
+                "!==", "all_eq", "any_eq", "all_ne");
+        // every field below holds at least 0..255 (Wireshark refuses a literal its field cannot hold)
+        Arbitrary<String> number = Arbitraries.integers().between(0, 255)
                 .flatMap(n -> Arbitraries.of(Integer.toString(n), "0x" + Integer.toHexString(n)));
         Arbitrary<String> numberField = Arbitraries.of("bth.psn", "bth.dqpn", "infiniband.bth.opcode", "udp.port",
                 "ip.dsfield.ecn", "vlan.priority", "frame.len", "aeth.syndrome", "infiniband.reth.dmalen", "ip.ttl",
                 "pfc.time3", "macc.cbfc.pause_time.c5", "tcp.port", "frame.number");
-        Arbitrary<String> comparison = Arbitraries.of(0).flatMap(unused -> numberField.flatMap(field -> op.flatMap(
-                o -> number.map(n -> field + " " + o + " " + n))));
-        Arbitrary<String> set = numberField.flatMap(field -> number.list().ofMinSize(1).ofMaxSize(4)
-                .map(values -> field + " in {" + String.join(", ", values) + "}"));
+        Arbitrary<String> quantifier = Arbitraries.of("", "", "any ", "all ");
+        Arbitrary<String> comparison = quantifier.flatMap(q -> numberField.flatMap(field -> op.flatMap(
+                o -> number.map(n -> q + field + " " + o + " " + n))));
+        Arbitrary<String> in = Arbitraries.of(" in ", " in ", " not in ", " !in ");
+        Arbitrary<String> set = in.flatMap(i -> numberField.flatMap(field -> number.list().ofMinSize(1).ofMaxSize(4)
+                .map(values -> field + i + "{" + String.join(", ", values) + "}")));
         Arbitrary<String> range = numberField.flatMap(field -> Arbitraries.integers().between(0, 200)
-                .flatMap(low -> Arbitraries.integers().between(low, 400).map(high -> field + " in {" + low + ".." + high + "}")));
+                .flatMap(low -> Arbitraries.integers().between(low, 255).map(high -> field + " in {" + low + ".." + high + "}")));
         Arbitrary<String> address = Arbitraries.of("ip.addr == 10.0.0.2", "ip.src == 10.0.0.0/30", "ip.dst != 10.0.0.4",
                 "ipv6.addr == fd00::/8", "eth.addr == 02:00:00:00:00:01", "ip.addr in {10.0.0.1, 10.0.0.3}");
         Arbitrary<String> named = Arbitraries.of("aeth.type == nak", "icrc.status == bad", "icrc.status != good",
                 "bth.opcode == \"RC RDMA WRITE First\"", "ip.ecn == CE", "malformed.reason contains \"BTH\"",
-                "aeth.type in {ack, rnr_nak}");
+                "aeth.type in {ack, rnr_nak}", "ip.dsfield.ecn == \"Congestion Experienced\"",
+                "all ip.addr in {10.0.0.0/24}", "infiniband.immdt == 00:00:00:01", "infiniband.immdt > 00:00:01",
+                "eth.src == 020000000001");
         Arbitrary<String> presence = Arbitraries.of("bth", "reth", "aeth", "pfc", "vlan", "ipv6", "immdt", "cnp", "udp",
                 "infiniband", "macc", "deth", "tcp", "arp", "malformed", "bth.ackreq", "infiniband.bth.a");
         return Arbitraries.oneOf(comparison, set, range, address, named, presence);
