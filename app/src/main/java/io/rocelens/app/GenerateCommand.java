@@ -4,12 +4,15 @@ import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.capture.CaptureFormat;
 import io.rocelens.generate.Encapsulation;
 import io.rocelens.generate.Generator;
+import io.rocelens.generate.PathGenerator;
 import io.rocelens.generate.Scenario;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -82,6 +85,42 @@ final class GenerateCommand implements Callable<Integer> {
                     + " GRE (transparent Ethernet bridging) or VXLAN; the analysis is the plain capture's")
     String encap;
 
+    @Option(names = "--points", paramLabel = "N",
+            description = "write one capture per point of a path, OUTPUT_p0 … OUTPUT_pN-1, as rocelens correlate reads"
+                    + " them: requests leave at point 0, responses at the last; each hop delays, loses, marks,"
+                    + " rewrites and reorders as the options below say, each point's clock off by --point-clock")
+    Integer points;
+
+    @Option(names = "--hop-delay", paramLabel = "DURATION", converter = AnalyzeCommand.Duration.class,
+            defaultValue = "2us", description = "with --points: every hop's fixed delay (default: ${DEFAULT-VALUE})")
+    long hopDelay;
+
+    @Option(names = "--jitter", paramLabel = "DURATION", converter = AnalyzeCommand.Duration.class,
+            defaultValue = "500ns", description = "with --points: extra delay per packet and hop, up to this, uniform"
+                    + " (default: ${DEFAULT-VALUE})")
+    long jitter;
+
+    @Option(names = "--drop", paramLabel = "CHANCE", defaultValue = "0.01",
+            description = "with --points: the chance that a hop loses a packet (default: ${DEFAULT-VALUE})")
+    double drop;
+
+    @Option(names = "--ce-mark", paramLabel = "CHANCE", defaultValue = "0.05",
+            description = "with --points: the chance that a hop marks an ECN-capable packet CE (default: ${DEFAULT-VALUE})")
+    double ceMark;
+
+    @Option(names = "--dscp-rewrite", paramLabel = "CHANCE", defaultValue = "0.01",
+            description = "with --points: the chance that a hop rewrites a packet's DSCP (default: ${DEFAULT-VALUE})")
+    double dscpRewrite;
+
+    @Option(names = "--reorder", paramLabel = "CHANCE", defaultValue = "0.01",
+            description = "with --points: the chance that a hop holds a packet back by four hop delays"
+                    + " (default: ${DEFAULT-VALUE})")
+    double reorder;
+
+    @Option(names = "--point-clock", paramLabel = "P=OFFSET,…",
+            description = "with --points: each point's clock offset, e.g. 0=+1h,1=-250us (default: all exact)")
+    String pointClock;
+
     @Override
     public Integer call() {
         Generator.Options options;
@@ -95,6 +134,9 @@ final class GenerateCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             System.err.println("rocelens generate: " + e.getMessage());
             return CliSupport.EXIT_UNREADABLE;
+        }
+        if (points != null) {
+            return generatePath(options);
         }
         try {
             long start = System.nanoTime();
@@ -115,6 +157,27 @@ final class GenerateCommand implements Callable<Integer> {
             System.err.println("rocelens generate: cannot write " + file + ": " + CliSupport.reason(e));
             return CliSupport.EXIT_UNREADABLE;
         }
+    }
+
+    private int generatePath(Generator.Options options) {
+        List<Path> files;
+        try {
+            PathGenerator.PathOptions path = new PathGenerator.PathOptions(points, hopDelay, jitter, drop, ceMark,
+                    dscpRewrite, reorder, pointClock == null ? null
+                    : CorrelateCommand.clockOffsets("--point-clock", pointClock, points));
+            files = PathGenerator.generate(options, path, output, truth);
+        } catch (IllegalArgumentException e) {
+            System.err.println("rocelens generate: " + e.getMessage());
+            return CliSupport.EXIT_UNREADABLE;
+        } catch (IOException e) {
+            LOG.debug("generate failed", e);
+            String file = e instanceof FileSystemException named && named.getFile() != null ? " " + named.getFile() : "";
+            System.err.println("rocelens generate: cannot write" + file + ": " + CliSupport.reason(e));
+            return CliSupport.EXIT_UNREADABLE;
+        }
+        System.out.println(files.stream().map(Path::toString).collect(Collectors.joining(" ")) + ": one capture per"
+                + " point" + (truth != null ? ", truth in " + truth : ""));
+        return CliSupport.EXIT_OK;
     }
 
     private CaptureFormat captureFormat() {

@@ -23,6 +23,7 @@ import picocli.CommandLine.Parameters;
         subcommands = {
             DecodeCommand.class,
             AnalyzeCommand.class,
+            CorrelateCommand.class,
             BenchCommand.class,
             GenerateCommand.class,
             CaptureCommand.class,

@@ -513,6 +513,7 @@ final class FrameWalker {
         int stored = Integer.reverseBytes(data.getInt(icrcOffset));
         int computed = icrc.compute(data, l3Offset, l3Kind, offset, icrcOffset);
         summary.icrcStatus = stored == computed ? PacketSummary.ICRC_GOOD : PacketSummary.ICRC_BAD;
+        summary.icrc = stored & 0xFFFF_FFFFL;
     }
 
     private void extendedHeaders(IbExtendedHeaders extended) {

@@ -166,6 +166,12 @@ public final class PacketSummary {
      * header-only captures still count full payloads); -1 when not RoCE. */
     public int payloadLength;
     public int icrcStatus;
+    /**
+     * The ICRC as stored in the frame (its four bytes read little-endian, the order it is computed in), unsigned;
+     * -1 when the snap length cut it or the frame has none. It masks what a hop may rewrite (DSCP, ECN, TTL), so it
+     * names one packet at every point of a path.
+     */
+    public long icrc;
 
     // MAC Control
     /** 802.3x PAUSE time in quanta; -1 when not a PAUSE frame. */
@@ -273,6 +279,7 @@ public final class PacketSummary {
         hasImmediate = false;
         payloadLength = -1;
         icrcStatus = ICRC_NONE;
+        icrc = -1;
         pauseQuanta = -1;
         pfcClassEnable = -1;
         java.util.Arrays.fill(pfcTime, 0);

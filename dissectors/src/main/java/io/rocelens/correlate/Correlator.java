@@ -1,0 +1,304 @@
+package io.rocelens.correlate;
+
+import io.rocelens.dissect.DissectorOptions;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+
+/**
+ * Correlates 2 to 16 captures of one path, given in path order (the first nearest the requesters).
+ *
+ * <p>The captures are merged in time order after their clock offsets. A packet seen at point q is a candidate for
+ * a sighting of the same packet (same {@link PacketKey}) at a neighbouring point p until the delay window has
+ * passed; the sighting belongs to the latest unmatched candidate, so when only a retransmission got through it is
+ * matched to the retransmission and the original is the one lost. Each flow's direction along the path is learned
+ * from its first match. A candidate that the window passes unmatched, heading to a next point, was lost on that hop.
+ * Memory is bounded by the packets inside the window, not by the captures.
+ */
+public final class Correlator {
+
+    public static final int MIN_POINTS = 2;
+    public static final int MAX_POINTS = 16;
+    public static final long DEFAULT_WINDOW_NANOS = 10_000_000L;
+
+    /** How the capture clocks relate. */
+    public enum Clock {
+        /** estimated from the packets ({@link ClockOffsets}) */
+        ESTIMATED,
+        /** the clocks agree (PTP, ERSPAN type III hardware time): no offset */
+        SYNCHRONISED,
+        /** the offsets the user gave */
+        GIVEN
+    }
+
+    /**
+     * @param windowNanos the longest one-way delay from one point to the next
+     * @param clock       how the offsets are found
+     * @param offsets     for {@link Clock#GIVEN}: each point's clock minus the first point's, in nanoseconds
+     */
+    public record Options(long windowNanos, Clock clock, long[] offsets, DissectorOptions dissector) {
+        public Options {
+            if (windowNanos < 1) {
+                throw new IllegalArgumentException("the delay window must be positive");
+            }
+            offsets = offsets == null ? null : offsets.clone();
+        }
+
+        public static Options defaults() {
+            return new Options(DEFAULT_WINDOW_NANOS, Clock.ESTIMATED, null, DissectorOptions.defaults());
+        }
+    }
+
+    /** Receives each packet instance's journey when its fate is known, in the order fates become known. */
+    @FunctionalInterface
+    public interface JourneyListener {
+        JourneyListener NONE = journey -> { };
+
+        void journey(Journey journey);
+    }
+
+    private final List<Path> files;
+    private final Options options;
+    private final JourneyListener journeys;
+    private final long[] offsets;
+    private final List<String> notes = new ArrayList<>();
+    private final List<Map<PacketKey, ArrayDeque<Instance>>> pending = new ArrayList<>();
+    private final ArrayDeque<Instance> byTime = new ArrayDeque<>();
+    private final Map<FlowKey, FlowState> flows = new LinkedHashMap<>();
+    private final HopStats[] hops;
+    private final long[] seenOnce;
+
+    private Correlator(List<Path> files, Options options, JourneyListener journeys, long[] offsets) {
+        this.files = files;
+        this.options = options;
+        this.journeys = journeys;
+        this.offsets = offsets;
+        this.hops = new HopStats[2 * (files.size() - 1)];
+        for (int p = 0; p + 1 < files.size(); p++) {
+            hops[hopIndex(p, p + 1)] = new HopStats(p, p + 1, 3);
+            hops[hopIndex(p + 1, p)] = new HopStats(p + 1, p, 3);
+        }
+        this.seenOnce = new long[files.size()];
+        for (int p = 0; p < files.size(); p++) {
+            pending.add(new HashMap<>());
+        }
+    }
+
+    /**
+     * Correlates the captures.
+     *
+     * @throws CorrelationException when they are too few or too many, or share no RoCE packet
+     * @throws IOException          when a file cannot be opened or read (not for a damaged file: that stops reading
+     *                              it, and {@link Correlation.Point#problem()} says where)
+     */
+    public static Correlation run(List<Path> files, Options options, JourneyListener journeys)
+            throws IOException, CorrelationException {
+        if (files.size() < MIN_POINTS || files.size() > MAX_POINTS) {
+            throw new CorrelationException("correlation needs " + MIN_POINTS + " to " + MAX_POINTS + " captures of"
+                    + " one path, in path order; got " + files.size());
+        }
+        long[] offsets;
+        List<String> notes = List.of();
+        switch (options.clock()) {
+            case SYNCHRONISED -> offsets = new long[files.size()];
+            case GIVEN -> {
+                if (options.offsets() == null || options.offsets().length != files.size()) {
+                    throw new CorrelationException("give a clock offset for each of the " + files.size() + " points");
+                }
+                offsets = options.offsets();
+            }
+            default -> {
+                ClockOffsets.Estimate estimate = ClockOffsets.estimate(files, options.dissector());
+                offsets = estimate.offsets();
+                notes = estimate.notes();
+            }
+        }
+        Correlator correlator = new Correlator(files, options, journeys, offsets);
+        correlator.notes.addAll(notes);
+        return correlator.merge();
+    }
+
+    private int hopIndex(int from, int to) {
+        return 2 * Math.min(from, to) + (to > from ? 0 : 1);
+    }
+
+    /** One sighting of a packet at one point, waiting for the window to pass. */
+    private static final class Instance {
+        final Sighting sighting;
+        final long time;           // on the first point's clock
+        final Instance previous;   // the same packet at the point before on its way, or null
+        boolean matched;           // seen at the next point on its way
+
+        Instance(Sighting sighting, long time, Instance previous) {
+            this.sighting = sighting;
+            this.time = time;
+            this.previous = previous;
+        }
+    }
+
+    /** What is known of one flow: its direction along the path (+1 forward, -1 backward, 0 not yet) and its hops. */
+    private final class FlowState {
+        int direction;
+        final Map<Integer, HopStats> hops = new HashMap<>();
+
+        HopStats hop(int from, int to) {
+            return hops.computeIfAbsent(hopIndex(from, to), index -> new HopStats(from, to, 2));
+        }
+    }
+
+    private record Head(PointStream stream, Sighting sighting, long time) {
+    }
+
+    private Correlation merge() throws IOException {
+        List<PointStream> streams = new ArrayList<>();
+        try {
+            PriorityQueue<Head> heads = new PriorityQueue<>(Comparator.comparingLong(Head::time)
+                    .thenComparingInt(head -> head.sighting().point()));
+            for (int p = 0; p < files.size(); p++) {
+                PointStream stream = new PointStream(p, files.get(p), options.dissector());
+                streams.add(stream);
+                advance(stream, heads);
+            }
+            Head head;
+            while ((head = heads.poll()) != null) {
+                expireBefore(head.time() - options.windowNanos());
+                see(head.sighting(), head.time());
+                advance(head.stream(), heads);
+            }
+            expireBefore(Long.MAX_VALUE);
+            return result(streams);
+        } finally {
+            for (PointStream stream : streams) {
+                stream.close();
+            }
+        }
+    }
+
+    private void advance(PointStream stream, PriorityQueue<Head> heads) throws IOException {
+        Sighting next = stream.next();
+        if (next != null) {
+            heads.add(new Head(stream, next, next.time() - offsets[next.point()]));
+        }
+    }
+
+    private void see(Sighting sighting, long time) {
+        FlowState flow = flows.computeIfAbsent(sighting.flow(), key -> new FlowState());
+        int point = sighting.point();
+        Instance from = null;
+        if (flow.direction != 0) {
+            from = candidate(point - flow.direction, sighting.packet());
+        } else {
+            for (int neighbour : new int[] {point - 1, point + 1}) {
+                from = candidate(neighbour, sighting.packet());
+                if (from != null) {
+                    flow.direction = point > neighbour ? 1 : -1;
+                    break;
+                }
+            }
+        }
+        if (from != null) {
+            from.matched = true;
+            long delay = time - from.time;
+            HopStats flowHop = flow.hop(from.sighting.point(), point);
+            boolean overtaken = flowHop.overtaken(from.time);
+            hops[hopIndex(from.sighting.point(), point)].arrived(from.sighting, sighting, overtaken, delay);
+            flowHop.arrived(from.sighting, sighting, overtaken, delay);
+        }
+        Instance instance = new Instance(sighting, time, from);
+        pending.get(point).computeIfAbsent(sighting.packet(), key -> new ArrayDeque<>(2)).addLast(instance);
+        byTime.addLast(instance);
+    }
+
+    /** The latest instance of the packet at the point that no sighting has claimed yet, or null. */
+    private Instance candidate(int point, PacketKey packet) {
+        if (point < 0 || point >= files.size()) {
+            return null;
+        }
+        ArrayDeque<Instance> instances = pending.get(point).get(packet);
+        if (instances == null) {
+            return null;
+        }
+        for (Iterator<Instance> latestFirst = instances.descendingIterator(); latestFirst.hasNext(); ) {
+            Instance instance = latestFirst.next();
+            if (!instance.matched) {
+                return instance;
+            }
+        }
+        return null;
+    }
+
+    /** Settles the fate of every instance seen before {@code time} (on the first point's clock). */
+    private void expireBefore(long time) {
+        while (!byTime.isEmpty() && byTime.peekFirst().time < time) {
+            Instance instance = byTime.pollFirst();
+            Sighting sighting = instance.sighting;
+            Map<PacketKey, ArrayDeque<Instance>> atPoint = pending.get(sighting.point());
+            ArrayDeque<Instance> instances = atPoint.get(sighting.packet());
+            instances.remove(instance);
+            if (instances.isEmpty()) {
+                atPoint.remove(sighting.packet());
+            }
+            settle(instance);
+        }
+    }
+
+    private void settle(Instance instance) {
+        Sighting sighting = instance.sighting;
+        FlowState flow = flows.get(sighting.flow());
+        int point = sighting.point();
+        if (flow.direction == 0) {
+            seenOnce[point]++;
+            journeys.journey(journey(instance, null));
+            return;
+        }
+        int next = point + flow.direction;
+        if (next < 0 || next >= files.size()) {
+            journeys.journey(journey(instance, Journey.DELIVERED));
+        } else if (!instance.matched) {
+            hops[hopIndex(point, next)].lost(sighting);
+            flow.hop(point, next).lost(sighting);
+            journeys.journey(journey(instance, "lost between " + point + " and " + next));
+        }
+    }
+
+    private Journey journey(Instance last, String fate) {
+        long[] frames = new long[files.size()];
+        long[] times = new long[files.size()];
+        Arrays.fill(frames, -1);
+        Arrays.fill(times, Long.MIN_VALUE);
+        for (Instance at = last; at != null; at = at.previous) {
+            frames[at.sighting.point()] = at.sighting.frame();
+            times[at.sighting.point()] = at.sighting.time();
+        }
+        Sighting sighting = last.sighting;
+        return new Journey(sighting.flow().text(), sighting.opcode(), sighting.psn(), frames, times,
+                fate == null ? "seen at point " + sighting.point() + " only" : fate);
+    }
+
+    private Correlation result(List<PointStream> streams) {
+        List<Correlation.Point> points = new ArrayList<>();
+        for (int p = 0; p < streams.size(); p++) {
+            PointStream stream = streams.get(p);
+            points.add(new Correlation.Point(files.get(p), stream.frames(), stream.roceFrames(), offsets[p],
+                    seenOnce[p], stream.pfcXoff(), stream.pauseFrames(), stream.problem()));
+        }
+        List<Correlation.FlowHops> flowHops = new ArrayList<>();
+        flows.forEach((key, state) -> {
+            if (!state.hops.isEmpty()) {
+                flowHops.add(new Correlation.FlowHops(key.text(), state.hops.values().stream()
+                        .sorted(Comparator.comparingInt(stats -> hopIndex(stats.from(), stats.to()))).toList()));
+            }
+        });
+        return new Correlation(points, List.of(hops), flowHops, options.clock(), List.copyOf(notes),
+                options.windowNanos());
+    }
+}
