@@ -180,6 +180,13 @@ class CorrelateTest {
         assertEquals(2, missing.status());
         assertEquals("rocelens: " + dir.resolve("nothing.pcap") + ": no such file", missing.err().strip());
 
+        CommandRunner tooMany = CommandRunner.run("generate", "bulk", "--points", "3", "--packets", "2147483647",
+                "-o", dir.resolve("huge.pcap").toString());
+        assertEquals(2, tooMany.status());
+        assertTrue(tooMany.err().startsWith("rocelens generate: --points builds the path in memory: 2147483647 frames"),
+                tooMany.err());
+        assertTrue(Files.notExists(PathGenerator.pointFile(dir.resolve("huge.pcap"), 0)), "nothing written");
+
         CommandRunner bothClocks = CommandRunner.run("correlate", "--clock", "sync", "--clock-offset", "1=+1us",
                 "../sample-captures/mixed.pcapng", "../sample-captures/mixed.pcapng");
         assertEquals(2, bothClocks.status());

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 
@@ -87,6 +88,16 @@ public final class PathGenerator {
             throws IOException {
         if (options.encapsulation() != Encapsulation.NONE) {
             throw new IllegalArgumentException("--points writes plain frames at every point; --encap is not taken");
+        }
+        // the path is built in memory; refuse before the heap runs out, not after minutes of it
+        long perFrame = Math.min(options.snaplen(), 9_000) + 160L;
+        long needed = (long) options.packets() * perFrame * (path.points() + 1);
+        long heap = Runtime.getRuntime().maxMemory();
+        if (needed > heap / 2) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "--points builds the path in memory: %d"
+                    + " frames at %d points need about %d MB, more than half of the %d MB heap; fewer --packets, a"
+                    + " smaller --snaplen, or more heap (ROCELENS_JAVA_OPTS=-Xmx…)", options.packets(), path.points(),
+                    needed >> 20, heap >> 20));
         }
         List<Written> written = new ArrayList<>();
         CaptureWriter memory = new CaptureWriter() {
