@@ -9,6 +9,7 @@ import io.rocelens.generate.Scenario;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -121,6 +122,14 @@ final class GenerateCommand implements Callable<Integer> {
             description = "with --points: each point's clock offset, e.g. 0=+1h,1=-250us (default: all exact)")
     String pointClock;
 
+    @Option(names = "--routed", description = "with --points: every hop is a router and decrements the TTL or hop limit")
+    boolean routed;
+
+    @Option(names = "--mirror-point", paramLabel = "P=ENCAP", split = ",",
+            description = "with --points: point P's capture is a switch's mirror session, every frame carried in"
+                    + " erspan2, erspan3, gre or vxlan, e.g. 1=erspan3")
+    List<String> mirrorPoints;
+
     @Override
     public Integer call() {
         Generator.Options options;
@@ -162,9 +171,25 @@ final class GenerateCommand implements Callable<Integer> {
     private int generatePath(Generator.Options options) {
         List<Path> files;
         try {
+            Encapsulation[] mirrors = new Encapsulation[points];
+            Arrays.fill(mirrors, Encapsulation.NONE);
+            for (String mirror : mirrorPoints == null ? List.<String>of() : mirrorPoints) {
+                String[] parts = mirror.split("=", 2);
+                int point;
+                try {
+                    point = Integer.parseInt(parts[0].strip());
+                } catch (NumberFormatException notANumber) {
+                    point = -1;
+                }
+                if (parts.length != 2 || point < 0 || point >= points) {
+                    throw new IllegalArgumentException("--mirror-point: \"" + mirror + "\" needs a point from 0 to "
+                            + (points - 1) + " and an encapsulation, e.g. 1=erspan3");
+                }
+                mirrors[point] = Encapsulation.fromCliName(parts[1].strip());
+            }
             PathGenerator.PathOptions path = new PathGenerator.PathOptions(points, hopDelay, jitter, drop, ceMark,
                     dscpRewrite, reorder, pointClock == null ? null
-                    : CorrelateCommand.clockOffsets("--point-clock", pointClock, points));
+                    : CorrelateCommand.clockOffsets("--point-clock", pointClock, points), routed, mirrors);
             files = PathGenerator.generate(options, path, output, truth);
         } catch (IllegalArgumentException e) {
             System.err.println("rocelens generate: " + e.getMessage());

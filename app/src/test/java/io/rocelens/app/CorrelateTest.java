@@ -70,7 +70,7 @@ class CorrelateTest {
             JsonNode actual = found.get("hops").get(i);
             String hop = expected.get("from") + " -> " + expected.get("to");
             for (String counter : List.of("from", "to", "packets", "arrived", "lost", "ce_marked", "dscp_changed",
-                    "reordered")) {
+                    "reordered", "ttl_decremented")) {
                 assertEquals(expected.get(counter).asLong(), actual.get(counter).asLong(), hop + " " + counter);
                 compared += expected.get(counter).asLong();
             }
@@ -104,6 +104,17 @@ class CorrelateTest {
             assertEquals(truth.get("points").get(p).get("frames").asLong(), found.get("points").get(p).get("frames")
                     .asLong(), "point " + p + " frames");
         }
+    }
+
+    @Test
+    void aMirrorPointInTheMiddleAndRoutedHopsCorrelateAsPlainOnes() throws IOException {
+        // the middle point is a switch's ERSPAN type III mirror: the inner frame is the packet
+        JsonNode truth = generate("mixed", 3, "1=+3us", "--mirror-point", "1=erspan3", "--routed", "--drop", "0.03",
+                "--ce-mark", "0.1");
+        JsonNode found = correlate(3, "--clock-offset", "1=+3us");
+        assertHopsMatch(truth, found, 0);
+        assertTrue(found.get("hops").get(0).get("ttl_decremented").asLong() > 0, "routed hops decrement the TTL");
+        assertEquals(1, found.get("hops").get(0).get("max_ttl_decrement").asLong());
     }
 
     @Test

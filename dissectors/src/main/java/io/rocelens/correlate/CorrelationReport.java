@@ -81,6 +81,10 @@ public final class CorrelationReport {
         if (hop.reordered() > 0) {
             text.append(", ").append(hop.reordered()).append(" reordered");
         }
+        if (hop.ttlDecremented() > 0) {
+            text.append(", ").append(hop.ttlDecremented()).append(" routed (TTL down by up to ")
+                    .append(hop.maxTtlDecrement()).append(')');
+        }
         if (hop.arrived() > 0) {
             text.append("; delay min ").append(Formats.duration(hop.minDelay())).append(" p50 ")
                     .append(Formats.duration(hop.delayPercentile(50))).append(" p99 ")
@@ -166,6 +170,8 @@ public final class CorrelationReport {
         json.writeNumberField("dscp_changed", hop.dscpChanged());
         json.writeNumberField("pcp_changed", hop.pcpChanged());
         json.writeNumberField("reordered", hop.reordered());
+        json.writeNumberField("ttl_decremented", hop.ttlDecremented());
+        json.writeNumberField("max_ttl_decrement", hop.maxTtlDecrement());
         json.writeObjectFieldStart("delay_ns");
         json.writeNumberField("min", hop.minDelay());
         json.writeNumberField("p50", hop.delayPercentile(50));

@@ -27,6 +27,8 @@ public final class HopStats {
     private long dscpChanged;
     private long pcpChanged;
     private long reordered;
+    private long ttlDecremented;
+    private int maxTtlDecrement;
     private long negativeDelays;
     private long minDelay = Long.MAX_VALUE;
     private long maxDelay = Long.MIN_VALUE;
@@ -68,6 +70,10 @@ public final class HopStats {
         }
         if (overtaken) {
             reordered++;
+        }
+        if (departure.ttl() >= 0 && arrival.ttl() >= 0 && arrival.ttl() < departure.ttl()) {
+            ttlDecremented++;
+            maxTtlDecrement = Math.max(maxTtlDecrement, departure.ttl() - arrival.ttl());
         }
         minDelay = Math.min(minDelay, delay);
         maxDelay = Math.max(maxDelay, delay);
@@ -128,6 +134,16 @@ public final class HopStats {
     /** Arrived behind a packet of the same flow that left after them. */
     public long reordered() {
         return reordered;
+    }
+
+    /** Arrived with a smaller TTL or hop limit: the hop routed them. */
+    public long ttlDecremented() {
+        return ttlDecremented;
+    }
+
+    /** The largest TTL decrement seen on the hop (the routers between the two points). */
+    public int maxTtlDecrement() {
+        return maxTtlDecrement;
     }
 
     /** Arrivals whose delay came out below zero: the clock offsets are off by at least that much. */

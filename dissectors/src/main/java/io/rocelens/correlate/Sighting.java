@@ -13,8 +13,9 @@ import io.rocelens.dissect.PacketSummary;
  * @param ecn    IP ECN field (3 is CE), -1 without IP
  * @param dscp   IP DSCP, -1 without IP
  * @param pcp    VLAN priority of the outermost tag, -1 untagged
+ * @param ttl    IPv4 TTL or IPv6 hop limit, -1 without IP
  */
-record Sighting(int point, long frame, long time, FlowKey flow, PacketKey packet, int ecn, int dscp, int pcp,
+record Sighting(int point, long frame, long time, FlowKey flow, PacketKey packet, int ecn, int dscp, int pcp, int ttl,
                 int opcode, int psn) {
 
     /** The sighting of a RoCE frame, or null for a frame without a BTH. */
@@ -31,6 +32,6 @@ record Sighting(int point, long frame, long time, FlowKey flow, PacketKey packet
                         + 1_000_003L * summary.payloadLength + (1L << 40);
         PacketKey packet = new PacketKey(flow, summary.opcode, summary.psn, content);
         return new Sighting(point, summary.number, summary.timestampNanos, flow, packet, summary.ecn, summary.dscp,
-                summary.vlanPcp, summary.opcode, summary.psn);
+                summary.vlanPcp, summary.ttl, summary.opcode, summary.psn);
     }
 }

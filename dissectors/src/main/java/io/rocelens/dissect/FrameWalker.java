@@ -337,6 +337,7 @@ final class FrameWalker {
         summary.ipDstLo = Addresses.ipv4Mapped(ip.dstAddr());
         summary.dscp = (int) ip.dscp();
         summary.ecn = (int) ip.ecn().id();
+        summary.ttl = ip.ttl();
         summary.ipProtocol = ip.protocol();
         mark(LayerMark.Kind.IPV4, offset, headerLength);
         int totalLength = ip.totalLength();
@@ -361,6 +362,7 @@ final class FrameWalker {
         addresses(ip.srcAddr(), ip.dstAddr());
         summary.dscp = (int) ip.dscp();
         summary.ecn = (int) ip.ecn();
+        summary.ttl = ip.hopLimit();
         summary.ipProtocol = ip.nextHeader();
         mark(LayerMark.Kind.IPV6, offset, 40);
         int end = offset + 40 + ip.payloadLength();

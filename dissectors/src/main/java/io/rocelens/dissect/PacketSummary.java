@@ -105,6 +105,8 @@ public final class PacketSummary {
     public int dscp;
     /** 0 Not-ECT, 1 ECT(1), 2 ECT(0), 3 CE. */
     public int ecn;
+    /** IPv4 TTL or IPv6 hop limit; -1 without IP. */
+    public int ttl;
     /** IPv4 protocol or IPv6 next header; -1 without IP. */
     public int ipProtocol;
 
@@ -240,6 +242,7 @@ public final class PacketSummary {
         ipDstLo = 0;
         dscp = -1;
         ecn = -1;
+        ttl = -1;
         ipProtocol = -1;
         udpSrcPort = -1;
         udpDstPort = -1;

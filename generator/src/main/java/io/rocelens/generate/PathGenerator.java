@@ -37,9 +37,12 @@ public final class PathGenerator {
      * @param dscpRewrite  chance that a hop rewrites a packet's DSCP (flips its bit 3)
      * @param reorder      chance that a hop holds a packet back by four hop delays, so later ones overtake it
      * @param clockOffsets per point, its clock minus the true time, nanoseconds (point 0's too)
+     * @param routed       every hop is a router: it decrements the TTL (IPv4, with the checksum) or hop limit
+     * @param mirrors      per point, how its capture carries the frames: {@link Encapsulation#NONE} as they are, or
+     *                     as a switch's mirror session delivers them (ERSPAN, GRE, VXLAN); null: none mirrored
      */
     public record PathOptions(int points, long hopDelay, long jitter, double drop, double ceMark, double dscpRewrite,
-                              double reorder, long[] clockOffsets) {
+                              double reorder, long[] clockOffsets, boolean routed, Encapsulation[] mirrors) {
         public PathOptions {
             if (points < 2 || points > 16) {
                 throw new IllegalArgumentException("--points must be 2..16");
@@ -55,6 +58,14 @@ public final class PathGenerator {
             clockOffsets = clockOffsets == null ? new long[points] : clockOffsets.clone();
             if (clockOffsets.length != points) {
                 throw new IllegalArgumentException("one clock offset per point");
+            }
+            if (mirrors == null) {
+                mirrors = new Encapsulation[points];
+                Arrays.fill(mirrors, Encapsulation.NONE);
+            }
+            mirrors = mirrors.clone();
+            if (mirrors.length != points) {
+                throw new IllegalArgumentException("one encapsulation per point");
             }
         }
     }
@@ -167,8 +178,12 @@ public final class PathGenerator {
                 boolean mark = random.nextDouble() < path.ceMark();
                 boolean rewrite = random.nextDouble() < path.dscpRewrite();
                 int l3 = ipOffset(data);
-                if (l3 >= 0 && (mark || rewrite)) {
+                if (l3 >= 0 && (mark || rewrite || path.routed())) {
                     data = data.clone();
+                    if (path.routed() && hopLimit(data, l3) > 0) {
+                        setHopLimit(data, l3, hopLimit(data, l3) - 1);
+                        truthOfHop.ttlDecremented++;
+                    }
                     int ecn = ecn(data, l3);
                     if (mark && (ecn == 1 || ecn == 2)) {
                         setTrafficClass(data, l3, dscp(data, l3), CE);
@@ -191,10 +206,19 @@ public final class PathGenerator {
             Path file = pointFile(output, p);
             List<Passage> passages = atPoint.get(p);
             passages.sort(Comparator.comparingLong(Passage::time));
-            try (CaptureWriter writer = CaptureWriter.open(file, options.format(), options.snaplen())) {
+            Encapsulation mirror = path.mirrors()[p];
+            FrameBuilder builder = new FrameBuilder();
+            try (CaptureWriter writer = CaptureWriter.open(file, options.format(),
+                    options.snaplen() + mirror.overhead())) {
                 for (Passage passage : passages) {
-                    writer.write(passage.time() + path.clockOffsets()[p], passage.originalLength(), passage.bytes(), 0,
-                            passage.bytes().length);
+                    long time = passage.time() + path.clockOffsets()[p];
+                    if (mirror == Encapsulation.NONE) {
+                        writer.write(time, passage.originalLength(), passage.bytes(), 0, passage.bytes().length);
+                    } else {
+                        System.arraycopy(passage.bytes(), 0, builder.frame(), 0, passage.bytes().length);
+                        int length = builder.encapsulate(mirror, passage.bytes().length, time);
+                        writer.write(time, passage.originalLength() + mirror.overhead(), builder.frame(), 0, length);
+                    }
                 }
             }
             files.add(file);
@@ -245,28 +269,47 @@ public final class PathGenerator {
         return trafficClass(data, l3) >> 2;
     }
 
+    private static int hopLimit(byte[] data, int l3) {
+        return data[l3 + (isIpv4(data, l3) ? 8 : 7)] & 0xFF;
+    }
+
+    /** Writes the TTL (and the IPv4 header checksum again) or the IPv6 hop limit. */
+    private static void setHopLimit(byte[] data, int l3, int value) {
+        if (isIpv4(data, l3)) {
+            data[l3 + 8] = (byte) value;
+            ipv4Checksum(data, l3);
+        } else {
+            data[l3 + 7] = (byte) value;
+        }
+    }
+
     /** Writes DSCP and ECN (RFC 2474, RFC 3168) and, for IPv4, the header checksum again (RFC 791). */
     private static void setTrafficClass(byte[] data, int l3, int dscp, int ecn) {
         int value = dscp << 2 | ecn;
         if (isIpv4(data, l3)) {
             data[l3 + 1] = (byte) value;
-            int headerLength = (data[l3] & 0x0F) * 4;
-            data[l3 + 10] = 0;
-            data[l3 + 11] = 0;
-            long sum = 0;
-            for (int i = 0; i < headerLength; i += 2) {
-                sum += (data[l3 + i] & 0xFF) << 8 | data[l3 + i + 1] & 0xFF;
-            }
-            while (sum >> 16 != 0) {
-                sum = (sum & 0xFFFF) + (sum >> 16);
-            }
-            int checksum = (int) ~sum & 0xFFFF;
-            data[l3 + 10] = (byte) (checksum >> 8);
-            data[l3 + 11] = (byte) checksum;
+            ipv4Checksum(data, l3);
         } else {
             data[l3] = (byte) (data[l3] & 0xF0 | value >> 4);
             data[l3 + 1] = (byte) ((value & 0x0F) << 4 | data[l3 + 1] & 0x0F);
         }
+    }
+
+    /** The IPv4 header checksum, over the header with the checksum field zero (RFC 791, RFC 1071). */
+    private static void ipv4Checksum(byte[] data, int l3) {
+        int headerLength = (data[l3] & 0x0F) * 4;
+        data[l3 + 10] = 0;
+        data[l3 + 11] = 0;
+        long sum = 0;
+        for (int i = 0; i < headerLength; i += 2) {
+            sum += (data[l3 + i] & 0xFF) << 8 | data[l3 + i + 1] & 0xFF;
+        }
+        while (sum >> 16 != 0) {
+            sum = (sum & 0xFFFF) + (sum >> 16);
+        }
+        int checksum = (int) ~sum & 0xFFFF;
+        data[l3 + 10] = (byte) (checksum >> 8);
+        data[l3 + 11] = (byte) checksum;
     }
 
     /** The generator's own account of one hop in one direction. */
@@ -277,6 +320,7 @@ public final class PathGenerator {
         long lost;
         long ceMarked;
         long dscpChanged;
+        long ttlDecremented;
         final List<long[]> delays = new ArrayList<>();
         final Map<String, List<long[]>> byFlow = new HashMap<>();    // [departure, arrival]
 
@@ -331,6 +375,7 @@ public final class PathGenerator {
             node.put("ce_marked", hop.ceMarked);
             node.put("dscp_changed", hop.dscpChanged);
             node.put("reordered", hop.reordered());
+            node.put("ttl_decremented", hop.ttlDecremented);
             long[] delays = hop.delays.stream().mapToLong(delay -> delay[0]).sorted().toArray();
             ObjectNode delay = node.putObject("delay_ns");
             delay.put("min", delays.length == 0 ? 0 : delays[0]);
@@ -348,6 +393,9 @@ public final class PathGenerator {
         generator.put("ce_mark", path.ceMark());
         generator.put("dscp_rewrite", path.dscpRewrite());
         generator.put("reorder", path.reorder());
+        generator.put("routed", path.routed());
+        ArrayNode mirrors = generator.putArray("mirrors");
+        Arrays.stream(path.mirrors()).forEach(mirror -> mirrors.add(mirror.cliName()));
         try (Writer json = Files.newBufferedWriter(truth)) {
             mapper.writeValue(json, root);
         }
