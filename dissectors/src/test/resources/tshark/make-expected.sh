@@ -10,7 +10,9 @@ fields=(
   erf.types.type erf.flags erf.rlen erf.lctr erf.wlen
   infiniband.lrh.vl infiniband.lrh.lver infiniband.lrh.sl infiniband.lrh.lnh infiniband.lrh.dlid
   infiniband.lrh.pktlen infiniband.lrh.slid infiniband.variant.crc
-  eth.dst eth.src eth.type vlan.priority vlan.dei vlan.id
+  eth.dst eth.src eth.type eth.len vlan.priority vlan.dei vlan.id vlan.len
+  llc.dsap llc.ssap llc.control stp.protocol stp.version stp.type stp.flags stp.root.prio stp.root.ext stp.root.hw
+  stp.root.cost stp.bridge.prio stp.bridge.ext stp.bridge.hw stp.port
   ip.src ip.dst ip.dsfield.dscp ip.dsfield.ecn ip.ttl ip.proto
   ipv6.src ipv6.dst ipv6.tclass.dscp ipv6.tclass.ecn ipv6.flow
   ip.hdr_len udp.srcport udp.dstport udp.length

@@ -21,9 +21,11 @@ import io.rocelens.ksy.pos.Ipv4Header;
 import io.rocelens.ksy.pos.Ipv6Header;
 import io.rocelens.ksy.pos.LinuxSll;
 import io.rocelens.ksy.pos.LinuxSll2;
+import io.rocelens.ksy.pos.Llc;
 import io.rocelens.ksy.pos.Lrh;
 import io.rocelens.ksy.pos.MacControl;
 import io.rocelens.ksy.pos.Rdeth;
+import io.rocelens.ksy.pos.StpBpdu;
 import io.rocelens.ksy.pos.TcpHeader;
 import io.rocelens.ksy.pos.Reth;
 import io.rocelens.ksy.pos.UdpHeader;
@@ -110,6 +112,8 @@ public final class Dissector {
             case ERSPAN_II -> layers.add(encapsulation(Encapsulations.erspan(new Erspan(io, false), mark), mark, summary));
             case ERSPAN_III -> layers.add(encapsulation(Encapsulations.erspan(new Erspan(io, true), mark), mark, summary));
             case VXLAN -> layers.add(encapsulation(Encapsulations.vxlan(new Vxlan(io), mark), mark, summary));
+            case LLC -> layers.add(llc(new Llc(io), mark));
+            case STP -> layers.add(stp(new StpBpdu(io), mark));
             case ICRC, VCRC -> throw new IllegalStateException("described above");
         }
     }
@@ -117,11 +121,14 @@ public final class Dissector {
     private static void ethernet(EthernetHeader eth, LayerMark mark, List<Layer> layers) {
         List<EthernetHeader.EtherTypeOrTag> tags = eth.tags();
         EthernetHeader.EtherTypeOrTag first = tags.get(0);
-        layers.add(new Layer("eth", "Ethernet II, Src: " + Addresses.mac(eth.srcMac()) + ", Dst: "
-                + Addresses.mac(eth.dstMac()), mark.offset(), mark.length(), List.of(
-                at(Fields.ETH_DST, Addresses.mac(eth.dstMac()), eth._attrStart, eth._attrEnd, "dstMac"),
+        // IEEE 802.3 clause 3.2.6: a Length/Type of 1500 or less is a length, and Wireshark titles the frame so
+        boolean length = first.tpid() <= 1500;
+        layers.add(new Layer("eth", (length ? "IEEE 802.3 Ethernet, Src: " : "Ethernet II, Src: ")
+                + Addresses.mac(eth.srcMac()) + ", Dst: " + Addresses.mac(eth.dstMac()), mark.offset(), mark.length(),
+                List.of(at(Fields.ETH_DST, Addresses.mac(eth.dstMac()), eth._attrStart, eth._attrEnd, "dstMac"),
                 at(Fields.ETH_SRC, Addresses.mac(eth.srcMac()), eth._attrStart, eth._attrEnd, "srcMac"),
-                at(Fields.ETH_TYPE, (long) first.tpid(), first._attrStart, first._attrEnd, "tpid"))));
+                at(length ? Fields.ETH_LEN : Fields.ETH_TYPE, (long) first.tpid(), first._attrStart, first._attrEnd,
+                        "tpid"))));
         for (int i = 0; i + 1 < tags.size(); i++) {
             EthernetHeader.EtherTypeOrTag tag = tags.get(i);
             EthernetHeader.EtherTypeOrTag next = tags.get(i + 1);
@@ -131,8 +138,50 @@ public final class Dissector {
                     at(Fields.VLAN_PCP, tag.pcp(), tag._attrStart, tag._attrEnd, "pcp"),
                     at(Fields.VLAN_DEI, flag(tag.dei()), tag._attrStart, tag._attrEnd, "dei"),
                     at(Fields.VLAN_ID, tag.vid(), tag._attrStart, tag._attrEnd, "vid"),
-                    at(Fields.VLAN_ETYPE, (long) next.tpid(), next._attrStart, next._attrEnd, "tpid"))));
+                    at(next.tpid() <= 1500 ? Fields.VLAN_LEN : Fields.VLAN_ETYPE, (long) next.tpid(), next._attrStart,
+                            next._attrEnd, "tpid"))));
         }
+    }
+
+    private static Layer llc(Llc llc, LayerMark mark) {
+        Map<String, Integer> s = llc._attrStart;
+        Map<String, Integer> e = llc._attrEnd;
+        int control = (int) llc.control();
+        return new Layer("llc", String.format("Logical-Link Control, DSAP 0x%02x, SSAP 0x%02x", llc.dsap(), llc.ssap()),
+                mark.offset(), mark.length(), List.of(
+                at(Fields.LLC_DSAP, (long) llc.dsap(), s, e, "dsap"),
+                at(Fields.LLC_SSAP, (long) llc.ssap(), s, e, "ssap"),
+                new Field(Fields.LLC_CONTROL, (long) control, s.get("controlFirst"), mark.offset() + mark.length()
+                        - s.get("controlFirst"))));
+    }
+
+    private static Layer stp(StpBpdu bpdu, LayerMark mark) {
+        Map<String, Integer> s = bpdu._attrStart;
+        Map<String, Integer> e = bpdu._attrEnd;
+        String type = Fields.stpTypeName(bpdu.bpduType());
+        List<Field> fields = new ArrayList<>(List.of(
+                at(Fields.STP_PROTOCOL, (long) bpdu.protocolId(), s, e, "protocolId"),
+                at(Fields.STP_VERSION, (long) bpdu.version(), s, e, "version"),
+                at(Fields.STP_TYPE, (long) bpdu.bpduType(), s, e, "bpduType")));
+        StpBpdu.Configuration c = bpdu.body();
+        if (c != null) {
+            Map<String, Integer> cs = c._attrStart;
+            Map<String, Integer> ce = c._attrEnd;
+            int root = cs.get("rootPriority");
+            int bridge = cs.get("bridgePriority");
+            // the priority (its top 4 bits, unshifted) and the system ID extension share two bytes, placed as tshark does
+            fields.add(at(Fields.STP_FLAGS, (long) c.flags(), cs, ce, "flags"));
+            fields.add(new Field(Fields.STP_ROOT_PRIO, c.rootPriority() * 4096, root, 1));
+            fields.add(new Field(Fields.STP_ROOT_EXT, c.rootSystemIdExtension(), root, 2));
+            fields.add(new Field(Fields.STP_ROOT_HW, Addresses.mac(c.rootMac()), root + 2, 6));
+            fields.add(at(Fields.STP_ROOT_COST, c.rootPathCost(), cs, ce, "rootPathCost"));
+            fields.add(new Field(Fields.STP_BRIDGE_PRIO, c.bridgePriority() * 4096, bridge, 1));
+            fields.add(new Field(Fields.STP_BRIDGE_EXT, c.bridgeSystemIdExtension(), bridge, 2));
+            fields.add(new Field(Fields.STP_BRIDGE_HW, Addresses.mac(c.bridgeMac()), bridge + 2, 6));
+            fields.add(at(Fields.STP_PORT, (long) c.portId(), cs, ce, "portId"));
+        }
+        return new Layer("stp", "Spanning Tree Protocol" + (type != null ? ", " + type : ""), mark.offset(),
+                mark.length(), List.copyOf(fields));
     }
 
     /**

@@ -36,11 +36,32 @@ public final class Fields {
     public static final FieldDef ETH_DST = def("eth.dst", "Destination", FieldType.MAC);
     public static final FieldDef ETH_SRC = def("eth.src", "Source", FieldType.MAC);
     public static final FieldDef ETH_TYPE = hex("eth.type", "Type", 4, Fields::etherTypeName);
+    /** An IEEE 802.3 frame's Length/Type field when it is a length (1500 or less): the LLC data's length. */
+    public static final FieldDef ETH_LEN = uint("eth.len", "Length");
 
     public static final FieldDef VLAN_ETYPE = hex("vlan.etype", "Type", 4, Fields::etherTypeName);
+    public static final FieldDef VLAN_LEN = uint("vlan.len", "Length (IEEE 802.3 length after the tag)");
     public static final FieldDef VLAN_PCP = bits("vlan.pcp", "Priority code point", FieldType.UINT, 1, null);
     public static final FieldDef VLAN_DEI = bits("vlan.dei", "Drop eligible indicator", FieldType.FLAG, 1, null);
     public static final FieldDef VLAN_ID = bits("vlan.id", "VLAN identifier", FieldType.UINT, 2, null);
+
+    public static final FieldDef LLC_DSAP = hex("llc.dsap", "DSAP", 2, null);
+    public static final FieldDef LLC_SSAP = hex("llc.ssap", "SSAP", 2, null);
+    /** One byte for a U-format frame, else two read least-significant first, as Wireshark shows it. */
+    public static final FieldDef LLC_CONTROL = hex("llc.control", "Control field", 4, null);
+
+    public static final FieldDef STP_PROTOCOL = hex("stp.protocol", "Protocol identifier", 4, null);
+    public static final FieldDef STP_VERSION = uint("stp.version", "Protocol version identifier");
+    public static final FieldDef STP_TYPE = hex("stp.type", "BPDU type", 2, Fields::stpTypeName);
+    public static final FieldDef STP_FLAGS = hex("stp.flags", "BPDU flags", 2, null);
+    public static final FieldDef STP_ROOT_PRIO = uint("stp.root.prio", "Root bridge priority");
+    public static final FieldDef STP_ROOT_EXT = uint("stp.root.ext", "Root bridge system ID extension");
+    public static final FieldDef STP_ROOT_HW = def("stp.root.hw", "Root bridge system ID", FieldType.MAC);
+    public static final FieldDef STP_ROOT_COST = uint("stp.root.cost", "Root path cost");
+    public static final FieldDef STP_BRIDGE_PRIO = uint("stp.bridge.prio", "Bridge priority");
+    public static final FieldDef STP_BRIDGE_EXT = uint("stp.bridge.ext", "Bridge system ID extension");
+    public static final FieldDef STP_BRIDGE_HW = def("stp.bridge.hw", "Bridge system ID", FieldType.MAC);
+    public static final FieldDef STP_PORT = hex("stp.port", "Port identifier", 4, null);
 
     public static final FieldDef SLL_PROTOCOL = hex("sll.protocol", "Protocol", 4, Fields::etherTypeName);
 
@@ -278,6 +299,16 @@ public final class Fields {
             }
         }
         return text.length() > 0 ? text.toString() : null;
+    }
+
+    /** Wireshark's names of the BPDU types. */
+    public static String stpTypeName(long type) {
+        return switch ((int) type) {
+            case 0x00 -> "Configuration";
+            case 0x02 -> "Rapid/Multiple Spanning Tree";
+            case 0x80 -> "Topology Change Notification";
+            default -> null;
+        };
     }
 
     /** ERSPAN's version field: 1 is type II, 2 type III. */

@@ -16,8 +16,10 @@ import io.rocelens.ksy.Ipv4Header;
 import io.rocelens.ksy.Ipv6Header;
 import io.rocelens.ksy.LinuxSll;
 import io.rocelens.ksy.LinuxSll2;
+import io.rocelens.ksy.Llc;
 import io.rocelens.ksy.Lrh;
 import io.rocelens.ksy.MacControl;
+import io.rocelens.ksy.StpBpdu;
 import io.rocelens.ksy.TcpHeader;
 import io.rocelens.ksy.UdpHeader;
 import io.rocelens.ksy.Vxlan;
@@ -59,6 +61,10 @@ final class FrameWalker {
     private static final int ERSPAN_II_LENGTH = 8;
     private static final int ERSPAN_III_LENGTH = 12;
     private static final int VXLAN_LENGTH = 8;
+    /** IEEE 802.3 clause 3.2.6: a Length/Type value up to 1500 is a length, the frame's payload LLC. */
+    private static final int IEEE_802_3_MAX_LENGTH = 1500;
+    private static final int STP_SAP = 0x42;
+    private static final int LLC_UI = 0x03;
     /**
      * The most protocol layers one frame may have, the frame itself included: Wireshark's default for
      * {@code gui.max_tree_depth}, past which it stops with "failed assertion saved_layers_len <
@@ -223,7 +229,34 @@ final class FrameWalker {
         }
         int end = (int) io.pos();
         mark(LayerMark.Kind.ETHERNET, offset, end - offset);
-        etherType(eth.etherType(), end);
+        int type = eth.etherType();
+        if (type <= IEEE_802_3_MAX_LENGTH) {
+            summary.etherType = type;
+            llc(end, type);
+            return;
+        }
+        etherType(type, end);
+    }
+
+    /**
+     * IEEE 802.2 LLC after an IEEE 802.3 length field, as Wireshark's eth dissector hands it on (a Length/Type of
+     * 1500 or less, packet-eth.c): then a spanning-tree BPDU for SAP 0x42, else the rest is data.
+     */
+    private void llc(int offset, int length) {
+        enter("LLC", offset, 3);
+        Llc llc = new Llc(io);
+        summary.kinds |= PacketSummary.LLC;
+        summary.llcDsap = llc.dsap();
+        summary.llcSsap = llc.ssap();
+        int end = (int) io.pos();
+        mark(LayerMark.Kind.LLC, offset, end - offset);
+        if (llc.dsap() == STP_SAP && llc.ssap() == STP_SAP && llc.controlFirst() == LLC_UI) {
+            enter("STP", end, 4);
+            StpBpdu bpdu = new StpBpdu(io);
+            summary.kinds |= PacketSummary.STP;
+            summary.stpType = bpdu.bpduType();
+            mark(LayerMark.Kind.STP, end, (int) io.pos() - end);
+        }
     }
 
     /** An ERF record: its header (and extension headers), then the packet its record type names. */

@@ -39,6 +39,10 @@ public final class PacketSummary {
      * describe the inner frame, as if captured at the mirror source; {@link #encapsulation} says how it was carried.
      */
     public static final int ENCAPSULATED = 1 << 14;
+    /** IEEE 802.2 LLC after an IEEE 802.3 length field (a Length/Type of 1500 or less): {@link #etherType} is that length. */
+    public static final int LLC = 1 << 15;
+    /** A spanning-tree BPDU (LLC SAP 0x42). */
+    public static final int STP = 1 << 16;
 
     /** Values of {@link #encapsulation}: how the inner frame was carried, named by {@link #ENCAPSULATION_NAMES}. */
     public static final int ENCAP_NONE = 0;
@@ -183,6 +187,12 @@ public final class PacketSummary {
     /** PFC time per priority in quanta, valid when {@link #pfcClassEnable} is not -1. */
     public final int[] pfcTime = new int[8];
 
+    // LLC (IEEE 802.3 length frames); -1 otherwise
+    public int llcDsap;
+    public int llcSsap;
+    /** STP BPDU type (0x00 Configuration, 0x02 RST, 0x80 TCN); -1 otherwise. */
+    public int stpType;
+
     public String malformedReason;
     /**
      * Why the frame was not dissected at all, such as "link type 197 (ERF)"; null when it was. The same text for
@@ -286,6 +296,9 @@ public final class PacketSummary {
         pauseQuanta = -1;
         pfcClassEnable = -1;
         java.util.Arrays.fill(pfcTime, 0);
+        llcDsap = -1;
+        llcSsap = -1;
+        stpType = -1;
     }
 
     public boolean is(int kind) {

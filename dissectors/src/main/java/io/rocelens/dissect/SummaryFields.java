@@ -47,13 +47,17 @@ public final class SummaryFields {
         add(Fields.ETH_DST, once, p -> p.is(PacketSummary.ETHERNET), p -> p.ethDst, null, null);
         add(Fields.ETH_SRC, once, p -> p.is(PacketSummary.ETHERNET), p -> p.ethSrc, null, null);
         // eth.type is the first type field: the tag's TPID when tagged, which the summary does not keep
-        add(Fields.ETH_TYPE, once.and(p -> !p.is(PacketSummary.VLAN)), p -> p.is(PacketSummary.ETHERNET),
+        // an IEEE 802.3 frame (LLC) has a length, eth.len, where Ethernet II has its type
+        add(Fields.ETH_TYPE, once.and(p -> !p.is(PacketSummary.VLAN)),
+                p -> p.is(PacketSummary.ETHERNET) && !p.is(PacketSummary.LLC), p -> p.etherType, null, null);
+        add(Fields.ETH_LEN, once.and(p -> !p.is(PacketSummary.VLAN)), p -> p.is(PacketSummary.LLC),
                 p -> p.etherType, null, null);
         Predicate<PacketSummary> oneTag = once.and(p -> p.vlanTags <= 1);
         Predicate<PacketSummary> tagged = p -> p.is(PacketSummary.VLAN);
         add(Fields.VLAN_PCP, oneTag, tagged, p -> p.vlanPcp, null, null);
         add(Fields.VLAN_ID, oneTag, tagged, p -> p.vlanId, null, null);
-        add(Fields.VLAN_ETYPE, oneTag, tagged, p -> p.etherType, null, null);
+        add(Fields.VLAN_ETYPE, oneTag, tagged.and(p -> !p.is(PacketSummary.LLC)), p -> p.etherType, null, null);
+        add(Fields.VLAN_LEN, oneTag, tagged.and(p -> p.is(PacketSummary.LLC)), p -> p.etherType, null, null);
 
         Predicate<PacketSummary> ipv4 = p -> p.is(PacketSummary.IPV4);
         add(Fields.IP_DSCP, once, ipv4, p -> p.dscp, null, null);

@@ -82,6 +82,9 @@ final class FilterFields {
                 p -> p.is(PacketSummary.ENCAPSULATED | PacketSummary.MALFORMED) || p.ipProtocol == 47 ? -1 : 0);
         protocol("vxlan", "Virtual eXtensible Local Area Network", "vxlan",
                 p -> p.is(PacketSummary.ENCAPSULATED | PacketSummary.MALFORMED) || p.udpDstPort == 4789 ? -1 : 0);
+        protocol("llc", "IEEE 802.2 Logical-Link Control (after an IEEE 802.3 length)", "llc",
+                p -> outerToo(p, p.is(PacketSummary.LLC)));
+        protocol("stp", "Spanning Tree Protocol BPDU", "stp", p -> outerToo(p, p.is(PacketSummary.STP)));
         protocol("tcp", "Transmission Control Protocol", "tcp", p -> p.is(PacketSummary.TCP) ? 1 : 0);
         protocol("arp", "Address Resolution Protocol", "arp", p -> p.is(PacketSummary.ARP) ? 1 : 0);
         protocol("roce", "RoCE, v1 or v2: UDP to a RoCE port or EtherType 0x8915 (with a BTH or too short for one)",

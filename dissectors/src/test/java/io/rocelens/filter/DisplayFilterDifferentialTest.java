@@ -34,6 +34,7 @@ class DisplayFilterDifferentialTest {
 
     private static final Path EXPECTED = Path.of("src/test/resources/tshark/filters");
     private static final Path SAMPLE_CAPTURES = Path.of("../sample-captures");
+    private static final Path REGRESSION_CAPTURES = Path.of("src/test/resources/tshark/encap");
 
     static Stream<Path> expectations() throws IOException {
         try (Stream<Path> files = Files.list(EXPECTED)) {
@@ -94,12 +95,17 @@ class DisplayFilterDifferentialTest {
         assertEquals(List.of(), wrong, name);
     }
 
-    /** The sample capture of that name, else the real one (the test is skipped without them, fails on CI). */
+    /**
+     * The sample capture of that name, else a small committed regression capture (tshark/encap), else the real one
+     * (the test is skipped without them, fails on CI).
+     */
     private static Path find(String name) {
-        for (String extension : List.of(".pcap", ".pcapng")) {
-            Path sample = SAMPLE_CAPTURES.resolve(name + extension);
-            if (Files.exists(sample)) {
-                return sample;
+        for (Path folder : List.of(SAMPLE_CAPTURES, REGRESSION_CAPTURES)) {
+            for (String extension : List.of(".pcap", ".pcapng")) {
+                Path sample = folder.resolve(name + extension);
+                if (Files.exists(sample)) {
+                    return sample;
+                }
             }
         }
         return RealCaptures.file(name + ".pcap");

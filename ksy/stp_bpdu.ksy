@@ -1,0 +1,86 @@
+meta:
+  id: stp_bpdu
+  title: IEEE 802.1D / 802.1w spanning-tree BPDU
+  license: CC0-1.0
+  ks-version: 0.11
+  endian: be
+doc: |
+  A spanning-tree bridge protocol data unit, carried in LLC with SAP 0x42: protocol
+  identifier 0, a version (0 STP, 2 RSTP, 3 MSTP), a BPDU type (0x00 Configuration,
+  0x80 Topology Change Notification, 0x02 RST/MST). A TCN BPDU ends after the type; the
+  others carry the flags, the root and bridge identifiers, the root path cost, the port and
+  the four timers in 1/256 s, and an RST BPDU the Version 1 length after them.
+doc-ref: IEEE 802.1D-2004 clause 9.3 (BPDU formats)
+seq:
+  - id: protocol_id
+    type: u2
+    doc: Protocol identifier, 0 for the spanning-tree protocols.
+    doc-ref: IEEE 802.1D-2004 clause 9.3.1
+  - id: version
+    type: u1
+    doc: Protocol version identifier (0 STP, 2 RSTP, 3 MSTP).
+    doc-ref: IEEE 802.1D-2004 clause 9.3.1
+  - id: bpdu_type
+    type: u1
+    doc: BPDU type (0x00 Configuration, 0x80 Topology Change Notification, 0x02 RST/MST).
+    doc-ref: IEEE 802.1D-2004 clause 9.3.1
+  - id: body
+    type: configuration
+    if: bpdu_type != 0x80
+    doc: The rest of a Configuration or RST BPDU.
+    doc-ref: IEEE 802.1D-2004 clause 9.3.1, 9.3.3
+types:
+  configuration:
+    seq:
+      - id: flags
+        type: u1
+        doc: Topology change (bit 0) and acknowledgment (bit 7) flags; RSTP adds the port role and state bits.
+        doc-ref: IEEE 802.1D-2004 clause 9.3.1, 9.3.3
+      - id: root_priority
+        type: b4
+        doc: Root bridge priority, in steps of 4096.
+        doc-ref: IEEE 802.1D-2004 clause 9.2.5
+      - id: root_system_id_extension
+        type: b12
+        doc: Root bridge system ID extension (the VLAN or MST instance).
+        doc-ref: IEEE 802.1D-2004 clause 9.2.5
+      - id: root_mac
+        type: b48
+        doc: Root bridge MAC address.
+        doc-ref: IEEE 802.1D-2004 clause 9.2.5
+      - id: root_path_cost
+        type: u4
+        doc: Cost of the path from the sender to the root bridge.
+        doc-ref: IEEE 802.1D-2004 clause 9.3.1
+      - id: bridge_priority
+        type: b4
+        doc: Sending bridge's priority, in steps of 4096.
+        doc-ref: IEEE 802.1D-2004 clause 9.2.5
+      - id: bridge_system_id_extension
+        type: b12
+        doc: Sending bridge's system ID extension.
+        doc-ref: IEEE 802.1D-2004 clause 9.2.5
+      - id: bridge_mac
+        type: b48
+        doc: Sending bridge's MAC address.
+        doc-ref: IEEE 802.1D-2004 clause 9.2.5
+      - id: port_id
+        type: u2
+        doc: Sending port's identifier (priority and number).
+        doc-ref: IEEE 802.1D-2004 clause 9.2.7
+      - id: message_age
+        type: u2
+        doc: Message age, in 1/256 s.
+        doc-ref: IEEE 802.1D-2004 clause 9.3.1
+      - id: max_age
+        type: u2
+        doc: Maximum age, in 1/256 s.
+        doc-ref: IEEE 802.1D-2004 clause 9.3.1
+      - id: hello_time
+        type: u2
+        doc: Hello time, in 1/256 s.
+        doc-ref: IEEE 802.1D-2004 clause 9.3.1
+      - id: forward_delay
+        type: u2
+        doc: Forward delay, in 1/256 s.
+        doc-ref: IEEE 802.1D-2004 clause 9.3.1
