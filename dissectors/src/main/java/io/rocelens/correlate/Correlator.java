@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +60,7 @@ public final class Correlator {
     /** Receives each packet instance's journey when its fate is known, in the order fates become known. */
     @FunctionalInterface
     public interface JourneyListener {
+        /** Wants no journeys: none are made. */
         JourneyListener NONE = journey -> { };
 
         void journey(Journey journey);
@@ -71,7 +71,8 @@ public final class Correlator {
     private final JourneyListener journeys;
     private final long[] offsets;
     private final List<String> notes = new ArrayList<>();
-    private final List<Map<PacketKey, ArrayDeque<Instance>>> pending = new ArrayList<>();
+    /** Per point, by packet, the latest instance still waiting to be matched (older ones chained behind it). */
+    private final List<Map<PacketKey, Instance>> pending = new ArrayList<>();
     private final ArrayDeque<Instance> byTime = new ArrayDeque<>();
     private final Map<FlowKey, FlowState> flows = new LinkedHashMap<>();
     private final HopStats[] hops;
@@ -137,6 +138,8 @@ public final class Correlator {
         final long time;           // on the first point's clock
         final Instance previous;   // the same packet at the point before on its way, or null
         boolean matched;           // seen at the next point on its way
+        boolean waiting;           // in the pending map, chained to older instances of the same packet there
+        Instance older;
 
         Instance(Sighting sighting, long time, Instance previous) {
             this.sighting = sighting;
@@ -213,9 +216,43 @@ public final class Correlator {
             hops[hopIndex(from.sighting.point(), point)].arrived(from.sighting, sighting, overtaken, delay);
             flowHop.arrived(from.sighting, sighting, overtaken, delay);
         }
+        if (from != null) {
+            unwait(from);      // matched: no later sighting can claim it, only its fate is left to settle
+        }
         Instance instance = new Instance(sighting, time, from);
-        pending.get(point).computeIfAbsent(sighting.packet(), key -> new ArrayDeque<>(2)).addLast(instance);
+        int next = point + flow.direction;
+        if (flow.direction != 0 && (next < 0 || next >= files.size())) {
+            journeys.journey(journey(instance, Journey.DELIVERED));     // the end of its way: nothing to wait for
+            return;
+        }
+        instance.older = pending.get(point).put(sighting.packet(), instance);
+        instance.waiting = true;
         byTime.addLast(instance);
+    }
+
+    /** Takes the instance out of the pending map of its point. */
+    private void unwait(Instance instance) {
+        if (!instance.waiting) {
+            return;
+        }
+        instance.waiting = false;
+        Map<PacketKey, Instance> atPoint = pending.get(instance.sighting.point());
+        PacketKey packet = instance.sighting.packet();
+        Instance latest = atPoint.get(packet);
+        if (latest == instance) {
+            if (instance.older == null) {
+                atPoint.remove(packet);
+            } else {
+                atPoint.put(packet, instance.older);
+            }
+        } else {
+            Instance newer = latest;
+            while (newer.older != instance) {
+                newer = newer.older;
+            }
+            newer.older = instance.older;
+        }
+        instance.older = null;
     }
 
     /** The latest instance of the packet at the point that no sighting has claimed yet, or null. */
@@ -223,12 +260,7 @@ public final class Correlator {
         if (point < 0 || point >= files.size()) {
             return null;
         }
-        ArrayDeque<Instance> instances = pending.get(point).get(packet);
-        if (instances == null) {
-            return null;
-        }
-        for (Iterator<Instance> latestFirst = instances.descendingIterator(); latestFirst.hasNext(); ) {
-            Instance instance = latestFirst.next();
+        for (Instance instance = pending.get(point).get(packet); instance != null; instance = instance.older) {
             if (!instance.matched) {
                 return instance;
             }
@@ -240,13 +272,7 @@ public final class Correlator {
     private void expireBefore(long time) {
         while (!byTime.isEmpty() && byTime.peekFirst().time < time) {
             Instance instance = byTime.pollFirst();
-            Sighting sighting = instance.sighting;
-            Map<PacketKey, ArrayDeque<Instance>> atPoint = pending.get(sighting.point());
-            ArrayDeque<Instance> instances = atPoint.get(sighting.packet());
-            instances.remove(instance);
-            if (instances.isEmpty()) {
-                atPoint.remove(sighting.packet());
-            }
+            unwait(instance);
             settle(instance);
         }
     }
@@ -271,6 +297,9 @@ public final class Correlator {
     }
 
     private Journey journey(Instance last, String fate) {
+        if (journeys == JourneyListener.NONE) {
+            return null;
+        }
         long[] frames = new long[files.size()];
         long[] times = new long[files.size()];
         Arrays.fill(frames, -1);
