@@ -4,6 +4,7 @@ import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.capture.CaptureReaders;
+import io.rocelens.capture.StandardInput;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.SummaryPipeline;
 import io.rocelens.load.CaptureLoad;
@@ -27,6 +28,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -172,6 +176,40 @@ public final class AnalyzeCommand implements Callable<Integer> {
         if (filter == null) {
             return CliSupport.EXIT_UNREADABLE;
         }
+        if (files.stream().noneMatch(CaptureReaders::isStandardInput)) {
+            return analyze(options, filter, new AtomicBoolean());
+        }
+        // `… | rocelens analyze -` killed with SIGINT or SIGTERM: end standard input where it is and print the
+        // summary of what came, instead of losing everything (the JVM exits once this hook returns)
+        AtomicBoolean signalled = new AtomicBoolean();
+        CountDownLatch reported = new CountDownLatch(1);
+        Thread onSignal = new Thread(() -> {
+            signalled.set(true);
+            StandardInput.stop();
+            try {
+                reported.await(SIGNAL_REPORT_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "rocelens-analyze-signal");
+        Runtime.getRuntime().addShutdownHook(onSignal);
+        try {
+            return analyze(options, filter, signalled);
+        } finally {
+            reported.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onSignal);
+            } catch (IllegalStateException shuttingDown) {
+                // a signal arrived: the hook is running and the JVM exits after it
+            }
+        }
+    }
+
+    /** How long a signal waits for the summary of what was read before the JVM exits anyway. */
+    private static final long SIGNAL_REPORT_SECONDS = 30;
+
+    /** The pass over the files and the outputs; {@code signalled} once a signal ended standard input early. */
+    private int analyze(AnalysisOptions options, DisplayFilter filter, AtomicBoolean signalled) throws IOException {
         LoadResult loaded;
         try (CaptureLoad load = CaptureLoad.open(files, new CaptureLoad.Options(options, false, count),
                 SummaryPipeline.forThisMachine(new DissectorOptions(rocePorts)), CaptureLoad.Listener.NONE)) {
@@ -188,6 +226,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
         }
         int status = CliSupport.EXIT_OK;
         for (FileRead file : loaded.files()) {
+            if (signalled.get() && CaptureReaders.isStandardInput(file.file())) {
+                CliSupport.printError("standard input: interrupted after " + file.packets() + " frames; the summary "
+                        + "covers those");
+                continue;
+            }
             status = Math.max(status, CliSupport.reportProblem(file.file(), file.problem()));
         }
         AnalysisResult result = loaded.analysis();

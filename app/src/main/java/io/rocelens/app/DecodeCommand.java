@@ -263,6 +263,9 @@ public final class DecodeCommand implements Callable<Integer> {
                 if (filter.matches(d, marks)) {
                     DissectionJson.write(d, generator, positions);
                 }
+                if (reader.wouldBlock()) {
+                    generator.flush();      // a stream's next frame is on its way: show what came, as tshark does
+                }
             }
             generator.writeEndArray();
         }

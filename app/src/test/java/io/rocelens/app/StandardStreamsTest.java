@@ -131,4 +131,117 @@ class StandardStreamsTest {
         assertTrue(ran.err().startsWith("rocelens: out of memory: the Java heap (at most "), ran.err());
         assertEquals("", ran.out());
     }
+
+    /** rocelens reading from a pipe that stays open, as under {@code capture -w - | rocelens decode -}. */
+    private static Process fromOpenPipe(Path err, String... arguments) throws IOException {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(arguments));
+        return new ProcessBuilder(command).redirectError(err.toFile()).start();
+    }
+
+    /** The lines a process prints, collected as they come. */
+    private static java.util.concurrent.BlockingQueue<String> linesOf(Process process) {
+        java.util.concurrent.BlockingQueue<String> lines = new java.util.concurrent.LinkedBlockingQueue<>();
+        Thread reader = new Thread(() -> {
+            try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
+                    java.nio.charset.StandardCharsets.UTF_8))) {
+                for (String line; (line = in.readLine()) != null; ) {
+                    lines.add(line);
+                }
+            } catch (IOException ended) {
+                // the process ended
+            }
+        });
+        reader.setDaemon(true);
+        reader.start();
+        return lines;
+    }
+
+    /** Issue 21 item 4: decode - printed nothing until standard input ended. */
+    @Test
+    void decodeFromAPipePrintsEachFrameAsItArrives() throws IOException, InterruptedException {
+        byte[] bytes = Files.readAllBytes(MIXED);
+        byte[] firstHalf = java.util.Arrays.copyOf(bytes, bytes.length / 2);
+        // the frames whole in the first half, as decode of that cut file lists them
+        List<String> expectedFirst = CommandRunner.run("decode", Files.write(temp.resolve("half.pcapng"), firstHalf)
+                .toString()).out().lines().toList();
+        List<String> expectedAll = CommandRunner.run("decode", MIXED.toString()).out().lines().toList();
+        Path err = Files.createTempFile(temp, "err", ".txt");
+        Process process = fromOpenPipe(err, "decode", "-");
+        try {
+            java.util.concurrent.BlockingQueue<String> lines = linesOf(process);
+            OutputStream pipe = process.getOutputStream();
+            pipe.write(firstHalf);
+            pipe.flush();
+            List<String> seen = new ArrayList<>();
+            while (seen.size() < expectedFirst.size()) {
+                String line = lines.poll(60, TimeUnit.SECONDS);
+                assertTrue(line != null, "after " + seen.size() + " lines, nothing more while standard input is open");
+                seen.add(line);
+            }
+            assertEquals(expectedFirst, seen);
+            pipe.write(bytes, firstHalf.length, bytes.length - firstHalf.length);
+            pipe.flush();
+            while (seen.size() < expectedAll.size()) {
+                String line = lines.poll(60, TimeUnit.SECONDS);
+                assertTrue(line != null, "after " + seen.size() + " lines, nothing more while standard input is open");
+                seen.add(line);
+            }
+            assertEquals(expectedAll, seen);
+            assertTrue(process.isAlive(), "decode ended before standard input did");
+            pipe.close();
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(0, process.exitValue(), Files.readString(err));
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    @Test
+    void decodeJsonFromAPipeShowsEachFrameAsItArrives() throws IOException, InterruptedException {
+        Path err = Files.createTempFile(temp, "err", ".txt");
+        Process process = fromOpenPipe(err, "decode", "--json", "-");
+        try {
+            java.util.concurrent.BlockingQueue<String> lines = linesOf(process);
+            process.getOutputStream().write(Files.readAllBytes(MIXED));
+            process.getOutputStream().flush();
+            // the last frame's object, while standard input is still open
+            for (String line; !(line = lines.poll(60, TimeUnit.SECONDS)).contains("\"number\" : 401"); ) {
+                assertTrue(process.isAlive(), line);
+            }
+            process.getOutputStream().close();
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(0, process.exitValue(), Files.readString(err));
+        } catch (NullPointerException nothing) {
+            throw new AssertionError("frame 401 not shown while standard input is open");
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    /** Issue 21 item 4: {@code (cat F; sleep 100) | rocelens analyze -} killed lost everything. */
+    @Test
+    void analyzeFromAPipeKilledWithSigtermPrintsTheSummaryOfWhatCame() throws IOException, InterruptedException {
+        Path err = Files.createTempFile(temp, "err", ".txt");
+        Path out = Files.createTempFile(temp, "out", ".txt");
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "analyze", "--json", "-"));
+        Process process = new ProcessBuilder(command).redirectError(err.toFile()).redirectOutput(out.toFile()).start();
+        try {
+            process.getOutputStream().write(Files.readAllBytes(MIXED));
+            process.getOutputStream().flush();
+            Thread.sleep(6000);     // the JVM starts and reads what came; standard input stays open
+            assertTrue(process.isAlive(), Files.readString(err));
+            process.destroy();      // SIGTERM
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        } finally {
+            process.destroyForcibly();
+        }
+        assertEquals("rocelens: standard input: interrupted after 401 frames; the summary covers those\n",
+                Files.readString(err));
+        // what the whole file gives, since every frame had come
+        assertEquals(CommandRunner.run("analyze", "--json", MIXED.toString()).out()
+                .replace(MIXED.toString(), "standard input"), Files.readString(out));
+    }
 }

@@ -61,6 +61,15 @@ abstract class ByteWindow {
     void release(long pos) {
     }
 
+    /**
+     * How many bytes from {@code pos} on are held, with {@code takeReady} after taking what a stream has ready
+     * without waiting for its writer (a system call); {@link Long#MAX_VALUE} when reading further never waits (a
+     * file, a stream that has ended).
+     */
+    long held(long pos, boolean takeReady) throws IOException {
+        return Long.MAX_VALUE;
+    }
+
     /** The longest block a reader may buffer whole; a stream cannot skip a longer one without holding it. */
     long largestBlock() {
         return Long.MAX_VALUE;

@@ -26,6 +26,15 @@ public interface CaptureReader extends AutoCloseable {
         return false;
     }
 
+    /**
+     * True when the next frame has not fully arrived on a stream (standard input, a pipe), so {@link #next()} would
+     * wait for its writer: a pass hands on what it has first, as tshark prints each frame as it comes. False for a
+     * file, and after the stream's end.
+     */
+    default boolean wouldBlock() throws IOException {
+        return false;
+    }
+
     CaptureFormat format();
 
     /**

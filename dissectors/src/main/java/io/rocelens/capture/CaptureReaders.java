@@ -90,7 +90,7 @@ public final class CaptureReaders {
 
     /** Opens the capture file, or standard input when the path is "-" (see {@link #open(InputStream, String)}). */
     public static CaptureReader openFileOrStandardInput(Path file) throws IOException {
-        return isStandardInput(file) ? open(System.in, "standard input") : open(file);
+        return isStandardInput(file) ? open(StandardInput.get(), "standard input") : open(file);
     }
 
     private static CaptureReader open(String name, Closeable source, ByteWindow window, PcapngLayout layout)

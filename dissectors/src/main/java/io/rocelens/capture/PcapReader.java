@@ -46,6 +46,23 @@ final class PcapReader extends MappedCaptureReader {
     }
 
     @Override
+    public boolean wouldBlock() throws IOException {
+        return !done && lacks(window.held(position, false)) && lacks(window.held(position, true));
+    }
+
+    /** True when {@code held} bytes at {@link #position} are not the whole next record. */
+    private boolean lacks(long held) throws IOException {
+        if (held == Long.MAX_VALUE) {
+            return false;
+        }
+        if (held < RECORD_HEADER_LENGTH) {
+            return true;
+        }
+        int at = window.ensure(position, RECORD_HEADER_LENGTH);
+        return held < RECORD_HEADER_LENGTH + Integer.toUnsignedLong(window.buffer().getInt(at + 8));
+    }
+
+    @Override
     public Frame next() throws IOException {
         checkOpen();
         if (done) {

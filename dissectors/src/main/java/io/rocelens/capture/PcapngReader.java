@@ -71,6 +71,24 @@ final class PcapngReader extends MappedCaptureReader {
     }
 
     @Override
+    public boolean wouldBlock() throws IOException {
+        return !done && lacks(window.held(position, false)) && lacks(window.held(position, true));
+    }
+
+    /** True when {@code held} bytes at {@link #position} are not the whole next block. */
+    private boolean lacks(long held) throws IOException {
+        if (held == Long.MAX_VALUE) {
+            return false;
+        }
+        if (held < 8) {
+            return true;
+        }
+        // the next block whole (a section header in another byte order may be misjudged: next() then just waits)
+        int at = window.ensure(position, 8);
+        return held < Integer.toUnsignedLong(window.buffer().getInt(at + 4));
+    }
+
+    @Override
     public Frame next() throws IOException {
         checkOpen();
         Frame frame = null;

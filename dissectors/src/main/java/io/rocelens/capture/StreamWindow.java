@@ -59,12 +59,17 @@ final class StreamWindow extends ByteWindow {
             if (filled == data.length) {
                 makeRoom(end);
             }
-            int read = in.read(data, filled, data.length - filled);
-            if (read < 0) {
-                ended = true;
-            } else {
-                filled += read;
-            }
+            read(data.length - filled);
+        }
+    }
+
+    /** Reads at most {@code n} bytes into the free end of {@code data}, waiting for at least one. */
+    private void read(int n) throws IOException {
+        int read = in.read(data, filled, n);
+        if (read < 0) {
+            ended = true;
+        } else {
+            filled += read;
         }
     }
 
@@ -81,6 +86,19 @@ final class StreamWindow extends ByteWindow {
         use(next);
         base = keepFrom;
         filled = kept;
+    }
+
+    @Override
+    long held(long pos, boolean takeReady) throws IOException {
+        // what the writer has already delivered is read now, without waiting: only a record still on its way counts
+        int ready;
+        while (takeReady && !ended && (ready = in.available()) > 0) {
+            if (filled == data.length) {
+                makeRoom(base + filled + ready);
+            }
+            read(Math.min(ready, data.length - filled));
+        }
+        return ended ? Long.MAX_VALUE : Math.max(0, base + filled - pos);
     }
 
     @Override

@@ -98,16 +98,25 @@ public final class SummaryPipeline {
         long delivered = 0;
         long read = 0;
         boolean more = true;
+        // a stream's next frame is still on its way: deliver every batch in flight before waiting for it
+        boolean stalled = false;
         while (more || !inFlight.isEmpty()) {
-            while (more && inFlight.size() < maxInFlight) {
+            while (more && !stalled && inFlight.size() < maxInFlight) {
                 Batch batch = spare.isEmpty() ? new Batch() : spare.pop();
                 batch.size = 0;
                 Frame frame;
-                while (batch.size < BATCH_SIZE && read < limit && (frame = reader.next()) != null) {
+                while (batch.size < BATCH_SIZE && read < limit) {
+                    if ((batch.size > 0 || !inFlight.isEmpty()) && reader.wouldBlock()) {
+                        stalled = true;
+                        break;
+                    }
+                    if ((frame = reader.next()) == null) {
+                        break;
+                    }
                     batch.frames[batch.size++] = frame;
                     read++;
                 }
-                more = (batch.size == BATCH_SIZE || reader.waiting()) && read < limit;
+                more = (batch.size == BATCH_SIZE || stalled || reader.waiting()) && read < limit;
                 if (batch.size == 0) {
                     spare.push(batch);
                     break;
@@ -134,6 +143,7 @@ public final class SummaryPipeline {
             }
             delivered += done.size;
             spare.push(done);
+            stalled &= !inFlight.isEmpty();
             if (!afterBatch.test(delivered)) {
                 // the batches still in flight finish on their workers and are dropped
                 break;
