@@ -84,6 +84,16 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void subnetManagementPacketsOfTwoPortsAreNoRetransmissions() {
+        // a real ibdump capture: four SMPs on QP0 from two ports behind the permissive LID; UD promises no PSN
+        // order, so nothing there is a retransmission (the analysis called two of them duplicates)
+        CommandRunner result = CommandRunner.run("analyze",
+                RealCaptures.file("ibdump-native-ib-erf-rdma-write-only.pcap").toString(), "--events-csv", "-");
+        assertEquals(0, result.status(), result.err());
+        assertEquals(List.of("frame,time,offset_s,severity,kind,flow,message"), result.out().lines().toList());
+    }
+
+    @Test
     void requesterQpIsLearntFromTheResponses() throws IOException {
         Path captures = RealCaptures.directory();
         // tshark -r …: requests go to QP 0x11, ACKs and READ responses to QP 0x17

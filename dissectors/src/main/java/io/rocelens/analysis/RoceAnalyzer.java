@@ -360,6 +360,11 @@ public final class RoceAnalyzer {
     }
 
     private void request(FlowState f, PacketSummary p, long readLength) {
+        if (p.opcode >>> 5 == UD || p.destQp <= 1) {
+            // UD, and the management QPs 0 and 1 (UD too, however the opcode reads), promise no PSN sequence (IBTA
+            // vol. 1 §9.7.1): no gap, duplicate or retransmission is judged there
+            return;
+        }
         PsnTracker requests = f.requests();
         int outcome = requests.accept(p.psn, readLength, readLength < 0 ? 0 : pathMtu(f));
         psnOutcome(f, requests, outcome, p);

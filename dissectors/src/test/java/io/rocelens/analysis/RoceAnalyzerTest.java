@@ -41,6 +41,27 @@ class RoceAnalyzerTest {
     }
 
     @Test
+    void udAndTheManagementQpsAreNeverJudgedForPsnOrder() {
+        // IBTA vol. 1 §9.7.1: PSNs of UD, and of QP0 and QP1 (UD whatever the opcode), promise no sequence
+        Frames f = new Frames();
+        f.roce(1_000, A, B, 0x33, UD_SEND_ONLY, 500).deth(0x44).send();
+        f.roce(2_000, A, B, 0x33, UD_SEND_ONLY, 500).deth(0x44).send();   // same PSN again: not a duplicate
+        f.roce(3_000, A, B, 0x33, UD_SEND_ONLY, 900).deth(0x44).send();   // far ahead: not a gap
+        f.roce(4_000, A, B, 0x01, SEND_ONLY, 7).send();                    // QP1 (CM) with an RC opcode
+        f.roce(5_000, A, B, 0x01, SEND_ONLY, 7).send();
+        f.roce(6_000, A, B, 0x00, UD_SEND_ONLY, 897).deth(0).send();       // QP0 (SMP)
+        f.roce(7_000, A, B, 0x00, UD_SEND_ONLY, 897).deth(0).send();
+        AnalysisResult r = f.result();
+
+        assertEquals(0, r.psnGaps());
+        assertEquals(0, r.retransmitted());
+        assertEquals(0, r.duplicates());
+        assertEquals(3, flow(r, A, B, 0x33).send());
+        assertTrue(r.events().stream().noneMatch(event -> event.kind() == EventKind.RETRANSMISSION
+                || event.kind() == EventKind.PSN_GAP), r.events().toString());
+    }
+
+    @Test
     void lossAnsweredByNakAndGoBackN() {
         Frames f = new Frames();
         // requester A (QP 0x11) writes to B (QP 0x22); capture at the responder, PSN 102 lost on the way

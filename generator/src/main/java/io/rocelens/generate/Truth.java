@@ -269,7 +269,9 @@ final class Truth {
                     acks++;
                 }
             }
-            if (op != Opcodes.ACK && op != Opcodes.ATOMIC_ACK) {
+            // UD (and the management QPs 0 and 1, which are UD) promise no PSN sequence: IBTA vol. 1 §9.7.1
+            boolean sequenced = f.opcode() >>> 5 != 3 && f.destQp() > 1;
+            if (sequenced && op != Opcodes.ACK && op != Opcodes.ATOMIC_ACK) {
                 // a FLUSH is answered like a READ of no data: by one READ Response Only
                 trackPsn(f.psn(), op == Opcodes.READ_REQUEST ? f.dmaLength() : op == Opcodes.FLUSH ? 0 : -1,
                         pathMtu != 0 ? pathMtu : reversePathMtu);
