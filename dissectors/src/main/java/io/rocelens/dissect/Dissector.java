@@ -53,14 +53,17 @@ public final class Dissector {
         PacketSummary summary = new PacketSummary();
         List<LayerMark> marks = new ArrayList<>();
         walker.walk(frame, summary, marks);
-        ByteBuffer data = frame.data().duplicate();
+        // cut by the snap length: the extended headers are read from zeros past the captured bytes, and only those
+        // wholly captured are shown (as the walker does)
+        ByteBuffer data = frame.capturedLength() < frame.originalLength() ? Padding.padded(frame.data())
+                : frame.data().duplicate();
         List<Layer> layers = new ArrayList<>();
         layers.add(new Layer("frame", "Frame " + frame.number() + ": " + frame.originalLength() + " bytes on wire, "
                 + frame.capturedLength() + " bytes captured", 0, frame.capturedLength(), List.of(
                 new Field(Fields.FRAME_LEN, (long) frame.originalLength(), 0, 0),
                 new Field(Fields.FRAME_CAPLEN, (long) frame.capturedLength(), 0, 0))));
         for (LayerMark mark : marks) {
-            describe(mark, data, summary, layers);
+            describe(mark, data, summary, layers, frame.capturedLength());
         }
         if (summary.malformedReason != null) {
             layers.add(new Layer("malformed", "[Malformed Packet: " + summary.malformedReason + "]", 0, 0,
@@ -71,7 +74,8 @@ public final class Dissector {
                 PacketColumns.info(summary), List.copyOf(layers), summary);
     }
 
-    private static void describe(LayerMark mark, ByteBuffer data, PacketSummary summary, List<Layer> layers) {
+    private static void describe(LayerMark mark, ByteBuffer data, PacketSummary summary, List<Layer> layers,
+                                 int captured) {
         if (mark.kind() == LayerMark.Kind.ICRC) {
             layers.add(icrc(data, mark, summary));
             return;
@@ -101,7 +105,7 @@ public final class Dissector {
             case ARP -> layers.add(arp(new ArpPacket(io), mark));
             case GRH -> layers.add(grh(new Grh(io), mark));
             case BTH -> layers.add(bth(new Bth(io), mark));
-            case EXTENDED_HEADERS -> extendedHeaders(new IbExtendedHeaders(io, summary.opcode), layers);
+            case EXTENDED_HEADERS -> extendedHeaders(new IbExtendedHeaders(io, summary.opcode), layers, captured);
             case PAYLOAD -> layers.add(new Layer("payload", "Data (" + summary.payloadLength + " bytes"
                     + (summary.padCount > 0 ? " + " + summary.padCount + " pad" : "") + ")", mark.offset(), mark.length(),
                     List.of(new Field(Fields.PAYLOAD_LEN, (long) summary.payloadLength, mark.offset(), mark.length()))));
@@ -348,39 +352,41 @@ public final class Dissector {
                 at(Fields.BTH_PSN, bth.psn(), s, e, "psn")));
     }
 
-    private static void extendedHeaders(IbExtendedHeaders ext, List<Layer> layers) {
+    private static void extendedHeaders(IbExtendedHeaders ext, List<Layer> layers, int captured) {
         Map<String, Integer> start = ext._attrStart;
-        Map<String, Integer> end = ext._attrEnd;
-        if (ext.xrceth() != null) {
+        // a header whose bytes are not all captured is left out: its end is past the frame
+        Map<String, Integer> end = new java.util.HashMap<>(ext._attrEnd);
+        end.values().removeIf(at -> at > captured);
+        if (ext.xrceth() != null && end.containsKey("xrceth")) {
             Xrceth h = ext.xrceth();
             layers.add(header("xrceth", "XRC Extended Transport Header, SRQ " + String.format("0x%06x", h.xrcSrq()),
                     start, end, "xrceth", at(Fields.XRCETH_SRQ, h.xrcSrq(), h._attrStart, h._attrEnd, "xrcSrq")));
         }
-        if (ext.feth() != null) {
+        if (ext.feth() != null && end.containsKey("feth")) {
             Feth h = ext.feth();
             layers.add(header("feth", "FLUSH Extended Transport Header", start, end, "feth",
                     at(Fields.FETH_SEL, h.selectivityLevel(), h._attrStart, h._attrEnd, "selectivityLevel"),
                     at(Fields.FETH_PLT, h.placementType(), h._attrStart, h._attrEnd, "placementType")));
         }
-        if (ext.rdeth() != null) {
+        if (ext.rdeth() != null && end.containsKey("rdeth")) {
             Rdeth h = ext.rdeth();
             layers.add(header("rdeth", "Reliable Datagram Extended Transport Header", start, end, "rdeth",
                     at(Fields.RDETH_EE, h.eeContext(), h._attrStart, h._attrEnd, "eeContext")));
         }
-        if (ext.deth() != null) {
+        if (ext.deth() != null && end.containsKey("deth")) {
             Deth h = ext.deth();
             layers.add(header("deth", "Datagram Extended Transport Header", start, end, "deth",
                     at(Fields.DETH_QKEY, h.qkey(), h._attrStart, h._attrEnd, "qkey"),
                     at(Fields.DETH_SRCQP, h.srcQp(), h._attrStart, h._attrEnd, "srcQp")));
         }
-        if (ext.reth() != null) {
+        if (ext.reth() != null && end.containsKey("reth")) {
             Reth h = ext.reth();
             layers.add(header("reth", "RDMA Extended Transport Header", start, end, "reth",
                     at(Fields.RETH_VA, h.va(), h._attrStart, h._attrEnd, "va"),
                     at(Fields.RETH_RKEY, h.rkey(), h._attrStart, h._attrEnd, "rkey"),
                     at(Fields.RETH_DMALEN, h.dmaLength(), h._attrStart, h._attrEnd, "dmaLength")));
         }
-        if (ext.atomicEth() != null) {
+        if (ext.atomicEth() != null && end.containsKey("atomicEth")) {
             AtomicEth h = ext.atomicEth();
             layers.add(header("atomic", "Atomic Extended Transport Header", start, end, "atomicEth",
                     at(Fields.ATOMIC_VA, h.va(), h._attrStart, h._attrEnd, "va"),
@@ -388,7 +394,7 @@ public final class Dissector {
                     at(Fields.ATOMIC_SWAP, h.swapAddData(), h._attrStart, h._attrEnd, "swapAddData"),
                     at(Fields.ATOMIC_COMPARE, h.compareData(), h._attrStart, h._attrEnd, "compareData")));
         }
-        if (ext.aeth() != null) {
+        if (ext.aeth() != null && end.containsKey("aeth")) {
             Aeth h = ext.aeth();
             int syndrome = h.syndrome();
             // the syndrome is the AETH's first byte (aeth.ksy: reserved, type and value bits); its parts sit there too
@@ -409,22 +415,22 @@ public final class Dissector {
                     new Field(Fields.AETH_CODE, h.syndromeValue(), at, 1),
                     at(Fields.AETH_MSN, h.msn(), h._attrStart, h._attrEnd, "msn")));
         }
-        if (ext.atomicAckEth() != null) {
+        if (ext.atomicAckEth() != null && end.containsKey("atomicAckEth")) {
             AtomicAckEth h = ext.atomicAckEth();
             layers.add(header("atomicack", "Atomic ACK Extended Transport Header", start, end, "atomicAckEth",
                     at(Fields.ATOMICACK_ORIG, h.origRemoteData(), h._attrStart, h._attrEnd, "origRemoteData")));
         }
-        if (ext.immDt() != null) {
+        if (ext.immDt() != null && end.containsKey("immDt")) {
             Immdt h = ext.immDt();
             layers.add(header("immdt", "Immediate Data", start, end, "immDt",
                     at(Fields.IMMDT, h.data(), h._attrStart, h._attrEnd, "data")));
         }
-        if (ext.ieth() != null) {
+        if (ext.ieth() != null && end.containsKey("ieth")) {
             Ieth h = ext.ieth();
             layers.add(header("ieth", "Invalidate Extended Transport Header", start, end, "ieth",
                     at(Fields.IETH_RKEY, h.rkey(), h._attrStart, h._attrEnd, "rkey")));
         }
-        if (ext.cnp() != null) {
+        if (ext.cnp() != null && end.containsKey("cnp")) {
             layers.add(header("cnp", "Congestion Notification Packet", start, end, "cnp",
                     at(Fields.CNP_RESERVED, "16 reserved bytes", start, end, "cnp")));
         }

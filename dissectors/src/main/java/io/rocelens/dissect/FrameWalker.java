@@ -519,15 +519,28 @@ final class FrameWalker {
 
         layerName = "extended transport";
         int extendedOffset = offset + BTH_LENGTH;
-        IbExtendedHeaders extended = new IbExtendedHeaders(io, opcode);
+        int captured = data.limit();
+        IbExtendedHeaders extended;
+        if (extendedOffset + Padding.EXTENDED_HEADERS_MAX > captured && cutBySnapLength()) {
+            // cut by the snap length: read the headers from zeros past the captured bytes, then keep only those
+            // wholly captured (extendedHeaders), so a header is present exactly when its bytes are there
+            padTo(extendedOffset + Padding.EXTENDED_HEADERS_MAX);
+            try {
+                extended = new IbExtendedHeaders(io, opcode);
+            } finally {
+                data.limit(captured);
+            }
+        } else {
+            extended = new IbExtendedHeaders(io, opcode);
+        }
         int extendedLength = (int) io.pos() - extendedOffset;
         if (extendedOffset + extendedLength + ICRC_LENGTH > end) {
             malformed("RoCE payload is too short for the extended headers of " + IbOpcodes.name(opcode));
         }
-        if (extendedLength > 0) {
-            mark(LayerMark.Kind.EXTENDED_HEADERS, extendedOffset, extendedLength);
+        if (extendedLength > 0 && extendedOffset < captured) {
+            mark(LayerMark.Kind.EXTENDED_HEADERS, extendedOffset, Math.min(extendedLength, captured - extendedOffset));
         }
-        extendedHeaders(extended);
+        extendedHeaders(extended, extendedOffset, captured);
 
         int payloadOffset = extendedOffset + extendedLength;
         int icrcOffset = end - ICRC_LENGTH;
@@ -537,7 +550,8 @@ final class FrameWalker {
         }
         summary.payloadLength = payloadLength;
         if (payloadLength + summary.padCount > 0) {
-            mark(LayerMark.Kind.PAYLOAD, payloadOffset, Math.min(icrcOffset, data.limit()) - payloadOffset);
+            int from = Math.min(payloadOffset, captured);
+            mark(LayerMark.Kind.PAYLOAD, from, Math.max(0, Math.min(icrcOffset, captured) - from));
         }
         if (end > data.limit()) {
             summary.icrcStatus = PacketSummary.ICRC_UNCHECKED;
@@ -551,27 +565,59 @@ final class FrameWalker {
         summary.icrc = stored & 0xFFFF_FFFFL;
     }
 
-    private void extendedHeaders(IbExtendedHeaders extended) {
-        if (extended.xrceth() != null) {
+    /**
+     * The values of the extended headers that are wholly captured (all of them unless the snap length cut the
+     * frame), walking their fixed sizes in the order the spec reads them from {@code at}.
+     */
+    private void extendedHeaders(IbExtendedHeaders extended, int at, int captured) {
+        if (extended.xrceth() != null && (at += Padding.XRCETH) <= captured) {
             summary.xrcSrq = (int) extended.xrceth().xrcSrq();
         }
-        if (extended.reth() != null) {
+        if (extended.feth() != null) {
+            at += Padding.FETH;
+        }
+        if (extended.rdeth() != null) {
+            at += Padding.RDETH;
+        }
+        if (extended.deth() != null && (at += Padding.DETH) <= captured) {
+            summary.dethQkey = extended.deth().qkey();
+            summary.dethSrcQp = (int) extended.deth().srcQp();
+        }
+        if (extended.reth() != null && (at += Padding.RETH) <= captured) {
             summary.rethVa = extended.reth().va();
             summary.rethRkey = extended.reth().rkey();
             summary.rethDmaLength = extended.reth().dmaLength();
         }
-        if (extended.aeth() != null) {
+        if (extended.atomicEth() != null) {
+            at += Padding.ATOMIC_ETH;
+        }
+        if (extended.aeth() != null && (at += Padding.AETH) <= captured) {
             summary.aethSyndrome = extended.aeth().syndrome();
             summary.aethMsn = (int) extended.aeth().msn();
         }
-        if (extended.deth() != null) {
-            summary.dethQkey = extended.deth().qkey();
-            summary.dethSrcQp = (int) extended.deth().srcQp();
+        if (extended.atomicAckEth() != null) {
+            at += Padding.ATOMIC_ACK_ETH;
         }
-        if (extended.immDt() != null) {
+        if (extended.immDt() != null && (at += Padding.IMMDT) <= captured) {
             summary.hasImmediate = true;
             summary.immediate = (int) extended.immDt().data();
         }
+    }
+
+    /** Zeros past the captured bytes up to {@code end}, which becomes the buffer's limit (the caller restores it). */
+    private void padTo(int end) {
+        int captured = data.limit();
+        if (end > data.capacity()) {
+            ByteBuffer bigger = ByteBuffer.allocate(Math.max(end, 2 * data.capacity()));
+            System.arraycopy(data.array(), 0, bigger.array(), 0, captured);
+            long position = io.pos();
+            data = bigger;
+            io = new FastKaitaiStream(data);
+            data.limit(captured);
+            io.seek(position);
+        }
+        java.util.Arrays.fill(data.array(), captured, end, (byte) 0);
+        data.limit(end);
     }
 
     /**

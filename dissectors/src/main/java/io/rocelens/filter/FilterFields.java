@@ -92,7 +92,7 @@ final class FilterFields {
         protocol("erf", "Extensible Record Format record header", "erf", p -> -1);
         protocol("lrh", "Local Route Header (native InfiniBand)", "lrh", p -> p.is(PacketSummary.INFINIBAND) ? 1 : 0);
         protocol("grh", "Global Route Header (RoCEv1, or native InfiniBand whose LNH says so)", "grh",
-                p -> p.is(PacketSummary.ROCEV1) || p.lrhLnh == 3 ? 1 : 0);
+                p -> p.is(PacketSummary.ROCEV1) || p.lrhLnh == 3 ? 1 : p.etherType == 0x8915 ? -1 : 0);
         protocol("bth", "Base Transport Header", "bth", p -> p.isRoce() ? 1 : 0);
         extended("xrceth", "XRC Extended Transport Header", p -> p.xrcSrq >= 0);
         extended("feth", "FLUSH Extended Transport Header", p -> p.opcode == 0x1c);
@@ -269,12 +269,12 @@ final class FilterFields {
     }
 
     /**
-     * An IB extended header: the summary tells it from the opcode on a well-formed RoCE frame; on a malformed one
-     * the detail says how far decoding got.
+     * An IB extended header: the summary tells it from the opcode on a well-formed RoCE frame; on a malformed one, or
+     * one cut by the snap length (a header is there only when all its bytes are), the detail says how far decoding got.
      */
     private static void extended(String name, String description, java.util.function.Predicate<PacketSummary> has) {
-        protocol(name, description, name,
-                p -> !p.isRoce() ? 0 : p.is(PacketSummary.MALFORMED) ? -1 : has.test(p) ? 1 : 0);
+        protocol(name, description, name, p -> !p.isRoce() ? 0
+                : p.is(PacketSummary.MALFORMED) || p.capturedLength < p.originalLength ? -1 : has.test(p) ? 1 : 0);
     }
 
     private static void mark(String name, String description, int bit) {
