@@ -6,6 +6,8 @@ import java.util.Locale;
 public enum EventKind {
     PSN_GAP(Severity.WARNING, ExpertGroup.SEQUENCE),
     RETRANSMISSION(Severity.NOTE, ExpertGroup.SEQUENCE),
+    /** Inferred: a PSN far outside the sequence after a silence, a new connection reusing the QP number. */
+    NEW_CONNECTION(Severity.NOTE, ExpertGroup.SEQUENCE),
     NAK(Severity.WARNING, ExpertGroup.RESPONSE_CODE),
     RNR_NAK(Severity.WARNING, ExpertGroup.RESPONSE_CODE),
     CNP(Severity.NOTE, ExpertGroup.PROTOCOL),

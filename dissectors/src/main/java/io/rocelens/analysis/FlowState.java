@@ -3,6 +3,8 @@ package io.rocelens.analysis;
 /** The mutable per-flow state of one analysis pass; {@link RoceAnalyzer} owns it and snapshots it into {@link FlowStats}. */
 final class FlowState {
 
+    /** Time from the flow's previous packet to the current one (0 for its first). */
+    long silenceNanos;
     final int index;
     final long srcHi;
     final long srcLo;

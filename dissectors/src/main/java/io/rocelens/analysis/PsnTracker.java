@@ -93,6 +93,30 @@ final class PsnTracker {
         return started && ahead != 0 && ahead < HALF && ((psn - lo) & MASK) > ((hi - lo) & MASK);
     }
 
+    /** How far the PSN lies outside the expected range, ahead or behind (serial arithmetic); 0 inside it. */
+    int distance(int psn) {
+        psn &= MASK;
+        if (!started || ((psn - lo) & MASK) <= ((hi - lo) & MASK)) {
+            return 0;
+        }
+        int ahead = (psn - hi) & MASK;
+        return ahead < HALF ? ahead : (lo - psn) & MASK;
+    }
+
+    /**
+     * Starts the sequence again at this PSN, as for a new connection that reuses the QP number: what the old one
+     * missed stays counted, but no later PSN is measured against it.
+     */
+    void restartAt(int psn, long readLength, int pathMtu) {
+        psn &= MASK;
+        forgottenMissing += missing;
+        missing = 0;
+        ranges = 0;
+        first = psn;
+        started = true;
+        expectAfter(psn, readLength, pathMtu);
+    }
+
     /** Takes the PSN as in order and expects the next one after it, without counting a gap. */
     void jumpTo(int psn) {
         expectAfter(psn & MASK, -1, 0);

@@ -39,6 +39,15 @@ public final class RoceAnalyzer {
     private static final int UD = 3;
     private static final int XRC = 5;
 
+    /**
+     * A request PSN this far outside its flow's sequence, after {@link #NEW_CONNECTION_SILENCE_NANOS} without a
+     * packet, starts a new connection that reuses the QP number rather than a retransmission or a gap: no sender keeps
+     * a million PSNs outstanding, while a new connection's first PSN is random (IBTA vol. 1 §9.7.1), so far away with
+     * a chance of 15 in 16.
+     */
+    static final int NEW_CONNECTION_PSNS = 1 << 20;
+    static final long NEW_CONNECTION_SILENCE_NANOS = 1_000_000L;
+
     /** How many times an unpaired response flow searches for its request flow before it searches less often. */
     private static final int PAIR_ATTEMPTS = 16;
 
@@ -165,6 +174,7 @@ public final class RoceAnalyzer {
         if (p.payloadLength > 0) {
             f.payloadBytes += p.payloadLength;
         }
+        f.silenceNanos = p.timestampNanos - f.lastTs;
         if (p.timestampNanos > f.lastTs) {
             f.lastTs = p.timestampNanos;
         }
@@ -366,6 +376,16 @@ public final class RoceAnalyzer {
             return;
         }
         PsnTracker requests = f.requests();
+        int distance = requests.distance(p.psn);
+        if (distance > NEW_CONNECTION_PSNS && f.silenceNanos >= NEW_CONNECTION_SILENCE_NANOS) {
+            requests.restartAt(p.psn, readLength, readLength < 0 ? 0 : pathMtu(f));
+            if (count(EventKind.NEW_CONNECTION)) {
+                store(p, EventKind.NEW_CONNECTION, flowName(f), String.format(java.util.Locale.ROOT,
+                        "PSN %d is %d away from the sequence after %s of silence: taken as a new connection"
+                                + " reusing the QP (inferred)", p.psn, distance, Formats.duration(f.silenceNanos)));
+            }
+            return;
+        }
         int outcome = requests.accept(p.psn, readLength, readLength < 0 ? 0 : pathMtu(f));
         psnOutcome(f, requests, outcome, p);
         if (outcome >= PsnTracker.OUT_OF_ORDER && f.nakFrame >= 0) {

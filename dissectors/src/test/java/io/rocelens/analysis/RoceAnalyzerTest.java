@@ -62,6 +62,44 @@ class RoceAnalyzerTest {
     }
 
     @Test
+    void aPsnFarAwayAfterASilenceIsANewConnectionReusingTheQp() {
+        Frames f = new Frames();
+        for (int i = 0; i < 5; i++) {
+            f.roce(1_000 + i * 1_000, A, B, QP_B, WRITE_ONLY, 100 + i).send();
+        }
+        // 5 ms later a second connection to the same QP starts at its own random PSN, 8.4M away (behind, modulo 2^24)
+        long second = f.roce(5_005_000, A, B, QP_B, WRITE_ONLY, 100 + 8_400_000).send();
+        f.roce(5_006_000, A, B, QP_B, WRITE_ONLY, 100 + 8_400_001).send();
+        // and a third, 2M ahead of it, after 2 ms
+        f.roce(7_006_000, A, B, QP_B, WRITE_ONLY, 100 + 10_400_001).send();
+        AnalysisResult r = f.result();
+
+        FlowStats flow = flow(r, A, B, QP_B);
+        assertEquals(0, flow.retransmitted(), "not a retransmission");
+        assertEquals(0, flow.psnGaps(), "not a gap");
+        assertEquals(2, r.eventCount(EventKind.NEW_CONNECTION));
+        ExpertEvent event = r.events().stream().filter(e -> e.kind() == EventKind.NEW_CONNECTION).findFirst()
+                .orElseThrow();
+        assertEquals(second, event.frame());
+        // expected next PSN 105; 8400100 - 105 = 8399995 is past half of 2^24, so behind by 2^24 - 8399995 = 8377221;
+        // silence 5005000 - 5000 ns
+        assertEquals("PSN 8400100 is 8377221 away from the sequence after 5.000 ms of silence: taken as a new"
+                + " connection reusing the QP (inferred)", event.message());
+    }
+
+    @Test
+    void aFarPsnWithoutASilenceIsStillJudged() {
+        // a million PSNs back but only 0.1 ms after the last packet: no connection is set up that fast
+        Frames f = new Frames();
+        f.roce(1_000, A, B, QP_B, WRITE_ONLY, 5_000_000).send();
+        f.roce(2_000, A, B, QP_B, WRITE_ONLY, 5_000_001).send();
+        f.roce(102_000, A, B, QP_B, WRITE_ONLY, 3_000_000).send();
+        AnalysisResult r = f.result();
+        assertEquals(1, flow(r, A, B, QP_B).retransmitted());
+        assertEquals(0, r.eventCount(EventKind.NEW_CONNECTION));
+    }
+
+    @Test
     void lossAnsweredByNakAndGoBackN() {
         Frames f = new Frames();
         // requester A (QP 0x11) writes to B (QP 0x22); capture at the responder, PSN 102 lost on the way

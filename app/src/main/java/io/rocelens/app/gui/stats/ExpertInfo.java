@@ -123,6 +123,7 @@ public final class ExpertInfo {
         return switch (kind) {
             case PSN_GAP -> "PSN gap: PSNs skipped (packets lost or reordered)";
             case RETRANSMISSION -> "Retransmission: a PSN sent again";
+            case NEW_CONNECTION -> "New connection (inferred): the PSN jumped far after a silence";
             case NAK -> "NAK";
             case RNR_NAK -> "RNR NAK: receiver not ready";
             case CNP -> "CNP: congestion notification for CE-marked packets";
@@ -137,7 +138,7 @@ public final class ExpertInfo {
     /** Wireshark's Group column. */
     static String group(EventKind kind) {
         return switch (kind) {
-            case PSN_GAP, RETRANSMISSION -> "Sequence";
+            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION -> "Sequence";
             case NAK, RNR_NAK -> "Response code";
             case CNP, ECN_CE -> "Congestion";
             case ICRC_BAD -> "Checksum";
@@ -148,7 +149,7 @@ public final class ExpertInfo {
 
     static String protocol(EventKind kind) {
         return switch (kind) {
-            case PSN_GAP, RETRANSMISSION, NAK, RNR_NAK, CNP, ICRC_BAD -> "InfiniBand";
+            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, NAK, RNR_NAK, CNP, ICRC_BAD -> "InfiniBand";
             case ECN_CE -> "IP";
             case MALFORMED -> "Frame";
             case PFC_STORM -> "PFC";
