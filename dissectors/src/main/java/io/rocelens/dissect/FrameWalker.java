@@ -297,7 +297,16 @@ final class FrameWalker {
         mark(LayerMark.Kind.LRH, offset, LRH_LENGTH);
         int packetLength = (int) lrh.packetLength() * 4;
         int end = offset + packetLength;
-        checkEnd("LRH packet length ", packetLength, end + VCRC_LENGTH);
+        if (lnh == LNH_IBA_GLOBAL || lnh == LNH_IBA_LOCAL) {
+            // a packet length that cannot hold the headers it announces (Wireshark: "Invalid Packet Length from LRH!")
+            int least = LRH_LENGTH + (lnh == LNH_IBA_GLOBAL ? GRH_LENGTH : 0) + BTH_LENGTH + ICRC_LENGTH;
+            if (packetLength < least) {
+                malformed("LRH packet length " + lrh.packetLength() + " words (" + packetLength + " bytes) is shorter"
+                        + " than its LRH, " + (lnh == LNH_IBA_GLOBAL ? "GRH, " : "") + "BTH and ICRC (" + least
+                        + " bytes)");
+            }
+        }
+        checkEnd("LRH packet length " + lrh.packetLength() + " words (", packetLength, end + VCRC_LENGTH);
         if (lnh == LNH_IBA_GLOBAL) {
             int grhOffset = offset + LRH_LENGTH;
             Grh grh = grh(grhOffset);
@@ -733,7 +742,8 @@ final class FrameWalker {
     /** A length field pointing past the captured bytes is fine when the snap length cut the frame, not otherwise. */
     private void checkEnd(String lengthField, int length, int end) {
         if (end > data.limit() && !cutBySnapLength()) {
-            malformed(lengthField + length + " runs past the end of the frame (" + data.limit() + " bytes)");
+            malformed(lengthField + length + (lengthField.endsWith("(") ? " bytes)" : "")
+                    + " runs past the end of the frame (" + data.limit() + " bytes)");
         }
     }
 

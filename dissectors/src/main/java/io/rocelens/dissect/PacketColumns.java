@@ -69,7 +69,7 @@ public final class PacketColumns {
     /** e.g. "RC RDMA WRITE First QP=0x000022 PSN=1000", "PFC: P3 XOFF 65535, P4 XON". */
     public static String info(PacketSummary p) {
         StringBuilder info = new StringBuilder();
-        if (p.isRoce()) {
+        if (p.isRoce() && p.opcode >= 0) {   // no opcode: the BTH was never read (a malformed frame says why below)
             String name = IbOpcodes.name(p.opcode);
             info.append(name != null ? name : String.format("Opcode 0x%02x", p.opcode));
             // by hand: String.format here cost more than dissecting the frame in a plain decode
