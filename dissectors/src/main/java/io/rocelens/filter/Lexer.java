@@ -57,6 +57,26 @@ final class Lexer {
             case ',' -> {
                 return single(Token.Kind.COMMA);
             }
+            case '[' -> {
+                return single(Token.Kind.LBRACKET);
+            }
+            case ']' -> {
+                return single(Token.Kind.RBRACKET);
+            }
+            case '#' -> {
+                return single(Token.Kind.HASH);
+            }
+            case '+', '*', '%' -> {
+                return single(Token.Kind.ARITH);
+            }
+            case '$' -> {
+                int close = text.indexOf('}', at);
+                if (!text.startsWith("${", at) || close < 0) {
+                    throw new FilterException("a field reference is written ${field}", start);
+                }
+                at = close + 1;
+                return new Token(Token.Kind.REFERENCE, text.substring(start + 2, close).trim(), start);
+            }
             case '"' -> {
                 return string();
             }
@@ -95,10 +115,16 @@ final class Lexer {
             throw new FilterException("'=' is not an operator: use '==' to compare", start);
         }
         if (c == '&') {
-            throw new FilterException("'&' alone is not an operator: use '&&' (and)", start);
+            // bitwise and (&& was read above)
+            at++;
+            return new Token(Token.Kind.ARITH, "&", start);
         }
         if (c == '|') {
             throw new FilterException("'|' alone is not an operator: use '||' (or)", start);
+        }
+        if (c == 'r' && text.startsWith("r\"", at)) {
+            at++;
+            return string(true, start);
         }
         if (!isWordChar(c)) {
             throw new FilterException("unexpected character '" + c + "'", start);
@@ -113,6 +139,7 @@ final class Lexer {
             case "or" -> new Token(Token.Kind.OR, word, start);
             case "not" -> new Token(Token.Kind.NOT, word, start);
             case "in" -> new Token(Token.Kind.IN, word, start);
+            case "bitwise_and" -> new Token(Token.Kind.ARITH, "&", start);
             default -> WORD_OPERATORS.containsKey(lower)
                     ? new Token(Token.Kind.COMPARE, WORD_OPERATORS.get(lower), start)
                     : new Token(Token.Kind.WORD, word, start);
@@ -123,8 +150,16 @@ final class Lexer {
         return new Token(kind, String.valueOf(text.charAt(at++)), at - 1);
     }
 
+    /**
+     * A double-quoted string with Wireshark's escapes (\\a \\b \\f \\n \\r \\t \\v, \\NNN octal, \\xNN, \\uNNNN,
+     * \\UNNNNNNNN); a raw string {@code r"..."} keeps its backslashes (a \\" in it still does not end it).
+     */
     private Token string() throws FilterException {
-        int start = at++;
+        return string(false, at);
+    }
+
+    private Token string(boolean raw, int start) throws FilterException {
+        at++;
         StringBuilder value = new StringBuilder();
         while (at < text.length()) {
             char c = text.charAt(at++);
@@ -139,11 +174,28 @@ final class Lexer {
                 break;
             }
             char escaped = text.charAt(at++);
+            if (raw) {
+                value.append('\\').append(escaped);
+                continue;
+            }
             switch (escaped) {
+                case 'a' -> value.append('\u0007');
+                case 'b' -> value.append('\b');
+                case 'f' -> value.append('\f');
                 case 'n' -> value.append('\n');
                 case 't' -> value.append('\t');
                 case 'r' -> value.append('\r');
+                case 'v' -> value.append('\u000b');
                 case 'x' -> value.append((char) hex(at - 2, 2));
+                case 'u' -> value.appendCodePoint(hex(at - 2, 4));
+                case 'U' -> value.appendCodePoint(hex(at - 2, 8));
+                case '0', '1', '2', '3' -> {
+                    if (at + 2 > text.length() || !isOctal(text.charAt(at)) || !isOctal(text.charAt(at + 1))) {
+                        throw new FilterException("'\\" + escaped + "' needs three octal digits (\\101)", at - 2);
+                    }
+                    value.append((char) Integer.parseInt(text.substring(at - 1, at + 2), 8));
+                    at += 2;
+                }
                 default -> value.append(escaped);
             }
         }
@@ -151,16 +203,24 @@ final class Lexer {
     }
 
     private int hex(int escapeStart, int digits) throws FilterException {
+        String escape = "'\\" + text.charAt(escapeStart + 1) + "' needs " + digits + " hex digits";
         if (at + digits > text.length()) {
-            throw new FilterException("'\\x' needs two hex digits", escapeStart);
+            throw new FilterException(escape, escapeStart);
         }
         try {
-            int value = Integer.parseInt(text.substring(at, at + digits), 16);
+            int value = Integer.parseUnsignedInt(text.substring(at, at + digits), 16);
+            if (digits == 8 && !Character.isValidCodePoint(value)) {
+                throw new FilterException(escape + " naming a Unicode character", escapeStart);
+            }
             at += digits;
             return value;
         } catch (NumberFormatException notHex) {
-            throw new FilterException("'\\x' needs two hex digits", escapeStart);
+            throw new FilterException(escape, escapeStart);
         }
+    }
+
+    private static boolean isOctal(char c) {
+        return c >= '0' && c <= '7';
     }
 
     private static boolean isWordChar(char c) {

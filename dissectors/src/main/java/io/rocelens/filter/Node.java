@@ -334,6 +334,187 @@ sealed interface Node {
         }
     }
 
+    /**
+     * A test on the general path ({@link Operand}): field with field, functions, slices, arithmetic, layers. Every
+     * pair of values of the two sides is tried: {@code ==} and the orderings hold when one pair does ({@code all}:
+     * every pair), {@code !=} when no pair is equal, {@code ~=} when one pair differs; an absent side fails.
+     */
+    record Relation(Operand left, String op, Operand right, boolean all, Pattern pattern) implements Node {
+        @Override
+        public boolean eval(FrameView frame) {
+            List<Object> as = left.values(frame);
+            if (as.isEmpty()) {
+                return false;
+            }
+            List<Object> bs = right.values(frame);
+            if (bs.isEmpty()) {
+                return false;
+            }
+            boolean every = all || op.equals("!=");
+            for (Object a : as) {
+                for (Object b : bs) {
+                    boolean holds = holds(a, b);
+                    if (holds && !every) {
+                        return true;
+                    }
+                    if (!holds && every) {
+                        return false;
+                    }
+                }
+            }
+            return every;
+        }
+
+        private boolean holds(Object a, Object b) {
+            switch (op) {
+                case "==":
+                    return Operand.equal(a, b);
+                case "!=":
+                case "~=":
+                    return !Operand.equal(a, b);
+                case "contains":
+                    if (a instanceof String text && b instanceof String part) {
+                        return text.contains(part);
+                    }
+                    byte[] haystack = a instanceof byte[] bytes ? bytes : a instanceof String text ? ByteText.of(text) : null;
+                    byte[] needle = b instanceof byte[] bytes ? bytes : b instanceof String text ? ByteText.of(text) : null;
+                    return haystack != null && needle != null && ByteText.contains(haystack, needle);
+                case "matches":
+                    String text = a instanceof String string ? string : a instanceof byte[] bytes ? ByteText.latin1(bytes)
+                            : null;
+                    return text != null && pattern.matcher(text).find();
+                default:
+                    Integer order = Operand.compare(a, b);
+                    if (order == null) {
+                        return false;
+                    }
+                    return switch (op) {
+                        case "<" -> order < 0;
+                        case "<=" -> order <= 0;
+                        case ">" -> order > 0;
+                        default -> order >= 0;
+                    };
+            }
+        }
+
+        @Override
+        public int precedence() {
+            return 2;
+        }
+
+        @Override
+        public void print(StringBuilder out) {
+            if (all) {
+                out.append("all ");
+            }
+            left.print(out);
+            out.append(' ').append(op).append(' ');
+            right.print(out);
+        }
+
+        @Override
+        public void sources(Consumer<Source> each) {
+            left.sources(each);
+            right.sources(each);
+        }
+    }
+
+    /** {@code operand in {a, b..c}} on the general path: one value (with {@code all}: every value) is a member. */
+    record Membership(Operand left, List<Operand[]> members, boolean all) implements Node {
+        @Override
+        public boolean eval(FrameView frame) {
+            List<Object> values = left.values(frame);
+            if (values.isEmpty()) {
+                return false;
+            }
+            for (Object value : values) {
+                boolean member = false;
+                for (Operand[] entry : members) {
+                    Object low = entry[0].values(frame).get(0);
+                    if (entry.length == 1 ? Operand.equal(value, low) : greaterOrEqual(value, low)
+                            && greaterOrEqual(entry[1].values(frame).get(0), value)) {
+                        member = true;
+                        break;
+                    }
+                }
+                if (member != all) {
+                    return member;
+                }
+            }
+            return all;
+        }
+
+        private static boolean greaterOrEqual(Object a, Object b) {
+            Integer order = Operand.compare(a, b);
+            return order != null && order >= 0;
+        }
+
+        @Override
+        public int precedence() {
+            return 2;
+        }
+
+        @Override
+        public void print(StringBuilder out) {
+            if (all) {
+                out.append("all ");
+            }
+            left.print(out);
+            out.append(" in {");
+            for (int i = 0; i < members.size(); i++) {
+                out.append(i > 0 ? ", " : "");
+                members.get(i)[0].print(out);
+                if (members.get(i).length == 2) {
+                    out.append("..");
+                    members.get(i)[1].print(out);
+                }
+            }
+            out.append('}');
+        }
+
+        @Override
+        public void sources(Consumer<Source> each) {
+            left.sources(each);
+        }
+    }
+
+    /** An arithmetic expression alone as a test ({@code tcp.flags & 0x02}): true when one value is not zero. */
+    record Truthy(Operand operand) implements Node {
+        @Override
+        public boolean eval(FrameView frame) {
+            for (Object value : operand.values(frame)) {
+                if (value instanceof Long number ? number != 0 : value instanceof byte[] bytes ? nonZero(bytes) : true) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static boolean nonZero(byte[] bytes) {
+            for (byte b : bytes) {
+                if (b != 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public int precedence() {
+            return 2;
+        }
+
+        @Override
+        public void print(StringBuilder out) {
+            operand.print(out);
+        }
+
+        @Override
+        public void sources(Consumer<Source> each) {
+            operand.sources(each);
+        }
+    }
+
     /** {@code field in {a, b, c..d}}: any value of the field equals a member or lies in a range (ends included). */
     record In(Ref ref, List<Literal[]> members) implements Node, Matcher {
         @Override

@@ -91,11 +91,25 @@ final class Parser {
             }
             case WORD -> {
                 String lower = token.text().toLowerCase(Locale.ROOT);
-                if ((lower.equals("any") || lower.equals("all")) && peek().kind() == Token.Kind.WORD) {
+                if ((lower.equals("any") || lower.equals("all"))
+                        && (peek().kind() == Token.Kind.WORD || peek().kind() == Token.Kind.REFERENCE)) {
                     Token name = next();
+                    if (startsGeneral(name)) {
+                        at--;
+                        return quantify(lower.equals("all"), relation());
+                    }
                     return quantify(lower.equals("all"), test(name));
                 }
+                if (startsGeneral(token)) {
+                    at--;
+                    return relation();
+                }
                 return test(token);
+            }
+            case REFERENCE, LBRACE -> {
+                // ${field} or an arithmetic group {a + b} starts a comparison on the general path
+                at--;
+                return relation();
             }
             default -> throw new FilterException("expected a field name, '!' or '(', found " + token.describe(),
                     token.position());
@@ -103,6 +117,7 @@ final class Parser {
     }
 
     private Node test(Token name) throws FilterException {
+        int start = at - 1;
         FilterField field = FilterFields.get(name.text());
         if (field == null) {
             throw new FilterException(unknown(name.text()), name.position());
@@ -111,6 +126,10 @@ final class Parser {
         Token op = peek();
         if (op.kind() == Token.Kind.COMPARE) {
             at++;
+            if (generalValue(field, op)) {
+                at = start;
+                return relation();
+            }
             if (field.kind() == ValueKind.NONE) {
                 throw new FilterException(name.text() + " is " + ValueKind.NONE.words() + " (" + name.text()
                         + " or !" + name.text() + "), it has no value to compare", op.position());
@@ -147,6 +166,447 @@ final class Parser {
         return new Node.Exists(ref);
     }
 
+    // ---- the general path: Wireshark 4's entities and arithmetic on either side (Operand, Node.Relation) ----
+
+    /** A field or function that starts more than {@code field OP literal}: a slice, a layer, arithmetic, a call. */
+    private boolean startsGeneral(Token token) {
+        if (token.kind() == Token.Kind.REFERENCE) {
+            return true;
+        }
+        Token after = peek();
+        if (Operand.Function.NAMES.contains(token.text().toLowerCase(Locale.ROOT))
+                && after.kind() == Token.Kind.LPAREN) {
+            return true;
+        }
+        return FilterFields.get(token.text()) != null && (after.kind() == Token.Kind.LBRACKET
+                || after.kind() == Token.Kind.HASH || isArithmetic(after));
+    }
+
+    /** After {@code field OP}: whether the other side is more than a literal the field reads (a field, arithmetic). */
+    private boolean generalValue(FilterField field, Token op) {
+        Token value = peek();
+        Token after = tokens.get(Math.min(at + 1, tokens.size() - 1));
+        if (value.kind() == Token.Kind.REFERENCE || value.kind() == Token.Kind.LBRACE) {
+            return true;
+        }
+        if (value.kind() != Token.Kind.WORD || op.text().equals("contains") || op.text().equals("matches")) {
+            return false;
+        }
+        if (after.kind() == Token.Kind.LBRACKET || after.kind() == Token.Kind.HASH || isArithmetic(after)) {
+            return true;
+        }
+        if (after.kind() == Token.Kind.LPAREN && Operand.Function.NAMES.contains(value.text().toLowerCase(Locale.ROOT))) {
+            return true;
+        }
+        if (FilterFields.get(value.text()) == null || field.kind() == ValueKind.NONE) {
+            return false;
+        }
+        try {
+            literal(field, value);
+            return false;
+        } catch (FilterException notALiteral) {
+            return true;
+        }
+    }
+
+    private static boolean isArithmetic(Token token) {
+        return token.kind() == Token.Kind.ARITH || token.kind() == Token.Kind.WORD
+                && (token.text().equals("-") || token.text().equals("/") || token.text().length() > 1
+                && token.text().charAt(0) == '-' && FilterFields.get(token.text().substring(1)) != null);
+    }
+
+    private Node relation() throws FilterException {
+        Operand left = expression(null, null);
+        Token op = peek();
+        if (op.kind() == Token.Kind.COMPARE) {
+            at++;
+            String operator = op.text();
+            boolean every = false;
+            if (operator.equals("===")) {
+                operator = "==";
+                every = true;
+            }
+            ValueKind kind = left.kind();
+            if (operator.equals("contains") || operator.equals("matches")) {
+                Token value = value(op);
+                if (kind != ValueKind.TEXT && kind != ValueKind.BYTES) {
+                    throw new FilterException(op.text() + " needs text or bytes; " + print(left) + " is "
+                            + kind.words(), op.position());
+                }
+                if (operator.equals("matches")) {
+                    return new Node.Relation(left, operator, new Operand.Constant(ValueKind.TEXT, value.text(),
+                            Literal.quote(value.text())), every, regex(value));
+                }
+                Object needle = value.kind() == Token.Kind.STRING ? value.text() : ByteText.parse(value.text());
+                if (needle == null) {
+                    throw new FilterException("expected a byte string (00:11) or a quoted string after contains, found "
+                            + value.describe(), value.position());
+                }
+                return new Node.Relation(left, operator, new Operand.Constant(kind, needle, value.kind()
+                        == Token.Kind.STRING ? Literal.quote(value.text()) : ByteText.print((byte[]) needle)), every, null);
+            }
+            Operand right = expression(like(left), kind);
+            if (right.kind() != null && kind != null && !comparable(kind, right.kind())) {
+                throw new FilterException(print(left) + " is " + kind.words() + " and " + print(right) + " is "
+                        + right.kind().words() + ": they cannot be compared", op.position());
+            }
+            return new Node.Relation(left, operator, right, every, null);
+        }
+        boolean notIn = op.kind() == Token.Kind.NOT && tokens.get(at + 1).kind() == Token.Kind.IN;
+        if (notIn) {
+            at++;
+            op = peek();
+        }
+        if (op.kind() == Token.Kind.IN) {
+            at++;
+            Token open = next();
+            if (open.kind() != Token.Kind.LBRACE) {
+                throw new FilterException("expected '{' after 'in', found " + open.describe(), open.position());
+            }
+            List<Operand[]> members = new ArrayList<>();
+            while (peek().kind() != Token.Kind.RBRACE) {
+                if (peek().kind() == Token.Kind.END) {
+                    throw new FilterException("expected '}' to close the set opened at column " + (open.position() + 1),
+                            peek().position());
+                }
+                Operand low = constant(next(), like(left), left.kind());
+                if (peek().kind() == Token.Kind.RANGE) {
+                    at++;
+                    members.add(new Operand[] {low, constant(next(), like(left), left.kind())});
+                } else {
+                    members.add(new Operand[] {low});
+                }
+                if (peek().kind() == Token.Kind.COMMA) {
+                    at++;
+                }
+            }
+            at++;
+            if (members.isEmpty()) {
+                throw new FilterException("the set is empty: put at least one value between '{' and '}'",
+                        open.position());
+            }
+            Node membership = new Node.Membership(left, List.copyOf(members), false);
+            return notIn ? new Node.Not(membership) : membership;
+        }
+        if (op.kind() == Token.Kind.WORD || op.kind() == Token.Kind.STRING) {
+            throw new FilterException("expected an operator (==, !=, <, >, <=, >=, in, contains, matches) or "
+                    + "&&, || after " + print(left) + ", found " + op.describe(), op.position());
+        }
+        return new Node.Truthy(left);
+    }
+
+    private static boolean comparable(ValueKind a, ValueKind b) {
+        if (a == b) {
+            return true;
+        }
+        boolean aNumber = a == ValueKind.NUMBER || a == ValueKind.FLAG || a == ValueKind.TIME;
+        boolean bNumber = b == ValueKind.NUMBER || b == ValueKind.FLAG || b == ValueKind.TIME;
+        boolean aBytes = a == ValueKind.BYTES || a == ValueKind.MAC || a == ValueKind.TEXT;
+        boolean bBytes = b == ValueKind.BYTES || b == ValueKind.MAC || b == ValueKind.TEXT;
+        return aNumber && bNumber || aBytes && bBytes || (a == ValueKind.IPV4 || a == ValueKind.IPV6)
+                && (b == ValueKind.IPV4 || b == ValueKind.IPV6);
+    }
+
+    private static FilterField like(Operand operand) {
+        return operand instanceof Operand.FieldRef field ? field.ref.field() : null;
+    }
+
+    private static String print(Operand operand) {
+        StringBuilder out = new StringBuilder();
+        operand.print(out);
+        return out.toString();
+    }
+
+    /** Wireshark's precedence: {@code &} binds loosest, then {@code + -}, then {@code * / %}. */
+    private Operand expression(FilterField like, ValueKind hint) throws FilterException {
+        Operand left = additive(like, hint);
+        while (peek().kind() == Token.Kind.ARITH && peek().text().equals("&")) {
+            Token op = next();
+            Operand right = additive(null, left.kind() == ValueKind.BYTES || left.kind() == ValueKind.MAC
+                    ? ValueKind.BYTES : ValueKind.NUMBER);
+            if (!(isNumber(left) && isNumber(right)) && !(isBytes(left) && isBytes(right))) {
+                throw new FilterException("& needs two numbers or two byte strings of one length", op.position());
+            }
+            left = new Operand.Arithmetic("&", left, right);
+        }
+        return left;
+    }
+
+    private Operand additive(FilterField like, ValueKind hint) throws FilterException {
+        Operand left = multiplicative(like, hint);
+        while (true) {
+            Token op = peek();
+            Operand right;
+            if (op.kind() == Token.Kind.ARITH && op.text().equals("+") || op.kind() == Token.Kind.WORD
+                    && op.text().equals("-")) {
+                at++;
+                right = multiplicative(null, arithmeticHint(left));
+            } else if (op.kind() == Token.Kind.WORD && isArithmetic(op) && op.text().length() > 1) {
+                // "a -b": the word "-b" is the operator and the field b
+                at++;
+                FilterField field = FilterFields.get(op.text().substring(1));
+                right = new Operand.FieldRef(new Node.Ref(op.text().substring(1), field), 0, 0, null);
+            } else {
+                return left;
+            }
+            left = arithmetic(op.text().startsWith("-") ? "-" : "+", left, right, op);
+        }
+    }
+
+    private Operand multiplicative(FilterField like, ValueKind hint) throws FilterException {
+        Operand left = unary(like, hint);
+        while (peek().kind() == Token.Kind.ARITH && !peek().text().equals("&") && !peek().text().equals("+")
+                || peek().kind() == Token.Kind.WORD && peek().text().equals("/")) {
+            Token op = next();
+            left = arithmetic(op.text(), left, unary(null, arithmeticHint(left)), op);
+        }
+        return left;
+    }
+
+    private Operand unary(FilterField like, ValueKind hint) throws FilterException {
+        Token token = peek();
+        if (token.kind() == Token.Kind.WORD && token.text().equals("-")) {
+            at++;
+            Operand operand = entity(null, ValueKind.NUMBER);
+            if (!isNumber(operand)) {
+                throw new FilterException("'-' needs a number", token.position());
+            }
+            return new Operand.Arithmetic("-", null, operand);
+        }
+        if (token.kind() == Token.Kind.ARITH && token.text().equals("+")) {
+            at++;
+        }
+        return entity(like, hint);
+    }
+
+    private static ValueKind arithmeticHint(Operand left) {
+        return left.kind() == ValueKind.TIME ? ValueKind.TIME : ValueKind.NUMBER;
+    }
+
+    private static Operand arithmetic(String op, Operand left, Operand right, Token at) throws FilterException {
+        if (!isNumber(left) || !isNumber(right)) {
+            throw new FilterException("'" + op + "' needs numbers; " + print(isNumber(left) ? right : left) + " is "
+                    + (isNumber(left) ? right : left).kind().words(), at.position());
+        }
+        return new Operand.Arithmetic(op, left, right);
+    }
+
+    private static boolean isNumber(Operand operand) {
+        ValueKind kind = operand.kind();
+        return kind == ValueKind.NUMBER || kind == ValueKind.FLAG || kind == ValueKind.TIME;
+    }
+
+    private static boolean isBytes(Operand operand) {
+        return operand.kind() == ValueKind.BYTES || operand.kind() == ValueKind.MAC;
+    }
+
+    private Operand entity(FilterField like, ValueKind hint) throws FilterException {
+        Token token = next();
+        switch (token.kind()) {
+            case LBRACE -> {
+                Operand inside = expression(like, hint);
+                Token close = next();
+                if (close.kind() != Token.Kind.RBRACE) {
+                    throw new FilterException("expected '}' to close the '{' at column " + (token.position() + 1)
+                            + ", found " + close.describe(), close.position());
+                }
+                return slices(inside);
+            }
+            case REFERENCE -> {
+                FilterField field = FilterFields.get(token.text());
+                if (field == null) {
+                    throw new FilterException(unknown(token.text()), token.position() + 2);
+                }
+                return new Operand.Reference(new Node.Ref(token.text(), field));
+            }
+            case STRING -> {
+                return constant(token, like, hint == null ? ValueKind.TEXT : hint);
+            }
+            case WORD -> {
+                String lower = token.text().toLowerCase(Locale.ROOT);
+                if (Operand.Function.NAMES.contains(lower) && peek().kind() == Token.Kind.LPAREN) {
+                    return slices(function(lower, token));
+                }
+                if (hint != null && hint != ValueKind.NONE) {
+                    try {
+                        return constant(token, like, hint);
+                    } catch (FilterException notALiteral) {
+                        if (FilterFields.get(token.text()) == null) {
+                            throw notALiteral;
+                        }
+                    }
+                }
+                FilterField field = FilterFields.get(token.text());
+                if (field == null) {
+                    if (hint == null && Numbers.parse(token.text(), false) == null) {
+                        throw new FilterException(unknown(token.text()), token.position());
+                    }
+                    return constant(token, like, ValueKind.NUMBER);
+                }
+                if (field.kind() == ValueKind.NONE) {
+                    throw new FilterException(token.text() + " is " + ValueKind.NONE.words() + ": its bytes are not "
+                            + "read by RoCE Lens's filters (no slices, contains or len() on protocols or frame)",
+                            token.position());
+                }
+                int from = 0;
+                int to = 0;
+                String layers = null;
+                if (peek().kind() == Token.Kind.HASH) {
+                    Token hash = next();
+                    Token range = next();
+                    if (range.kind() == Token.Kind.LBRACKET) {
+                        range = next();
+                        if (next().kind() != Token.Kind.RBRACKET) {
+                            throw new FilterException("expected ']' after the layer range", range.position());
+                        }
+                    }
+                    int[] span = layerRange(range);
+                    if (span == null) {
+                        throw new FilterException("expected a layer number (#2) or range (#[2-4]) after '#'",
+                                hash.position());
+                    }
+                    from = span[0];
+                    to = span[1];
+                    layers = range.text().indexOf('-') > 0 ? "[" + range.text() + "]" : range.text();
+                }
+                return slices(new Operand.FieldRef(new Node.Ref(token.text(), field), from, to, layers));
+            }
+            default -> throw new FilterException("expected a field, a value or a function, found " + token.describe(),
+                    token.position());
+        }
+    }
+
+    private static int[] layerRange(Token range) {
+        if (range.kind() != Token.Kind.WORD) {
+            return null;
+        }
+        String[] ends = range.text().split("-", -1);
+        int from = AddressText.decimal(ends[0], 1 << 20);
+        int to = ends.length == 2 ? AddressText.decimal(ends[1], 1 << 20) : ends.length == 1 ? from : -1;
+        return from < 1 || to < from ? null : new int[] {from, to};
+    }
+
+    private Operand function(String name, Token token) throws FilterException {
+        at++;
+        List<Operand> arguments = new ArrayList<>();
+        if (peek().kind() != Token.Kind.RPAREN) {
+            while (true) {
+                arguments.add(expression(null, null));
+                if (peek().kind() != Token.Kind.COMMA) {
+                    break;
+                }
+                at++;
+            }
+        }
+        Token close = next();
+        if (close.kind() != Token.Kind.RPAREN) {
+            throw new FilterException("expected ')' to close " + name + "(, found " + close.describe(),
+                    close.position());
+        }
+        boolean many = name.equals("max") || name.equals("min");
+        if (arguments.isEmpty() || !many && arguments.size() > 1) {
+            throw new FilterException(name + "() takes " + (many ? "one or more arguments" : "one argument"),
+                    token.position());
+        }
+        ValueKind kind = arguments.get(0).kind();
+        String refused = switch (name) {
+            case "len" -> kind == ValueKind.TEXT || kind == ValueKind.BYTES || kind == ValueKind.MAC
+                    || kind == ValueKind.IPV4 || kind == ValueKind.IPV6 ? null : "text, bytes or an address";
+            case "count" -> arguments.get(0) instanceof Operand.FieldRef ? null : "a field";
+            case "upper", "lower" -> kind == ValueKind.TEXT ? null : "text";
+            case "abs" -> kind == ValueKind.NUMBER || kind == ValueKind.TIME ? null : "a number";
+            case "string" -> kind == ValueKind.TEXT || kind == ValueKind.BYTES ? "a field that is not text or bytes"
+                    : null;
+            default -> arguments.stream().allMatch(argument -> argument.kind() == kind) ? null
+                    : "arguments of one kind";
+        };
+        if (refused != null) {
+            throw new FilterException(name + "() takes " + refused + "; " + print(arguments.get(0)) + " is "
+                    + kind.words(), token.position());
+        }
+        return new Operand.Function(name, List.copyOf(arguments));
+    }
+
+    /** {@code [i:j]}, {@code [i-j]}, {@code [i]}, {@code [:j]}, {@code [i:]}, comma-separated, after an entity. */
+    private Operand slices(Operand of) throws FilterException {
+        while (peek().kind() == Token.Kind.LBRACKET) {
+            Token open = next();
+            if (of.kind() != ValueKind.BYTES && of.kind() != ValueKind.MAC && of.kind() != ValueKind.TEXT) {
+                throw new FilterException("only byte strings, MAC addresses and text can be sliced; " + print(of)
+                        + " is " + of.kind().words(), open.position());
+            }
+            List<int[]> ranges = new ArrayList<>();
+            StringBuilder text = new StringBuilder();
+            while (true) {
+                Token range = next();
+                int[] parsed = range.kind() == Token.Kind.WORD ? sliceRange(range.text()) : null;
+                if (parsed == null) {
+                    throw new FilterException("expected a slice such as [0:3], [1-2], [4], [:2] or [2:], found "
+                            + range.describe(), range.position());
+                }
+                ranges.add(parsed);
+                text.append(text.length() > 0 ? "," : "").append(range.text());
+                Token after = next();
+                if (after.kind() == Token.Kind.RBRACKET) {
+                    break;
+                }
+                if (after.kind() != Token.Kind.COMMA) {
+                    throw new FilterException("expected ',' or ']' in the slice, found " + after.describe(),
+                            after.position());
+                }
+            }
+            of = new Operand.Slice(of, List.copyOf(ranges), text.toString());
+        }
+        return of;
+    }
+
+    /** One slice range as {start, length} (length -1: to the end), or null. */
+    static int[] sliceRange(String text) {
+        try {
+            int colon = text.indexOf(':');
+            if (colon >= 0) {
+                int start = colon == 0 ? 0 : Integer.parseInt(text.substring(0, colon));
+                String length = text.substring(colon + 1);
+                int count = length.isEmpty() ? -1 : Integer.parseInt(length);
+                return count < -1 || count == 0 && !length.isEmpty() ? null : new int[] {start, count};
+            }
+            int dash = text.indexOf('-', 1);
+            if (dash > 0) {
+                int start = Integer.parseInt(text.substring(0, dash));
+                int end = Integer.parseInt(text.substring(dash + 1));
+                return end < start || start < 0 && end >= 0 ? null : new int[] {start, end - start + 1};
+            }
+            return new int[] {Integer.parseInt(text), 1};
+        } catch (NumberFormatException notARange) {
+            return null;
+        }
+    }
+
+    /** A value written in the filter, read as {@code kind} (as the field {@code like} reads it, when given). */
+    private Operand constant(Token token, FilterField like, ValueKind kind) throws FilterException {
+        if (kind == null || kind == ValueKind.NONE) {
+            kind = token.kind() == Token.Kind.STRING ? ValueKind.TEXT : ValueKind.NUMBER;
+        }
+        if ((kind == ValueKind.NUMBER || kind == ValueKind.TIME) && token.kind() == Token.Kind.WORD
+                && token.text().startsWith("-") && token.text().length() > 1) {
+            Operand positive = constant(new Token(token.kind(), token.text().substring(1), token.position() + 1),
+                    like, kind);
+            return new Operand.Arithmetic("-", null, positive);
+        }
+        FilterField field = like != null && like.kind() == kind ? like
+                : new FilterField("the value", "", kind, false, null, List.of());
+        return Operand.Constant.of(literal(field, token), field.hex());
+    }
+
+    private static Pattern regex(Token value) throws FilterException {
+        try {
+            return Pattern.compile(value.text(), Pattern.CASE_INSENSITIVE);
+        } catch (PatternSyntaxException bad) {
+            throw new FilterException("not a regular expression: " + bad.getMessage().replace("error parsing regexp: ",
+                    ""), value.position());
+        }
+    }
+
     /**
      * Wireshark's {@code any} and {@code all} before a test: {@code any} makes every comparison hold when one value
      * does ({@code any ip.addr != x} is {@code ~=}); {@code all} when the field is present and every value does
@@ -169,6 +629,17 @@ final class Parser {
                 case "~=" -> all ? new Node.BytesCompare(compare.ref(), "!=", compare.value()) : compare;
                 default -> all ? new Node.Every(compare.ref(), compare, compare) : compare;
             };
+        }
+        if (test instanceof Node.Relation relation) {
+            String op = relation.op();
+            if (op.equals("!=") || op.equals("~=")) {
+                return new Node.Relation(relation.left(), all ? "!=" : "~=", relation.right(), false,
+                        relation.pattern());
+            }
+            return new Node.Relation(relation.left(), op, relation.right(), all, relation.pattern());
+        }
+        if (test instanceof Node.Membership membership) {
+            return new Node.Membership(membership.left(), membership.members(), all);
         }
         if (all && test instanceof Node.In in) {
             return new Node.Every(in.ref(), in, in);

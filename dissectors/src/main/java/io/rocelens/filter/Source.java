@@ -75,6 +75,11 @@ abstract class Source {
         }
 
         private boolean test(Object value, Matcher matcher) {
+            return test(value, kind, matcher);
+        }
+
+        /** Tests one value of the detail as a field of that kind holds it. */
+        static boolean test(Object value, ValueKind kind, Matcher matcher) {
             if (value instanceof Long number) {
                 return matcher.number(number);
             }

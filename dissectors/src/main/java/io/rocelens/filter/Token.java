@@ -13,6 +13,12 @@ record Token(Kind kind, String text, int position) {
         /** A comparison; {@link #text} holds its symbol form (==, !=, ~=, <, <=, >, >=, contains, matches). */
         COMPARE,
         IN,
+        /** Slices and layers: {@code [}, {@code ]}, {@code #}. */
+        LBRACKET, RBRACKET, HASH,
+        /** Arithmetic {@code + * % &} ({@code -} and {@code /} are words, as they also write MACs and subnets). */
+        ARITH,
+        /** {@code ${field}}; {@link #text} holds the field name. */
+        REFERENCE,
         END
     }
 

@@ -159,7 +159,7 @@ class FilterGrammarTest {
         "(bth.psn == 1       | 13 | expected ')' to close the '(' at column 1, found the end of the filter",
         "bth.psn == 1)       | 12 | ')' has no '(' to close",
         "bth.psn = 1         | 8  | '=' is not an operator: use '==' to compare",
-        "bth.psn == 1 & bth  | 13 | '&' alone is not an operator",
+        "bth.psn == 1 & bth  | 15 | bth is a protocol or mark",
         "&& bth              | 0  | expected a field name, '!' or '(', found '&&'",
         "bth.psn 5           | 8  | expected an operator",
         "ip.src == 10.0.0.300 | 10 | ip.src is an IPv4 address: \"10.0.0.300\" is not",
@@ -315,9 +315,55 @@ class FilterGrammarTest {
         "bth.ackreq == 2 | true", "bth.ackreq == True | true", "bth.ackreq == \"Set\" | true",
         "bth.se == \"Not set\" | true", "bth.se == \"set\" | false",
         "infiniband.bth.opcode == \"Reliable Connection (RC) - RDMA WRITE First\" | true",
+        "icrc.status == r\"good\" | true", "icrc.status == \"\\147ood\" | true", "icrc.status == \"\\u0067ood\" | true",
+        "upper(icrc.status) == r\"GO\\OD\" | false", "icrc.status == \"\\x67ood\" | true",
     })
     void wireshark4Forms(String filter, boolean expected) throws FilterException {
         assertEquals(expected, test(filter), filter);
+    }
+
+    /** Issue 21 item 14: the general path (field with field, functions, slices, arithmetic, bitwise and). */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "udp.srcport > udp.dstport | true", "ip.src == ip.dst | false", "ip.src != ip.dst | true",
+        "frame.caplen == frame.len | true", "frame.cap_len < frame.len | false", "udp.dstport + 1 == 4792 | true",
+        "udp.dstport >= udp.srcport + 1 | false", "bth.opcode & 0x06 | true", "bth.opcode & 0x01 | false",
+        "bth.opcode & 0x0f == 6 | true", "max(udp.srcport, udp.dstport) == 49152 | true",
+        "min(udp.srcport, udp.dstport) == 4791 | true", "abs(udp.dstport - udp.srcport) == 44361 | true",
+        "count(ip.src) == 1 | true", "count(vlan.id) == 2 | false", "len(eth.src) == 6 | true",
+        "eth.src[0:3] == 02:00:00 | true", "eth.src[5] == 01 | true", "eth.src[-1] == 01 | true",
+        "eth.src[1-2] == 00:00 | true", "eth.src[:2] == 02:00 | true", "eth.src[4:] == 00:01 | true",
+        "eth.src[0:3] == 02:00:01 | false", "eth.src[4:4] == 00:01 | false", "eth.src[0] & 0x02 | true",
+        "eth.src[0,5] == 02:01 | true", "string(bth.psn) == \"100\" | true", "string(bth.psn) matches \"^1\" | true",
+        "string(ip.src) == \"10.0.0.1\" | true", "udp.port % 2 == 1 | true", "bth.psn / 3 == 33 | true",
+        "bth.psn * 2 == 200 | true", "{bth.psn + 1} * 2 == 202 | true", "bth.psn + 1 * 2 == 102 | true",
+        "ip.src == ${ip.dst} | false", "upper(icrc.status) == \"GOOD\" | true",
+        "lower(icrc.status) contains \"oo\" | true", "len(icrc.status) == 4 | true", "bth.psn - 100 == 0 | true",
+        "all udp.port > udp.dstport - 1 | true", "any udp.port != udp.dstport | true",
+        "udp.port in {4791} | true", "count(ip.src) in {1..2} | true", "count(ip.src) not in {1..2} | false",
+        "eth.src[0:3] in {02:00:00, 00:00:00} | true", "udp.dstport == udp.srcport - 44361 | true",
+    })
+    void theGeneralPath(String filter, boolean expected) throws FilterException {
+        assertEquals(expected, test(filter), filter);
+        DisplayFilter again = DisplayFilter.compile(DisplayFilter.compile(filter).toString());
+        assertEquals(expected, again.matches(writeFirst(), null, () -> fail("needed the detail")), again.toString());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "upper(bth.psn) == \"X\" | upper() takes text",
+        "frame[0] == 02 | frame is a protocol or mark",
+        "frame contains 00:00 | frame is a protocol or mark",
+        "bth.psn[0] == 01 | only byte strings, MAC addresses and text can be sliced",
+        "ip.src == udp.port | ip.src is an IPv4 address and udp.port is a number",
+        "len(bth.psn) == 1 | len() takes text, bytes or an address",
+        "bth.psn + ip.src == 1 | '+' needs numbers",
+        "eth.src[0:x] == 02 | expected a slice",
+        "ip.src#0 == 10.0.0.1 | expected a layer number",
+    })
+    void theGeneralPathSaysWhatItRefuses(String filter, String message) {
+        FilterException error = assertThrows(FilterException.class, () -> DisplayFilter.compile(filter));
+        assertTrue(error.getMessage().startsWith(message), error.getMessage());
     }
 
     @Test
