@@ -48,7 +48,7 @@ final class ClockOffsets {
         Set<PacketKey> repeated = new HashSet<>();
         try (PointStream stream = new PointStream(point, file, options)) {
             Sighting sighting;
-            while (stream.roceFrames() < SAMPLE && (sighting = stream.next()) != null) {
+            while (stream.handedOut() < SAMPLE && (sighting = stream.next()) != null) {
                 if (times.putIfAbsent(sighting.packet(), sighting.time()) != null) {
                     repeated.add(sighting.packet());
                 }

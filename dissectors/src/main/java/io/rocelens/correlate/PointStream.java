@@ -8,21 +8,37 @@ import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.FastDissector;
 import io.rocelens.dissect.PacketSummary;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 
-/** The RoCE packets of one capture point, one at a time in file order, and what else it counted on the way. */
+/**
+ * The RoCE packets of one capture point, one at a time in file order, and what else it counted on the way. The
+ * capture is read and dissected on a thread of its own, a batch ahead, so the points of a path are dissected side by
+ * side while one thread merges them.
+ */
 final class PointStream implements AutoCloseable {
+
+    private static final int BATCH = 1024;
+    private static final Sighting[] END = new Sighting[0];
 
     private final int point;
     private final CaptureReader reader;
     private final FastDissector dissector;
     private final PacketSummary summary = new PacketSummary();
+    private final BlockingQueue<Sighting[]> batches = new ArrayBlockingQueue<>(8);
+    private final Thread worker;
+    // written by the worker, read after the END batch was taken (the queue orders the two)
     private final long[] pfcXoff = new long[8];
     private long frames;
     private long roceFrames;
     private long pauseFrames;
-    private long firstTime = Long.MIN_VALUE;
-    private long lastTime = Long.MIN_VALUE;
+    private volatile IOException failure;
+    private Sighting[] current;
+    private int position;
+    private long handedOut;
 
     /** @throws CaptureOpenException naming the file, in one line, when it cannot be opened or is not a capture */
     PointStream(int point, Path file, DissectorOptions options) throws IOException {
@@ -33,19 +49,46 @@ final class PointStream implements AutoCloseable {
             throw CaptureOpenException.of(file, failure);
         }
         this.dissector = new FastDissector(options);
+        worker = new Thread(this::readAll, "rocelens-correlate-point-" + point);
+        worker.setDaemon(true);
+        worker.start();
     }
 
-    /** The next RoCE packet, or null at the end of the capture (or where it is damaged: see {@link #problem()}). */
-    Sighting next() throws IOException {
+    private void readAll() {
+        try {
+            Sighting[] batch = new Sighting[BATCH];
+            int size = 0;
+            Sighting sighting;
+            while ((sighting = read()) != null) {
+                batch[size++] = sighting;
+                if (size == BATCH) {
+                    batches.put(batch);
+                    batch = new Sighting[BATCH];
+                    size = 0;
+                }
+            }
+            if (size > 0) {
+                batches.put(Arrays.copyOf(batch, size));
+            }
+        } catch (IOException failed) {
+            failure = failed;
+        } catch (InterruptedException closed) {
+            return;     // closed before its end: nobody reads on
+        }
+        try {
+            batches.put(END);
+        } catch (InterruptedException closed) {
+            // closed meanwhile
+        }
+    }
+
+    /** On the worker: the next RoCE frame's sighting, or null at the end of the capture or where it is damaged. */
+    private Sighting read() throws IOException {
         Frame frame;
         while ((frame = reader.next()) != null) {
             frames++;
             summary.clear();
             dissector.summarize(frame, summary);
-            if (firstTime == Long.MIN_VALUE) {
-                firstTime = frame.timestampNanos();
-            }
-            lastTime = frame.timestampNanos();
             if (summary.is(PacketSummary.PFC)) {
                 for (int priority = 0; priority < 8; priority++) {
                     if ((summary.pfcClassEnable & (1 << priority)) != 0 && summary.pfcTime[priority] > 0) {
@@ -64,6 +107,36 @@ final class PointStream implements AutoCloseable {
         return null;
     }
 
+    /** The next RoCE packet, or null at the end of the capture (or where it is damaged: see {@link #problem()}). */
+    Sighting next() throws IOException {
+        if (current == null || position == current.length) {
+            if (current == END) {
+                return null;
+            }
+            try {
+                current = batches.take();
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while reading point " + point);
+            }
+            position = 0;
+            if (current == END) {
+                if (failure != null) {
+                    throw failure;
+                }
+                return null;
+            }
+        }
+        handedOut++;
+        return current[position++];
+    }
+
+    /** RoCE packets handed out so far. */
+    long handedOut() {
+        return handedOut;
+    }
+
+    /** The counters below are final once {@link #next()} has returned null. */
     long frames() {
         return frames;
     }
@@ -81,14 +154,6 @@ final class PointStream implements AutoCloseable {
         return pauseFrames;
     }
 
-    long firstTime() {
-        return firstTime;
-    }
-
-    long lastTime() {
-        return lastTime;
-    }
-
     /** Where and why reading stopped early, or null. */
     String problem() {
         return reader.problem();
@@ -96,6 +161,12 @@ final class PointStream implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        worker.interrupt();
+        try {
+            worker.join();
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
         reader.close();
     }
 }
