@@ -6,6 +6,7 @@ import io.rocelens.correlate.CorrelationException;
 import io.rocelens.correlate.CorrelationReport;
 import io.rocelens.correlate.Correlator;
 import io.rocelens.dissect.DissectorOptions;
+import io.rocelens.filter.DisplayFilter;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -65,6 +66,11 @@ final class CorrelateCommand implements Callable<Integer> {
             description = "flows shown in the readable summary (default: ${DEFAULT-VALUE})")
     int top;
 
+    @Option(names = "-Y", paramLabel = "FILTER",
+            description = "correlate only the frames this display filter passes at every point (Wireshark syntax),"
+                    + " e.g. one QP: bth.dqpn == 0x11 || bth.dqpn == 0x22")
+    String displayFilter;
+
     @Option(names = "--roce-port", paramLabel = "PORT", split = ",", defaultValue = "4791",
             converter = CliSupport.Port.class, description = "UDP destination ports decoded as RoCEv2 "
                     + "(default: ${DEFAULT-VALUE})")
@@ -77,9 +83,13 @@ final class CorrelateCommand implements Callable<Integer> {
                     + " file");
             return CliSupport.EXIT_UNREADABLE;
         }
+        DisplayFilter filter = CliSupport.compileFilter(displayFilter);
+        if (filter == null) {
+            return CliSupport.EXIT_UNREADABLE;
+        }
         Correlator.Options options;
         try {
-            options = options();
+            options = options(filter);
         } catch (IllegalArgumentException wrong) {
             CliSupport.printError(wrong.getMessage());
             return CliSupport.EXIT_UNREADABLE;
@@ -146,7 +156,7 @@ final class CorrelateCommand implements Callable<Integer> {
         return CliSupport.checkStandardOutput(status);
     }
 
-    private Correlator.Options options() {
+    private Correlator.Options options(DisplayFilter filter) {
         DissectorOptions dissector = new DissectorOptions(rocePorts);
         if (clock != null && !"sync".equals(clock)) {
             throw new IllegalArgumentException("--clock takes sync, not " + clock
@@ -156,17 +166,17 @@ final class CorrelateCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--clock sync and --clock-offset contradict each other: give one");
         }
         if (clock != null) {
-            return new Correlator.Options(window, Correlator.Clock.SYNCHRONISED, null, dissector);
+            return new Correlator.Options(window, Correlator.Clock.SYNCHRONISED, null, dissector, filter);
         }
         if (clockOffsets == null) {
-            return new Correlator.Options(window, Correlator.Clock.ESTIMATED, null, dissector);
+            return new Correlator.Options(window, Correlator.Clock.ESTIMATED, null, dissector, filter);
         }
         long[] offsets = clockOffsets("--clock-offset", clockOffsets, files.size());
         if (offsets[0] != 0) {
             throw new IllegalArgumentException("--clock-offset: offsets are from the first point's clock, so point 0"
                     + " has none");
         }
-        return new Correlator.Options(window, Correlator.Clock.GIVEN, offsets, dissector);
+        return new Correlator.Options(window, Correlator.Clock.GIVEN, offsets, dissector, filter);
     }
 
     /**

@@ -176,6 +176,27 @@ class CorrelateTest {
     }
 
     @Test
+    void aDisplayFilterKeepsItsFlowsAsTheyWereInTheWholePath() throws IOException {
+        generate("mixed", 3, null, "--drop", "0.05", "--ce-mark", "0.1");
+        JsonNode whole = correlate(3, "--clock", "sync");
+        JsonNode filtered = correlate(3, "--clock", "sync", "-Y", "ip.src == 10.0.0.2 && ip.dst == 10.0.0.3");
+        List<JsonNode> expected = new ArrayList<>();
+        whole.get("flows").forEach(flow -> {
+            if (flow.get("flow").asText().matches("10\\.0\\.0\\.2:\\d+ -> 10\\.0\\.0\\.3 .*")) {
+                expected.add(flow);
+            }
+        });
+        assertTrue(!expected.isEmpty());
+        assertEquals(expected, List.copyOf(filtered.get("flows").findParents("flow")), "the same flows, hop for hop");
+
+        CommandRunner marks = CommandRunner.run("correlate", "-Y", "roce.analysis.retransmission",
+                "../sample-captures/mixed.pcapng", "../sample-captures/mixed.pcapng");
+        assertEquals(2, marks.status());
+        assertEquals("rocelens: -Y: correlate runs no analysis, so roce.analysis.* and roce.flow match nothing there",
+                marks.err().strip());
+    }
+
+    @Test
     void badInputIsOneLine() throws IOException {
         CommandRunner one = CommandRunner.run("correlate", "../sample-captures/mixed.pcapng");
         assertEquals(2, one.status());

@@ -1,6 +1,7 @@
 package io.rocelens.correlate;
 
 import io.rocelens.dissect.DissectorOptions;
+import io.rocelens.filter.DisplayFilter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,10 +30,11 @@ final class ClockOffsets {
     record Estimate(long[] offsets, List<String> notes) {
     }
 
-    static Estimate estimate(List<Path> files, DissectorOptions options) throws IOException, CorrelationException {
+    static Estimate estimate(List<Path> files, DissectorOptions options, DisplayFilter filter)
+            throws IOException, CorrelationException {
         List<Map<PacketKey, Long>> samples = new ArrayList<>();
         for (int point = 0; point < files.size(); point++) {
-            samples.add(sample(point, files.get(point), options));
+            samples.add(sample(point, files.get(point), options, filter));
         }
         long[] offsets = new long[files.size()];
         List<String> notes = new ArrayList<>();
@@ -43,10 +45,11 @@ final class ClockOffsets {
     }
 
     /** The first SAMPLE RoCE packets' times by key; keys seen more than once (retransmissions) are left out. */
-    private static Map<PacketKey, Long> sample(int point, Path file, DissectorOptions options) throws IOException {
+    private static Map<PacketKey, Long> sample(int point, Path file, DissectorOptions options, DisplayFilter filter)
+            throws IOException {
         Map<PacketKey, Long> times = new HashMap<>();
         Set<PacketKey> repeated = new HashSet<>();
-        try (PointStream stream = new PointStream(point, file, options)) {
+        try (PointStream stream = new PointStream(point, file, options, filter)) {
             Sighting sighting;
             while (stream.handedOut() < SAMPLE && (sighting = stream.next()) != null) {
                 if (times.putIfAbsent(sighting.packet(), sighting.time()) != null) {

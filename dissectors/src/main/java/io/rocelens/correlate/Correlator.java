@@ -1,6 +1,7 @@
 package io.rocelens.correlate;
 
 import io.rocelens.dissect.DissectorOptions;
+import io.rocelens.filter.DisplayFilter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -43,17 +44,27 @@ public final class Correlator {
      * @param windowNanos the longest one-way delay from one point to the next
      * @param clock       how the offsets are found
      * @param offsets     for {@link Clock#GIVEN}: each point's clock minus the first point's, in nanoseconds
+     * @param filter      the display filter a frame must pass at every point, or null; it cannot test
+     *                    {@code roce.analysis.*}, which no pass here computes
      */
-    public record Options(long windowNanos, Clock clock, long[] offsets, DissectorOptions dissector) {
+    public record Options(long windowNanos, Clock clock, long[] offsets, DissectorOptions dissector,
+                          DisplayFilter filter) {
         public Options {
             if (windowNanos < 1) {
                 throw new IllegalArgumentException("the delay window must be positive");
             }
             offsets = offsets == null ? null : offsets.clone();
+            if (filter != null && filter.isEmpty()) {
+                filter = null;
+            }
+            if (filter != null && filter.needsMarks()) {
+                throw new IllegalArgumentException("-Y: correlate runs no analysis, so roce.analysis.* and roce.flow"
+                        + " match nothing there");
+            }
         }
 
         public static Options defaults() {
-            return new Options(DEFAULT_WINDOW_NANOS, Clock.ESTIMATED, null, DissectorOptions.defaults());
+            return new Options(DEFAULT_WINDOW_NANOS, Clock.ESTIMATED, null, DissectorOptions.defaults(), null);
         }
     }
 
@@ -118,7 +129,7 @@ public final class Correlator {
                 offsets = options.offsets();
             }
             default -> {
-                ClockOffsets.Estimate estimate = ClockOffsets.estimate(files, options.dissector());
+                ClockOffsets.Estimate estimate = ClockOffsets.estimate(files, options.dissector(), options.filter());
                 offsets = estimate.offsets();
                 notes = estimate.notes();
             }
@@ -167,7 +178,7 @@ public final class Correlator {
             PriorityQueue<Head> heads = new PriorityQueue<>(Comparator.comparingLong(Head::time)
                     .thenComparingInt(head -> head.sighting().point()));
             for (int p = 0; p < files.size(); p++) {
-                PointStream stream = new PointStream(p, files.get(p), options.dissector());
+                PointStream stream = new PointStream(p, files.get(p), options.dissector(), options.filter());
                 streams.add(stream);
                 advance(stream, heads);
             }

@@ -4,9 +4,12 @@ import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.Frame;
+import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.FastDissector;
+import io.rocelens.dissect.FrameClock;
 import io.rocelens.dissect.PacketSummary;
+import io.rocelens.filter.DisplayFilter;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
@@ -27,6 +30,9 @@ final class PointStream implements AutoCloseable {
     private final int point;
     private final CaptureReader reader;
     private final FastDissector dissector;
+    private final DisplayFilter filter;
+    private final Dissector detail;
+    private final FrameClock clock = new FrameClock();
     private final PacketSummary summary = new PacketSummary();
     private final BlockingQueue<Sighting[]> batches = new ArrayBlockingQueue<>(8);
     private final Thread worker;
@@ -40,8 +46,11 @@ final class PointStream implements AutoCloseable {
     private int position;
     private long handedOut;
 
-    /** @throws CaptureOpenException naming the file, in one line, when it cannot be opened or is not a capture */
-    PointStream(int point, Path file, DissectorOptions options) throws IOException {
+    /**
+     * @param filter the display filter a frame must pass to be seen here, or null for every frame
+     * @throws CaptureOpenException naming the file, in one line, when it cannot be opened or is not a capture
+     */
+    PointStream(int point, Path file, DissectorOptions options, DisplayFilter filter) throws IOException {
         this.point = point;
         try {
             this.reader = CaptureReaders.open(file);
@@ -49,6 +58,8 @@ final class PointStream implements AutoCloseable {
             throw CaptureOpenException.of(file, failure);
         }
         this.dissector = new FastDissector(options);
+        this.filter = filter;
+        this.detail = filter == null ? null : new Dissector(options);
         worker = new Thread(this::readAll, "rocelens-correlate-point-" + point);
         worker.setDaemon(true);
         worker.start();
@@ -89,6 +100,11 @@ final class PointStream implements AutoCloseable {
             frames++;
             summary.clear();
             dissector.summarize(frame, summary);
+            clock.stamp(summary);
+            Frame dissected = frame;
+            if (filter != null && !filter.matches(summary, null, () -> detail.dissect(dissected))) {
+                continue;
+            }
             if (summary.is(PacketSummary.PFC)) {
                 for (int priority = 0; priority < 8; priority++) {
                     if ((summary.pfcClassEnable & (1 << priority)) != 0 && summary.pfcTime[priority] > 0) {
