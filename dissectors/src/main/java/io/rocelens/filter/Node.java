@@ -516,7 +516,11 @@ sealed interface Node {
     }
 
     /** {@code field in {a, b, c..d}}: any value of the field equals a member or lies in a range (ends included). */
-    record In(Ref ref, List<Literal[]> members) implements Node, Matcher {
+    record In(Ref ref, List<Literal[]> members, boolean bytes) implements Node, Matcher {
+        In(Ref ref, List<Literal[]> members) {
+            this(ref, members, members.get(0)[0].kind() == ValueKind.BYTES);
+        }
+
         @Override
         public boolean eval(FrameView frame) {
             return ref.any(frame, this);
@@ -524,7 +528,7 @@ sealed interface Node {
 
         @Override
         public boolean number(long v) {
-            if (members.get(0)[0].kind() == ValueKind.BYTES) {
+            if (bytes) {
                 for (Literal[] member : members) {
                     if (member.length == 1 ? member[0].compareBytes(v) == 0
                             : member[0].compareBytes(v) >= 0 && member[1].compareBytes(v) <= 0) {

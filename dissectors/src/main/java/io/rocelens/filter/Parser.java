@@ -444,8 +444,8 @@ final class Parser {
                     return constant(token, like, ValueKind.NUMBER);
                 }
                 if (field.kind() == ValueKind.NONE) {
-                    throw new FilterException(token.text() + " is " + ValueKind.NONE.words() + ": its bytes are not "
-                            + "read by RoCE Lens's filters (no slices, contains or len() on protocols or frame)",
+                    throw new FilterException(token.text() + " is a protocol or mark: its bytes are not read by "
+                            + "RoCE Lens's filters (no slices, contains or len() on protocols or frame)",
                             token.position());
                 }
                 int from = 0;
