@@ -234,12 +234,6 @@ final class HelperCapture implements LiveCapture {
     }
 
     @Override
-    public void close() throws InterruptedException {
-        stop();
-        finished.await();
-    }
-
-    @Override
     public long framesCaptured() {
         synchronized (lock) {
             return Math.max(reportedFrames, delivered);

@@ -53,7 +53,10 @@ public interface LiveCapture extends AutoCloseable {
 
     /** Stops the capture and waits until its file is complete. */
     @Override
-    void close() throws InterruptedException;
+    default void close() throws InterruptedException {
+        stop();
+        awaitTermination(Long.MAX_VALUE, TimeUnit.NANOSECONDS);     // 292 years: until it is complete
+    }
 
     /** Frames captured so far, over all interfaces. */
     long framesCaptured();

@@ -425,12 +425,6 @@ final class PcapCapture implements LiveCapture {
     }
 
     @Override
-    public void close() throws InterruptedException {
-        stop();
-        finished.await();
-    }
-
-    @Override
     public long framesCaptured() {
         return framesSoFar;
     }
