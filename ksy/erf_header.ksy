@@ -74,5 +74,14 @@ enums:
       id: infiniband
       -orig-id: INFINIBAND
     22:
+      id: ipv4
+      -orig-id: IPV4
+    23:
+      id: ipv6
+      -orig-id: IPV6
+    24:
+      id: raw_link
+      -orig-id: RAW_LINK
+    25:
       id: infiniband_link
       -orig-id: INFINIBAND_LINK

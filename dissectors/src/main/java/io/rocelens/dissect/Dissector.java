@@ -55,13 +55,14 @@ public final class Dissector {
         walker.walk(frame, summary, marks);
         // cut by the snap length: the extended headers are read from zeros past the captured bytes, and only those
         // wholly captured are shown (as the walker does)
-        ByteBuffer data = frame.capturedLength() < frame.originalLength() ? Padding.padded(frame.data())
+        ByteBuffer data = summary.capturedLength < summary.originalLength ? Padding.padded(frame.data())
                 : frame.data().duplicate();
         List<Layer> layers = new ArrayList<>();
-        layers.add(new Layer("frame", "Frame " + frame.number() + ": " + frame.originalLength() + " bytes on wire, "
-                + frame.capturedLength() + " bytes captured", 0, frame.capturedLength(), List.of(
-                new Field(Fields.FRAME_LEN, (long) frame.originalLength(), 0, 0),
-                new Field(Fields.FRAME_CAPLEN, (long) frame.capturedLength(), 0, 0))));
+        // the lengths and time the walker found (an ERF record's own, else the capture file's)
+        layers.add(new Layer("frame", "Frame " + frame.number() + ": " + summary.originalLength + " bytes on wire, "
+                + summary.capturedLength + " bytes captured", 0, frame.capturedLength(), List.of(
+                new Field(Fields.FRAME_LEN, (long) summary.originalLength, 0, 0),
+                new Field(Fields.FRAME_CAPLEN, (long) summary.capturedLength, 0, 0))));
         for (LayerMark mark : marks) {
             describe(mark, data, summary, layers, frame.capturedLength());
         }
@@ -69,7 +70,7 @@ public final class Dissector {
             layers.add(new Layer("malformed", "[Malformed Packet: " + summary.malformedReason + "]", 0, 0,
                     List.of(new Field(Fields.MALFORMED_REASON, summary.malformedReason, 0, 0))));
         }
-        return new Dissection(frame.number(), frame.timestampNanos(), frame.originalLength(), frame.capturedLength(),
+        return new Dissection(frame.number(), summary.timestampNanos, summary.originalLength, summary.capturedLength,
                 PacketColumns.source(summary), PacketColumns.destination(summary), PacketColumns.protocol(summary),
                 PacketColumns.info(summary), List.copyOf(layers), summary);
     }
@@ -259,6 +260,8 @@ public final class Dissector {
         return new Layer("ipv6", "Internet Protocol Version 6, Src: " + source + ", Dst: " + destination,
                 mark.offset(), mark.length(), List.of(
                 at(Fields.IPV6_VERSION, ip.version(), s, e, "version"),
+                // Wireshark's IPv6 dissector adds ip.version too, so ip.version == 6 finds IPv6
+                at(Fields.IP_VERSION, ip.version(), s, e, "version"),
                 at(Fields.IPV6_DSCP, ip.dscp(), s, e, "dscp"),
                 at(Fields.IPV6_ECN, ip.ecn(), s, e, "ecn"),
                 at(Fields.IPV6_FLOW, ip.flowLabel(), s, e, "flowLabel"),

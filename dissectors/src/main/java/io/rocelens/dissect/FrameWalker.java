@@ -265,6 +265,11 @@ final class FrameWalker {
         ErfHeader erf = new ErfHeader(io);
         int end = (int) io.pos();
         mark(LayerMark.Kind.ERF, offset, end - offset);
+        // as tshark (wiretap/erf.c): the frame's time is the record's, to the nanosecond, its length on the wire the
+        // record's wlen, and what was captured the bytes after the ERF header
+        summary.timestampNanos = erfNanos(erf.timestamp());
+        summary.originalLength = erf.wireLength();
+        summary.capturedLength = data.limit() - end;
         int type = (int) erf.recordType();
         Step step = ERF_TYPES[type];
         if (step != null) {
@@ -272,6 +277,22 @@ final class FrameWalker {
         } else {
             summary.notDissected = ERF_NOT_DISSECTED[type];
         }
+    }
+
+    /**
+     * An ERF timestamp (32.32 fixed-point seconds since 1970) in nanoseconds, rounded as wiretap's erf.c rounds it
+     * (so frame.time agrees with tshark's to the nanosecond).
+     */
+    static long erfNanos(long timestamp) {
+        long seconds = timestamp >>> 32;
+        long fraction = (timestamp & 0xffffffffL) * 1_000_000_000L;
+        fraction += (fraction & 0x80000000L) << 1;
+        long nanos = fraction >>> 32;
+        if (nanos >= 1_000_000_000L) {
+            nanos -= 1_000_000_000L;
+            seconds++;
+        }
+        return seconds * 1_000_000_000L + nanos;
     }
 
     /** ERF Ethernet records put two bytes of offset and padding before the MAC header. */

@@ -27,13 +27,19 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * For every filter of src/test/resources/tshark/filters.txt, written with Wireshark's names, on every sample capture
  * and every real capture in ../shared/real-captures, RoCE Lens selects exactly the frames {@code tshark -Y} selects
- * (the lists are made by make-filter-expected.sh). Frames of link types RoCE Lens lists without dissecting (ERF
- * native InfiniBand) are left out on both sides.
+ * (the lists are made by make-filter-expected.sh). Frames of link types RoCE Lens lists without dissecting are
+ * left out on both sides (ERF records, native InfiniBand among them, are dissected and compared).
  */
 class DisplayFilterDifferentialTest {
 
     private static final Path EXPECTED = Path.of("src/test/resources/tshark/filters");
     private static final Path SAMPLE_CAPTURES = Path.of("../sample-captures");
+    /**
+     * Frames of the ibdump capture whose RDMA WRITE payload tshark's heuristics take for an IDP or IPv4 packet (as in
+     * TsharkAgreementTest): tshark then finds ip where there is none and stops before the ICRC. Left out on both sides.
+     */
+    private static final java.util.Map<String, List<Long>> TSHARK_MISREADS_PAYLOAD = java.util.Map.of(
+            "ibdump-native-ib-erf-rdma-write-only", List.of(2L, 8L, 10L, 11L, 15L));
     private static final Path REGRESSION_CAPTURES = Path.of("src/test/resources/tshark/encap");
 
     static Stream<Path> expectations() throws IOException {
@@ -56,7 +62,8 @@ class DisplayFilterDifferentialTest {
             Frame frame;
             while ((frame = reader.next()) != null) {
                 int link = frame.linkType();
-                if (link != LinkType.ETHERNET && link != LinkType.LINUX_SLL && link != LinkType.LINUX_SLL2) {
+                if (link != LinkType.ETHERNET && link != LinkType.LINUX_SLL && link != LinkType.LINUX_SLL2
+                        && link != LinkType.ERF) {
                     undissected.add(frame.number());
                 }
                 PacketSummary summary = new PacketSummary();
@@ -66,6 +73,7 @@ class DisplayFilterDifferentialTest {
                 frames.add(frame);
             }
         }
+        undissected.addAll(TSHARK_MISREADS_PAYLOAD.getOrDefault(name, List.of()));
         Dissector dissector = new Dissector(DissectorOptions.defaults());
         List<String> wrong = new ArrayList<>();
         int checked = 0;
