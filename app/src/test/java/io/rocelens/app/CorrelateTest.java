@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rocelens.capture.RealCaptures;
 import io.rocelens.generate.PathGenerator;
 import java.io.IOException;
 import java.io.StringReader;
@@ -135,6 +136,28 @@ class CorrelateTest {
         }
         // an offset off by a nanosecond or two moves delays by as much, never a packet's fate
         assertHopsMatch(truth, found, 4);
+    }
+
+    @Test
+    void twoNodesOfARealNcclRunSeeEachOthersPacketsAllArrive() throws IOException {
+        // Soft-RoCE NCCL ring all-reduce captured on each node (shared real captures). tshark counts in both files
+        // 60 RoCE packets 172.30.0.25 (node 0) -> 172.30.0.11 (node 1) and 32 back; each node also talks to node 2,
+        // 32 + 60 packets that the other capture cannot see
+        CommandRunner result = CommandRunner.run("correlate", "--json",
+                RealCaptures.file("rxe-nccl-ring-allreduce-node0.pcap").toString(),
+                RealCaptures.file("rxe-nccl-ring-allreduce-node1.pcap").toString());
+        assertEquals(0, result.status(), result.err());
+        JsonNode found = JSON.readTree(result.out());
+        JsonNode forward = found.get("hops").get(0);
+        JsonNode backward = found.get("hops").get(1);
+        assertEquals(List.of(60L, 60L, 0L), List.of(forward.get("packets").asLong(), forward.get("arrived").asLong(),
+                forward.get("lost").asLong()));
+        assertEquals(List.of(32L, 32L, 0L), List.of(backward.get("packets").asLong(),
+                backward.get("arrived").asLong(), backward.get("lost").asLong()));
+        assertEquals(92, found.get("points").get(0).get("seen_only_here").asLong());
+        assertEquals(92, found.get("points").get(1).get("seen_only_here").asLong());
+        // the estimate makes the fastest packet equally fast both ways
+        assertEquals(forward.get("delay_ns").get("min").asLong(), backward.get("delay_ns").get("min").asLong(), 1.0);
     }
 
     @Test
