@@ -120,6 +120,61 @@ class StandardStreamsTest {
         assertEquals("rocelens: standard input is empty, not a pcap or pcapng capture file\n", empty.err());
     }
 
+    /** The JVM options the launcher script runs with (its options=( … ) array), the -X ones. */
+    private static List<String> launcherOptions() throws IOException {
+        String script = Files.readString(Path.of("../rocelens"));
+        java.util.regex.Matcher array = java.util.regex.Pattern.compile("(?s)\\noptions=\\((.*?)\\)").matcher(script);
+        assertTrue(array.find(), "no options=( … ) in the launcher");
+        return java.util.Arrays.stream(array.group(1).replaceAll("(?m)#.*$", "").trim().split("\\s+"))
+                .filter(option -> option.startsWith("-X") && !option.startsWith("-Xlog")).toList();
+    }
+
+    /**
+     * Issue 21 item 3: with the launcher's options and -Xmx400m, analysing 3M flows spun in back-to-back full
+     * collections for 208 s (each freed a few per cent, so ParallelGC's default overhead limit never fired) before
+     * the out-of-memory line. It must come within seconds; the .deb's launcher runs with the same limits.
+     */
+    @Test
+    void aHeapTooSmallForTheFlowsEndsPromptlyNotInMinutesOfCollections() throws IOException, InterruptedException {
+        List<String> options = launcherOptions();
+        assertTrue(options.containsAll(List.of("-XX:+UseParallelGC", "-XX:GCTimeLimit=90", "-XX:GCHeapFreeLimit=10")),
+                options.toString());
+        String deb = Files.readString(Path.of("../packaging/build-deb.sh"));
+        for (String option : options) {
+            if (option.startsWith("-XX:+UseParallelGC") || option.startsWith("-XX:GC")) {
+                assertTrue(deb.contains("--java-options \"" + option + "\""), "the .deb's launcher lacks " + option);
+            }
+        }
+        Path flows = temp.resolve("flows-3m.pcap");
+        assertEquals(0, CommandRunner.run("generate", "flows", "--packets", "3000000", "-o", flows.toString()).status());
+        try {
+            List<String> jvm = new ArrayList<>(options);
+            jvm.add("-Xmx400m");
+            List<String> command = new ArrayList<>();
+            command.add(ProcessHandle.current().info().command().orElse("java"));
+            command.addAll(jvm);
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "analyze",
+                    flows.toString()));
+            Path err = Files.createTempFile(temp, "err", ".txt");
+            Process process = new ProcessBuilder(command).redirectError(err.toFile())
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            long start = System.nanoTime();
+            try {
+                // 13 s on a loaded two-core machine with the limits; 208 s without
+                assertTrue(process.waitFor(90, TimeUnit.SECONDS), "still collecting after 90 s");
+            } finally {
+                process.destroyForcibly();
+            }
+            assertEquals(3, process.exitValue(), Files.readString(err));
+            assertTrue(Files.readString(err).matches("rocelens: out of memory: the Java heap \\(at most [0-9]+ MiB\\) is"
+                    + " too small for this capture; give it more with ROCELENS_JAVA_OPTS=-Xmx<size>\\n"),
+                    Files.readString(err));
+            System.out.printf("out of memory after %.1f s%n", (System.nanoTime() - start) / 1e9);
+        } finally {
+            Files.deleteIfExists(flows);
+        }
+    }
+
     @Test
     void runningOutOfMemoryIsOneLineAndStatus3() throws IOException, InterruptedException {
         Path flows = temp.resolve("flows.pcap");

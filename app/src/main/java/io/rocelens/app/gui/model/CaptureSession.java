@@ -235,6 +235,18 @@ public final class CaptureSession {
                 }
             });
             return;
+        } catch (OutOfMemoryError full) {
+            // the heap is too small (or the launcher's GC overhead limit saw it collecting back to back): what the
+            // pass held in flight is garbage now; the rows listed so far stay, and a running capture stops
+            String message = outOfMemory();
+            ui.execute(() -> {
+                if (generation.get() == ticket) {
+                    loading = false;
+                    stopCapture();
+                    listener.failed("Out of memory", message);
+                }
+            });
+            return;
         }
         FileRead read = result.files().get(0);
         Outcome outcome = new Outcome(path, result.packets(), result.elapsedNanos(), result.cancelled(),
@@ -246,6 +258,13 @@ public final class CaptureSession {
                 listener.finished(outcome);
             }
         });
+    }
+
+    /** What the window says when the heap ran out while loading. */
+    static String outOfMemory() {
+        return "The Java heap (at most " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB) is too small for this"
+                + " capture: loading stopped, and the packets read so far are kept. Give it more with"
+                + " ROCELENS_JAVA_OPTS=-Xmx<size> (e.g. -Xmx8g) and open the file again.";
     }
 
     /** Stops loading; what was read is kept. */

@@ -22,7 +22,7 @@ class CaptureSessionTest {
     Path folder;
 
     /** Records what the session told, in order. */
-    static final class Recorder implements CaptureSession.Listener {
+    static class Recorder implements CaptureSession.Listener {
         final List<String> events = new ArrayList<>();
         PacketTable table;
         CaptureSession.Outcome outcome;
@@ -67,6 +67,30 @@ class CaptureSessionTest {
         assertEquals(Samples.MIXED_FRAMES, recorder.outcome.packets());
         assertNull(recorder.outcome.notice());
         assertTrue(recorder.outcome.summary().matches("401 packets in \\d+\\.\\d\\d s"), recorder.outcome.summary());
+    }
+
+    /** Issue 21 item 3: running out of memory while loading is a dialog in the window, the rows listed kept. */
+    @Test
+    void runningOutOfMemoryWhileLoadingIsSaidAndTheRowsStay() {
+        Recorder recorder = new Recorder() {
+            private boolean thrown;
+
+            @Override
+            public void progress(double fraction, long packets) {
+                super.progress(fraction, packets);
+                if (!thrown) {
+                    thrown = true;
+                    // where the JVM throws it does not matter: any allocation of the pass may be the one
+                    throw new OutOfMemoryError("GC overhead limit exceeded");
+                }
+            }
+        };
+        session().open(Samples.MIXED, recorder);
+        assertEquals(List.of("opened", "progress", "failed"), recorder.events);
+        assertTrue(recorder.failure.matches("Out of memory: The Java heap \\(at most [0-9]+ MiB\\) is too small for this"
+                + " capture: loading stopped, and the packets read so far are kept\\. Give it more with"
+                + " ROCELENS_JAVA_OPTS=-Xmx<size> \\(e\\.g\\. -Xmx8g\\) and open the file again\\."), recorder.failure);
+        assertEquals(Samples.MIXED_FRAMES, recorder.table.size());
     }
 
     @Test
