@@ -14,6 +14,7 @@ import io.rocelens.capture.LinkType;
 import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.DissectionJson;
 import io.rocelens.dissect.Dissector;
+import io.rocelens.export.TsharkFields;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.FrameClock;
 import io.rocelens.dissect.NotDissected;
@@ -67,6 +68,20 @@ public final class DecodeCommand implements Callable<Integer> {
             + "in the frame, as \"positions\": {name: [offset, length]}")
     boolean positions;
 
+    @Option(names = "-T", paramLabel = "fields|text",
+            description = "output format as tshark's -T: text (the default: one summary line per frame) or fields"
+                    + " (the values of the -e fields, as tshark -T fields prints them)")
+    String outputFormat;
+
+    @Option(names = "-e", paramLabel = "FIELD",
+            description = "with -T fields: a field to print, by Wireshark's name or RoCE Lens's (repeat for more)")
+    List<String> printedFields;
+
+    @Option(names = "-E", paramLabel = "OPTION=VALUE",
+            description = "with -T fields, as tshark's -E: header=y|n, separator=/t|/s|CHAR, occurrence=f|l|a,"
+                    + " aggregator=,|/s|CHAR, quote=d|s|n")
+    List<String> fieldOptions;
+
     @Option(names = "-Y", paramLabel = "FILTER",
             description = "only the frames this display filter passes (Wireshark syntax; their frame numbers are kept)")
     String displayFilter;
@@ -93,6 +108,10 @@ public final class DecodeCommand implements Callable<Integer> {
         }
         if (json && write != null) {
             CliSupport.printError("--json prints the frames and -w writes them to a capture: give one or the other");
+            return CliSupport.EXIT_UNREADABLE;
+        }
+        TsharkFields.Layout layout = fieldsLayout();
+        if (layout == null) {
             return CliSupport.EXIT_UNREADABLE;
         }
         DisplayFilter filter = CliSupport.compileFilter(displayFilter);
@@ -133,6 +152,8 @@ public final class DecodeCommand implements Callable<Integer> {
                 OutputStream out = new BufferedOutputStream(System.out, 1 << 16);
                 if (json) {
                     writeJson(reader, new Dissector(pipeline.options()), filter, marks, out);
+                } else if (printedFields != null) {
+                    writeFields(reader, new Dissector(pipeline.options()), filter, marks, layout, out);
                 } else {
                     writeLines(reader, pipeline, filter, marks, out);
                 }
@@ -243,6 +264,76 @@ public final class DecodeCommand implements Callable<Integer> {
     private static boolean readerGone(Flushable ours) throws IOException {
         ours.flush();
         return System.out.checkError();
+    }
+
+    /**
+     * The layout of {@code -T fields}, checked as tshark checks it; {@link TsharkFields.Layout#defaults()} for the
+     * other formats; null after printing what is wrong.
+     */
+    private TsharkFields.Layout fieldsLayout() {
+        String format = outputFormat == null ? "text" : outputFormat;
+        if (!format.equals("text") && !format.equals("fields")) {
+            CliSupport.printError("-T " + format + ": RoCE Lens writes text and fields as tshark does (and its own JSON"
+                    + " with --json); not " + format);
+            return null;
+        }
+        boolean fields = format.equals("fields");
+        if (fields && (printedFields == null || printedFields.isEmpty())) {
+            CliSupport.printError("-T fields was given, but no field was named with -e");
+            return null;
+        }
+        if (!fields && (printedFields != null || fieldOptions != null)) {
+            CliSupport.printError((printedFields != null ? "-e" : "-E") + " goes with -T fields");
+            return null;
+        }
+        if (fields && (json || write != null)) {
+            CliSupport.printError("-T fields prints the fields" + (json ? "; --json prints every field as JSON"
+                    : "; -w writes the frames to a capture") + ": give one or the other");
+            return null;
+        }
+        if (fields) {
+            List<String> unknown = printedFields.stream().filter(name -> !TsharkFields.known(name)).toList();
+            if (!unknown.isEmpty()) {
+                CliSupport.printError("some fields are not known: " + String.join(", ", unknown));
+                return null;
+            }
+        }
+        TsharkFields.Layout layout = TsharkFields.Layout.defaults();
+        try {
+            for (String option : fieldOptions == null ? List.<String>of() : fieldOptions) {
+                layout = layout.with(option);
+            }
+        } catch (IllegalArgumentException wrong) {
+            CliSupport.printError(wrong.getMessage());
+            return null;
+        }
+        return layout;
+    }
+
+    /** {@code -T fields}: a line per frame the filter passes, with the -e fields as tshark prints them. */
+    private void writeFields(CaptureReader reader, Dissector dissector, DisplayFilter filter, AnalysisMarks marks,
+                             TsharkFields.Layout layout, OutputStream out) throws IOException {
+        Writer lines = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+        if (layout.header()) {
+            lines.append(layout.headerLine(printedFields)).append('\n');
+        }
+        FrameClock clock = new FrameClock();
+        Frame frame;
+        for (long n = 0; n < count && (frame = reader.next()) != null; n++) {
+            if (n % READER_CHECK_FRAMES == READER_CHECK_FRAMES - 1 && readerGone(lines)) {
+                break;
+            }
+            Dissection d = dissector.dissect(frame);
+            clock.stamp(d.summary());
+            notDissected.count(d.summary());
+            if (filter.matches(d, marks)) {
+                lines.append(layout.line(d, printedFields)).append('\n');
+            }
+            if (reader.wouldBlock()) {
+                lines.flush();      // a stream's next frame is on its way: show what came, as tshark does
+            }
+        }
+        lines.flush();
     }
 
     private void writeJson(CaptureReader reader, Dissector dissector, DisplayFilter filter, AnalysisMarks marks,

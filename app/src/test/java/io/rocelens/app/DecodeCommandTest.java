@@ -13,6 +13,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,44 @@ class DecodeCommandTest {
     @BeforeAll
     static void needsRealCaptures() {
         CAPTURE = RealCaptures.file("rxe-rdmacm-write-read-docker.pcap");
+    }
+
+    @Test
+    void fieldsPrintAsTsharkPrintsThem() throws IOException {
+        // tshark -T fields with every occurrence, a header, quotes and commas (make-fields-expected.sh); its first 91
+        // frames, before the first CNP, which tshark 4.0 cannot decode past the BTH
+        List<String> expected = Files.readAllLines(Path.of(
+                "../dissectors/src/test/resources/tshark/fields/mixed-erspan3-all.csv")).subList(0, 92);
+        List<String> command = new java.util.ArrayList<>(List.of("decode", "../sample-captures/mixed-erspan3.pcapng",
+                "-c", "91", "-T", "fields", "-E", "header=y", "-E", "separator=,", "-E", "quote=d", "-E",
+                "occurrence=a", "-E", "aggregator=/s"));
+        for (String field : expected.get(0).split(",")) {
+            command.addAll(List.of("-e", field));
+        }
+        CommandRunner run = CommandRunner.run(command.toArray(String[]::new));
+        assertEquals(0, run.status(), run.err());
+        assertEquals(expected, run.out().lines().toList());
+    }
+
+    @Test
+    void fieldOptionsAreCheckedAsTsharkChecksThem() {
+        String sample = "../sample-captures/mixed.pcapng";
+        CommandRunner noField = CommandRunner.run("decode", sample, "-T", "fields");
+        assertEquals(2, noField.status());
+        assertEquals("rocelens: -T fields was given, but no field was named with -e", noField.err().strip());
+        CommandRunner unknown = CommandRunner.run("decode", sample, "-T", "fields", "-e", "ip.src", "-e", "no.such");
+        assertEquals(2, unknown.status());
+        assertEquals("rocelens: some fields are not known: no.such", unknown.err().strip());
+        CommandRunner withoutFields = CommandRunner.run("decode", sample, "-e", "ip.src");
+        assertEquals(2, withoutFields.status());
+        assertEquals("rocelens: -e goes with -T fields", withoutFields.err().strip());
+        CommandRunner badOption = CommandRunner.run("decode", sample, "-T", "fields", "-e", "ip.src", "-E",
+                "occurrence=x");
+        assertEquals(2, badOption.status());
+        assertTrue(badOption.err().startsWith("rocelens: -E: invalid option \"occurrence=x\""), badOption.err());
+        CommandRunner pdml = CommandRunner.run("decode", sample, "-T", "pdml");
+        assertEquals(2, pdml.status());
+        assertEquals(1, pdml.err().lines().count());
     }
 
     @Test

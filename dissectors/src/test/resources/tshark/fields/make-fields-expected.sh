@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Regenerates tshark's -T fields output with every occurrence, a header, quotes and a comma separator, that
+# TsharkFieldsTest compares `rocelens decode -T fields` with. Needs tshark; the test suite only reads the output.
+# Made with TShark 4.0.17 (Debian 4.0.17-0+deb12u3).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+samples="$here/../../../../../../sample-captures"
+tshark -r "$samples/mixed-erspan3.pcapng" -T fields -E header=y -E separator=, -E quote=d -E occurrence=a \
+  -E aggregator=/s -e frame.number -e eth.src -e eth.dst -e ip.src -e ip.dst -e ip.dsfield.ecn -e udp.srcport \
+  -e infiniband.bth.opcode -e infiniband.bth.destqp -e infiniband.bth.psn -e infiniband.aeth.syndrome \
+  -e infiniband.reth.va -e infiniband.invariant.crc -e vlan.id > "$here/mixed-erspan3-all.csv"
