@@ -85,6 +85,26 @@ class OverwriteOpenCaptureTest {
         assertArrayEquals(before, Files.readAllBytes(open));
     }
 
+    @Test
+    void theStatisticsCsvIsNotWrittenOverTheOpenCaptureEither() throws IOException {
+        Path hardLink = Files.createLink(folder.resolve("qps.csv"), open);
+        try {
+            IOException refused = fx(() -> {
+                try {
+                    window.window().stats().exportQpCsv(hardLink);
+                    return null;
+                } catch (IOException expected) {
+                    return expected;
+                }
+            });
+            assertTrue(refused != null && refused.getMessage().contains("is the capture being read"),
+                    String.valueOf(refused));
+            assertArrayEquals(before, Files.readAllBytes(open));
+        } finally {
+            Files.delete(hardLink);
+        }
+    }
+
     /** Waits for the message box, closes it and returns its text. */
     private static String dismissDialog() throws TimeoutException {
         waitUntil(() -> messageBox() != null);

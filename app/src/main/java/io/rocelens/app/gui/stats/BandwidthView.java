@@ -5,6 +5,7 @@ import io.rocelens.analysis.Formats;
 import io.rocelens.analysis.PausedInterval;
 import io.rocelens.app.gui.model.Preferences;
 import io.rocelens.export.TextSummary;
+import io.rocelens.capture.OverwriteCheck;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -397,6 +398,7 @@ final class BandwidthView extends StatsWindow {
             return;
         }
         try {
+            OverwriteCheck.check(chosen.toPath(), java.util.List.of(capture.file()));
             export.write(chosen.toPath());
             note.setText("Exported to " + chosen);
         } catch (IOException failure) {

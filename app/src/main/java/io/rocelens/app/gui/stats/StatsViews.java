@@ -6,6 +6,7 @@ import io.rocelens.analysis.RoceAnalyzer;
 import io.rocelens.app.gui.model.PacketTable;
 import io.rocelens.app.gui.model.Preferences;
 import io.rocelens.capture.CaptureOpenException;
+import io.rocelens.capture.OverwriteCheck;
 import io.rocelens.dissect.FastDissector;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.export.CsvExport;
@@ -175,6 +176,7 @@ public final class StatsViews {
 
     /** Writes the per-QP CSV of the loaded capture: the bytes {@code rocelens analyze --qp-csv} writes. */
     public void exportQpCsv(Path output) throws IOException {
+        OverwriteCheck.check(output, java.util.List.of(capture.file()));
         try (Writer out = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
             CsvExport.writeQps(capture.analysis(), out);
         }
