@@ -34,6 +34,11 @@ final class PsnTracker {
     private long forgottenMissing;
     private long missing;
 
+    /** The last READ request's PSN and the end (exclusive) of the PSNs its responses take at the least. */
+    private boolean readReserves;
+    private int readPsn;
+    private int readEnd;
+
     long gaps;
     long retransmitted;
     long duplicates;
@@ -145,6 +150,28 @@ final class PsnTracker {
             lo = (psn + span(readLength, 4096)) & MASK;
             hi = (psn + span(readLength, 256)) & MASK;
         }
+        readReserves = readLength >= 0 && ((lo - psn) & MASK) > 1;
+        readPsn = psn;
+        readEnd = lo;
+    }
+
+    /**
+     * True when the PSN lies among those the last RDMA READ request reserved for its responses (after the READ's own
+     * PSN, before the least PSN its responses end at): no request but a READ re-issued for the rest of its responses
+     * may use it (IBTA vol. 1 §9.4.4, §9.7.4.1.3).
+     */
+    boolean insideRead(int psn) {
+        int offset = (psn - readPsn) & MASK;
+        return readReserves && offset >= 1 && offset < ((readEnd - readPsn) & MASK);
+    }
+
+    /** The last READ request's PSN and the number of PSNs it reserved, for messages. */
+    int readPsn() {
+        return readPsn;
+    }
+
+    int readSpan() {
+        return (readEnd - readPsn) & MASK;
     }
 
     private static int span(long length, int mtu) {

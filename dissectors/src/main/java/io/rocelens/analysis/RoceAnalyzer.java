@@ -376,6 +376,14 @@ public final class RoceAnalyzer {
             return;
         }
         PsnTracker requests = f.requests();
+        if ((p.opcode & 0x1F) != 0x0C && requests.insideRead(p.psn)) {
+            if (count(EventKind.PSN_IN_READ_RANGE)) {
+                store(p, EventKind.PSN_IN_READ_RANGE, flowName(f), String.format(java.util.Locale.ROOT,
+                        "%s on PSN %d, which the RDMA READ at PSN %d reserved for its %d responses",
+                        IbOpcodes.name(p.opcode), p.psn, requests.readPsn(), requests.readSpan()));
+            }
+            return;
+        }
         int distance = requests.distance(p.psn);
         if (distance > NEW_CONNECTION_PSNS && f.silenceNanos >= NEW_CONNECTION_SILENCE_NANOS) {
             requests.restartAt(p.psn, readLength, readLength < 0 ? 0 : pathMtu(f));

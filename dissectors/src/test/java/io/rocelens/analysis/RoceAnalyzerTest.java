@@ -88,6 +88,31 @@ class RoceAnalyzerTest {
     }
 
     @Test
+    void aRequestOnAPsnReservedByAReadIsAViolationNotARetransmission() {
+        // the real failure of issue 20: a READ of 3 packets at PSN 100 (path MTU 1024, from a SEND First of 1024
+        // bytes) reserves PSNs 101 and 102 for its responses; a SEND at 102 breaks IBTA vol. 1 §9.7.4.1.3
+        Frames f = new Frames();
+        f.roce(1_000, A, B, QP_B, SEND_FIRST, 98).send();
+        f.roce(2_000, A, B, QP_B, SEND_LAST, 99).send();
+        f.roce(3_000, A, B, QP_B, READ_REQ, 100).readLength(3 * 1024).send();
+        long send = f.roce(4_000, A, B, QP_B, SEND_ONLY, 102).send();
+        f.roce(5_000, A, B, QP_B, READ_REQ, 102).readLength(1024).send();   // the READ re-issued for its last third
+        f.roce(6_000, A, B, QP_B, SEND_ONLY, 103).send();
+        AnalysisResult r = f.result();
+
+        assertEquals(1, r.eventCount(EventKind.PSN_IN_READ_RANGE));
+        ExpertEvent event = r.events().stream().filter(e -> e.kind() == EventKind.PSN_IN_READ_RANGE).findFirst()
+                .orElseThrow();
+        assertEquals(send, event.frame());
+        assertEquals("RC SEND Only on PSN 102, which the RDMA READ at PSN 100 reserved for its 3 responses",
+                event.message());
+        FlowStats flow = flow(r, A, B, QP_B);
+        // the SEND is no retransmission; the READ re-issued at 102 is one (PSN behind the expected 103)
+        assertEquals(1, flow.retransmitted());
+        assertEquals(0, flow.psnGaps());
+    }
+
+    @Test
     void aFarPsnWithoutASilenceIsStillJudged() {
         // a million PSNs back but only 0.1 ms after the last packet: no connection is set up that fast
         Frames f = new Frames();

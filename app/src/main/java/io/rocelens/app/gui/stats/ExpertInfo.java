@@ -124,6 +124,7 @@ public final class ExpertInfo {
             case PSN_GAP -> "PSN gap: PSNs skipped (packets lost or reordered)";
             case RETRANSMISSION -> "Retransmission: a PSN sent again";
             case NEW_CONNECTION -> "New connection (inferred): the PSN jumped far after a silence";
+            case PSN_IN_READ_RANGE -> "Request on a PSN an RDMA READ reserved for its responses";
             case NAK -> "NAK";
             case RNR_NAK -> "RNR NAK: receiver not ready";
             case CNP -> "CNP: congestion notification for CE-marked packets";
@@ -138,7 +139,7 @@ public final class ExpertInfo {
     /** Wireshark's Group column. */
     static String group(EventKind kind) {
         return switch (kind) {
-            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION -> "Sequence";
+            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE -> "Sequence";
             case NAK, RNR_NAK -> "Response code";
             case CNP, ECN_CE -> "Congestion";
             case ICRC_BAD -> "Checksum";
@@ -149,7 +150,7 @@ public final class ExpertInfo {
 
     static String protocol(EventKind kind) {
         return switch (kind) {
-            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, NAK, RNR_NAK, CNP, ICRC_BAD -> "InfiniBand";
+            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, NAK, RNR_NAK, CNP, ICRC_BAD -> "InfiniBand";
             case ECN_CE -> "IP";
             case MALFORMED -> "Frame";
             case PFC_STORM -> "PFC";
