@@ -205,7 +205,8 @@ abstract class Operand {
             List<Object> out = new ArrayList<>();
             for (Object value : of.values(frame)) {
                 byte[] bytes = value instanceof byte[] b ? b : value instanceof String s
-                        ? s.getBytes(StandardCharsets.UTF_8) : null;
+                        ? s.getBytes(StandardCharsets.UTF_8) : value instanceof long[] ip ? addressBytes(ip, of.kind())
+                        : null;
                 if (bytes == null) {
                     continue;
                 }
@@ -224,6 +225,17 @@ abstract class Operand {
                     out.add(sliced.toByteArray());
                 }
             }
+            return out;
+        }
+
+        /** An IP address's bytes in network order: 4 for IPv4 (held IPv4-mapped), 16 for IPv6. */
+        private static byte[] addressBytes(long[] ip, ValueKind kind) {
+            if (kind == ValueKind.IPV4) {
+                return ByteText.of(ip[1], 4);
+            }
+            byte[] out = new byte[16];
+            System.arraycopy(ByteText.of(ip[0], 8), 0, out, 0, 8);
+            System.arraycopy(ByteText.of(ip[1], 8), 0, out, 8, 8);
             return out;
         }
 

@@ -178,6 +178,10 @@ final class Parser {
                 && after.kind() == Token.Kind.LPAREN) {
             return true;
         }
+        if (token.text().length() > 1 && token.text().charAt(0) == '-'
+                && FilterFields.get(token.text().substring(1)) != null) {
+            return true;
+        }
         return FilterFields.get(token.text()) != null && (after.kind() == Token.Kind.LBRACKET
                 || after.kind() == Token.Kind.HASH || isArithmetic(after));
     }
@@ -437,6 +441,17 @@ final class Parser {
                     }
                 }
                 FilterField field = FilterFields.get(token.text());
+                if (field == null && token.text().length() > 1 && token.text().charAt(0) == '-'
+                        && FilterFields.get(token.text().substring(1)) != null) {
+                    // "-field": unary minus
+                    at--;
+                    tokens.set(at, new Token(Token.Kind.WORD, token.text().substring(1), token.position() + 1));
+                    Operand operand = entity(null, ValueKind.NUMBER);
+                    if (!isNumber(operand)) {
+                        throw new FilterException("'-' needs a number", token.position());
+                    }
+                    return new Operand.Arithmetic("-", null, operand);
+                }
                 if (field == null) {
                     if (hint == null && Numbers.parse(token.text(), false) == null) {
                         throw new FilterException(unknown(token.text()), token.position());
@@ -531,8 +546,9 @@ final class Parser {
     private Operand slices(Operand of) throws FilterException {
         while (peek().kind() == Token.Kind.LBRACKET) {
             Token open = next();
-            if (of.kind() != ValueKind.BYTES && of.kind() != ValueKind.MAC && of.kind() != ValueKind.TEXT) {
-                throw new FilterException("only byte strings, MAC addresses and text can be sliced; " + print(of)
+            if (of.kind() != ValueKind.BYTES && of.kind() != ValueKind.MAC && of.kind() != ValueKind.TEXT
+                    && of.kind() != ValueKind.IPV4 && of.kind() != ValueKind.IPV6) {
+                throw new FilterException("only byte strings, addresses and text can be sliced; " + print(of)
                         + " is " + of.kind().words(), open.position());
             }
             List<int[]> ranges = new ArrayList<>();

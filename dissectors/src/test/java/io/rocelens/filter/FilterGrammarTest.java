@@ -342,6 +342,7 @@ class FilterGrammarTest {
         "all udp.port > udp.dstport - 1 | true", "any udp.port != udp.dstport | true",
         "udp.port in {4791} | true", "count(ip.src) in {1..2} | true", "count(ip.src) not in {1..2} | false",
         "eth.src[0:3] in {02:00:00, 00:00:00} | true", "udp.dstport == udp.srcport - 44361 | true",
+        "-udp.srcport < 0 | true", "ip.src[0] == 0a | true", "ip.src[-1] == 01 | true", "ip.dst[2:2] == 00:02 | true",
     })
     void theGeneralPath(String filter, boolean expected) throws FilterException {
         assertEquals(expected, test(filter), filter);
@@ -354,7 +355,7 @@ class FilterGrammarTest {
         "upper(bth.psn) == \"X\" | upper() takes text",
         "frame[0] == 02 | frame is a protocol or mark",
         "frame contains 00:00 | frame is a protocol or mark",
-        "bth.psn[0] == 01 | only byte strings, MAC addresses and text can be sliced",
+        "bth.psn[0] == 01 | only byte strings, addresses and text can be sliced",
         "ip.src == udp.port | ip.src is an IPv4 address and udp.port is a number",
         "len(bth.psn) == 1 | len() takes text, bytes or an address",
         "bth.psn + ip.src == 1 | '+' needs numbers",
