@@ -3,6 +3,14 @@ package io.rocelens.analysis;
 /** The mutable per-flow state of one analysis pass; {@link RoceAnalyzer} owns it and snapshots it into {@link FlowStats}. */
 final class FlowState {
 
+    /** For an RC request flow: the last PSN its responder acknowledged (ACK or READ response), or -1. */
+    int acknowledgedPsn = -1;
+    /** For an RC request flow: the last PSN whose request asked for an ACK (AckReq, or a READ's last), or -1. */
+    int ackRequestedPsn = -1;
+    /** When the flow last made progress: a new request PSN, or an acknowledgement that advanced. */
+    long progressTs;
+    /** The frame of its last new request, for an event about it. */
+    long lastRequestFrame;
     /** Time from the flow's previous packet to the current one (0 for its first). */
     long silenceNanos;
     final int index;

@@ -165,6 +165,16 @@ final class PsnTracker {
         return readReserves && offset >= 1 && offset < ((readEnd - readPsn) & MASK);
     }
 
+    /** True once a PSN has been fed. */
+    boolean started() {
+        return started;
+    }
+
+    /** The last PSN the sequence has used (a READ's: the last its responses take at the least). */
+    int lastUsed() {
+        return (lo - 1) & MASK;
+    }
+
     /** The last READ request's PSN and the number of PSNs it reserved, for messages. */
     int readPsn() {
         return readPsn;

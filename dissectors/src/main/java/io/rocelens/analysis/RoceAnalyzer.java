@@ -47,6 +47,8 @@ public final class RoceAnalyzer {
      */
     static final int NEW_CONNECTION_PSNS = 1 << 20;
     static final long NEW_CONNECTION_SILENCE_NANOS = 1_000_000L;
+    /** An RC QP with requests outstanding and no progress for this long has stalled (issue 20's default). */
+    static final long STALL_NANOS = 100_000_000L;
 
     /** How many times an unpaired response flow searches for its request flow before it searches less often. */
     private static final int PAIR_ATTEMPTS = 16;
@@ -394,8 +396,22 @@ public final class RoceAnalyzer {
             }
             return;
         }
+        boolean wasStarted = requests.started();
         int outcome = requests.accept(p.psn, readLength, readLength < 0 ? 0 : pathMtu(f));
         psnOutcome(f, requests, outcome, p);
+        if (outcome == PsnTracker.IN_ORDER || outcome == PsnTracker.GAP) {
+            if (wasStarted) {
+                progress(f, p);
+            } else {
+                f.progressTs = p.timestampNanos;
+            }
+            f.lastRequestFrame = p.number;
+            if (p.ackRequest || readLength >= 0) {
+                // what the requester waits for: an ACK for an AckReq request, the responses of a READ (IBTA vol. 1
+                // §9.7.6: a responder may coalesce the ACKs of requests that did not ask for one)
+                f.ackRequestedPsn = requests.lastUsed();
+            }
+        }
         if (outcome >= PsnTracker.OUT_OF_ORDER && f.nakFrame >= 0) {
             if (marks != null) {
                 marks.nakToRetransmission(p.number, p.timestampNanos - f.nakTs);
@@ -412,6 +428,7 @@ public final class RoceAnalyzer {
      */
     private void readResponse(FlowState f, PacketSummary p) {
         response(f, p);
+        acknowledged(f, p);
         PsnTracker tracker = f.readResponses();
         int op = p.opcode & 0x1F;
         if ((op == 0x0D || op == 0x10) && f.paired >= 0 && tracker.isAhead(p.psn)
@@ -455,7 +472,50 @@ public final class RoceAnalyzer {
         response(f, p);
         if (p.aethSyndrome >= 0 && ((p.aethSyndrome >> 5) & 3) == 0) {
             f.acks++;
+            acknowledged(f, p);
         }
+    }
+
+    /** A response that acknowledges its request flow up to its PSN: an ACK, or a READ response. */
+    private void acknowledged(FlowState response, PacketSummary p) {
+        if (response.paired < 0 || p.opcode >>> 5 != RC) {
+            return;
+        }
+        FlowState requester = flows[response.paired];
+        int previous = requester.acknowledgedPsn;
+        if (previous < 0 || (((p.psn - previous) & PsnTracker.MASK) != 0
+                && ((p.psn - previous) & PsnTracker.MASK) < (1 << 23))) {
+            progress(requester, p);
+            requester.acknowledgedPsn = p.psn & PsnTracker.MASK;
+        }
+    }
+
+    /**
+     * The request flow made progress at this packet: when it had requests outstanding and had made none for
+     * {@link #STALL_NANOS} or more, that was a stall, reported here, where it ended.
+     */
+    private void progress(FlowState f, PacketSummary p) {
+        long still = p.timestampNanos - f.progressTs;
+        if (f.paired >= 0 && still >= STALL_NANOS && outstanding(f) && count(EventKind.STALLED_QP)) {
+            store(p, EventKind.STALLED_QP, flowName(f), stallText(f, still, false));
+        }
+        f.progressTs = p.timestampNanos;
+    }
+
+    /** True when the flow asked for an ACK (or READ responses) that its responder has not given yet. */
+    private static boolean outstanding(FlowState f) {
+        if (f.ackRequestedPsn < 0) {
+            return false;
+        }
+        int ahead = (f.ackRequestedPsn - f.acknowledgedPsn) & PsnTracker.MASK;
+        return f.acknowledgedPsn < 0 || ahead != 0 && ahead < (1 << 23);
+    }
+
+    private static String stallText(FlowState f, long still, boolean untilTheEnd) {
+        int firstUnacknowledged = f.acknowledgedPsn < 0 ? -1 : (f.acknowledgedPsn + 1) & PsnTracker.MASK;
+        return "no progress for " + Formats.duration(still) + (untilTheEnd ? ", until the end of the capture" : "")
+                + ": PSN " + f.ackRequestedPsn + " waits for its acknowledgement"
+                + (firstUnacknowledged < 0 ? ", none acknowledged" : ", first unacknowledged PSN " + firstUnacknowledged);
     }
 
     /** Every packet with an AETH, and pairing of response flows with their request flow. */
@@ -704,6 +764,20 @@ public final class RoceAnalyzer {
         }
         counts[EventKind.PFC_STORM.ordinal()] += pfcNow.stormsDropped();
         dropped += pfcNow.stormsDropped();
+        // QPs still stalled when the capture ends: reported at their last request, without changing the pass
+        for (int i = 0; i < flowCount; i++) {
+            FlowState f = flows[i];
+            long still = end - f.progressTs;
+            if (f.paired >= 0 && still >= STALL_NANOS && outstanding(f)) {
+                counts[EventKind.STALLED_QP.ordinal()]++;
+                if (events.size() + stormEvents.size() < max) {
+                    stormEvents.add(new ExpertEvent(f.lastRequestFrame, f.progressTs, EventKind.STALLED_QP,
+                            flowName(f), stallText(f, still, true)));
+                } else {
+                    dropped++;
+                }
+            }
+        }
 
         boolean empty = packets == 0;
         return new AnalysisResult(options, packets, rocePackets, malformed, icrcBad, pause8023x,

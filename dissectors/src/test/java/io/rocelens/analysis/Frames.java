@@ -67,6 +67,12 @@ public final class Frames {
             return this;
         }
 
+        /** Sets the BTH's AckReq bit: the requester asks for an ACK of this packet. */
+        public Builder ackRequest() {
+            p.ackRequest = true;
+            return this;
+        }
+
         public Builder deth(int srcQp) {
             p.dethSrcQp = srcQp;
             p.dethQkey = 0x11111111L;

@@ -113,6 +113,27 @@ class RoceAnalyzerTest {
     }
 
     @Test
+    void aQpThatWaitsForItsAckOverAHundredMillisecondsHasStalled() {
+        Frames f = new Frames();
+        f.roce(1_000, A, B, QP_B, WRITE_ONLY, 10).ackRequest().send();
+        f.roce(2_000, B, A, QP_A, ACK, 10).aeth(0x1F).send();                   // pairs the flows
+        f.roce(3_000, A, B, QP_B, WRITE_ONLY, 11).send();                       // no AckReq: may wait for an ACK
+        f.roce(50_003_000, A, B, QP_B, WRITE_ONLY, 12).ackRequest().send();     // progress after 50 ms: no stall
+        long late = f.roce(200_003_000, B, A, QP_A, ACK, 12).aeth(0x1F).send(); // 150 ms later: a stall, ended
+        f.roce(200_004_000, A, B, QP_B, WRITE_ONLY, 13).ackRequest().send();    // never acknowledged: stalled until
+        f.roce(400_004_000, A, B, QP_B, WRITE_ONLY, 13).send();                 // the end, 200 ms on (a resend is
+        AnalysisResult r = f.result();                                          // no progress)
+
+        assertEquals(2, r.eventCount(EventKind.STALLED_QP));
+        List<ExpertEvent> stalls = r.events().stream().filter(e -> e.kind() == EventKind.STALLED_QP).toList();
+        assertEquals(late, stalls.get(0).frame());
+        assertEquals("no progress for 150.000 ms: PSN 12 waits for its acknowledgement, first unacknowledged PSN 11",
+                stalls.get(0).message());
+        assertEquals("no progress for 200.000 ms, until the end of the capture: PSN 13 waits for its acknowledgement,"
+                + " first unacknowledged PSN 13", stalls.get(1).message());
+    }
+
+    @Test
     void aFarPsnWithoutASilenceIsStillJudged() {
         // a million PSNs back but only 0.1 ms after the last packet: no connection is set up that fast
         Frames f = new Frames();

@@ -125,6 +125,7 @@ public final class ExpertInfo {
             case RETRANSMISSION -> "Retransmission: a PSN sent again";
             case NEW_CONNECTION -> "New connection (inferred): the PSN jumped far after a silence";
             case PSN_IN_READ_RANGE -> "Request on a PSN an RDMA READ reserved for its responses";
+            case STALLED_QP -> "Stalled QP: requests outstanding, no progress";
             case NAK -> "NAK";
             case RNR_NAK -> "RNR NAK: receiver not ready";
             case CNP -> "CNP: congestion notification for CE-marked packets";
@@ -139,7 +140,7 @@ public final class ExpertInfo {
     /** Wireshark's Group column. */
     static String group(EventKind kind) {
         return switch (kind) {
-            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE -> "Sequence";
+            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, STALLED_QP -> "Sequence";
             case NAK, RNR_NAK -> "Response code";
             case CNP, ECN_CE -> "Congestion";
             case ICRC_BAD -> "Checksum";
@@ -150,7 +151,8 @@ public final class ExpertInfo {
 
     static String protocol(EventKind kind) {
         return switch (kind) {
-            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, NAK, RNR_NAK, CNP, ICRC_BAD -> "InfiniBand";
+            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, STALLED_QP, NAK, RNR_NAK, CNP, ICRC_BAD ->
+                    "InfiniBand";
             case ECN_CE -> "IP";
             case MALFORMED -> "Frame";
             case PFC_STORM -> "PFC";
