@@ -26,6 +26,10 @@ public final class AnalysisMarks {
     public static final int MALFORMED = 1 << 9;
     public static final int PFC_XOFF = 1 << 10;
     public static final int PFC_XON = 1 << 11;
+    /** Inferred start of a new connection reusing the QP number (EventKind.NEW_CONNECTION). */
+    public static final int NEW_CONNECTION = 1 << 12;
+    /** A request on a PSN an earlier RDMA READ reserved (EventKind.PSN_IN_READ_RANGE). */
+    public static final int PSN_IN_READ_RANGE = 1 << 13;
 
     /** Returned by the value getters for a frame without that value. */
     public static final long NONE = -1;

@@ -379,6 +379,7 @@ public final class RoceAnalyzer {
         }
         PsnTracker requests = f.requests();
         if ((p.opcode & 0x1F) != 0x0C && requests.insideRead(p.psn)) {
+            mark(p, AnalysisMarks.PSN_IN_READ_RANGE);
             if (count(EventKind.PSN_IN_READ_RANGE)) {
                 store(p, EventKind.PSN_IN_READ_RANGE, flowName(f), String.format(java.util.Locale.ROOT,
                         "%s on PSN %d, which the RDMA READ at PSN %d reserved for its %d responses",
@@ -389,6 +390,7 @@ public final class RoceAnalyzer {
         int distance = requests.distance(p.psn);
         if (distance > NEW_CONNECTION_PSNS && f.silenceNanos >= NEW_CONNECTION_SILENCE_NANOS) {
             requests.restartAt(p.psn, readLength, readLength < 0 ? 0 : pathMtu(f));
+            mark(p, AnalysisMarks.NEW_CONNECTION);
             if (count(EventKind.NEW_CONNECTION)) {
                 store(p, EventKind.NEW_CONNECTION, flowName(f), String.format(java.util.Locale.ROOT,
                         "PSN %d is %d away from the sequence after %s of silence: taken as a new connection"

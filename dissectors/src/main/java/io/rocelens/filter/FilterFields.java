@@ -125,6 +125,10 @@ final class FilterFields {
         mark("malformed", "Malformed frame", AnalysisMarks.MALFORMED);
         mark("pfc_xoff", "PFC frame pausing at least one priority", AnalysisMarks.PFC_XOFF);
         mark("pfc_xon", "PFC frame resuming at least one priority", AnalysisMarks.PFC_XON);
+        mark("new_connection", "Inferred new connection reusing the QP: the PSN jumped far after a silence",
+                AnalysisMarks.NEW_CONNECTION);
+        mark("psn_in_read_range", "Request on a PSN an earlier RDMA READ reserved for its responses",
+                AnalysisMarks.PSN_IN_READ_RANGE);
         analysisValue("roce.analysis.missing", "PSNs skipped by the gap at this packet", f -> f.marks.missing(f.summary.number));
         analysisValue("roce.analysis.nak_to_retx_us", "Microseconds from the NAK to this retransmission (whole µs)",
                 f -> micros(f.marks.nakToRetransmissionNanos(f.summary.number)));

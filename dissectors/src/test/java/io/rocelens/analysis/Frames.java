@@ -13,11 +13,23 @@ import java.nio.ByteBuffer;
 public final class Frames {
 
     final RoceAnalyzer analyzer;
+    private final AnalysisMarks marks = new AnalysisMarks();
     private final PacketSummary p = new PacketSummary();
     private long number;
 
     public Frames(AnalysisOptions options) {
-        analyzer = new RoceAnalyzer(options);
+        analyzer = new RoceAnalyzer(options, marks);
+    }
+
+    /** The frames the analyzer marked so, in order. */
+    public java.util.List<Long> marked(int mark) {
+        java.util.List<Long> frames = new java.util.ArrayList<>();
+        for (long frame = 1; frame <= number; frame++) {
+            if (marks.has(frame, mark)) {
+                frames.add(frame);
+            }
+        }
+        return frames;
     }
 
     public Frames() {

@@ -81,6 +81,7 @@ class RoceAnalyzerTest {
         ExpertEvent event = r.events().stream().filter(e -> e.kind() == EventKind.NEW_CONNECTION).findFirst()
                 .orElseThrow();
         assertEquals(second, event.frame());
+        assertEquals(2, f.marked(AnalysisMarks.NEW_CONNECTION).size());
         // expected next PSN 105; 8400100 - 105 = 8399995 is past half of 2^24, so behind by 2^24 - 8399995 = 8377221;
         // silence 5005000 - 5000 ns
         assertEquals("PSN 8400100 is 8377221 away from the sequence after 5.000 ms of silence: taken as a new"
@@ -106,6 +107,7 @@ class RoceAnalyzerTest {
         assertEquals(send, event.frame());
         assertEquals("RC SEND Only on PSN 102, which the RDMA READ at PSN 100 reserved for its 3 responses",
                 event.message());
+        assertEquals(List.of(send), f.marked(AnalysisMarks.PSN_IN_READ_RANGE));
         FlowStats flow = flow(r, A, B, QP_B);
         // the SEND is no retransmission; the READ re-issued at 102 is one (PSN behind the expected 103)
         assertEquals(1, flow.retransmitted());
