@@ -52,6 +52,9 @@ public class DisplayFilterBenchmark {
         "ip.addr == 10.0.0.0/30 && udp.port == 4791",
         "bth.opcode in {6, 7, 8, 10} || aeth.type == nak",
         "!(cnp || pfc) && ip.ecn == CE",
+        // the general path (Operand): field with field, and a slice
+        "udp.srcport > udp.dstport",
+        "eth.src[0:3] == 02:00:00",
     })
     public String text;
 
