@@ -5,6 +5,17 @@ final class FlowState {
 
     /** For an RC request flow: the last PSN its responder acknowledged (ACK or READ response), or -1. */
     int acknowledgedPsn = -1;
+    /** Retransmitting now (since the last new PSN): the next retransmission belongs to the same burst. */
+    boolean inRetransmission;
+    /** The PSN the latest bursts of retransmissions started at, and how many bursts in a row started there. */
+    int retryPsn = -1;
+    int retries;
+    /** Whether a burst of the current sequence answered an RNR NAK. */
+    boolean retriesAfterRnr;
+    /** The PSN, frame and time of the flow's latest retransmission. */
+    int lastRetransmittedPsn;
+    long lastRetransmissionFrame;
+    long lastRetransmissionTs;
     /** For an RC request flow: the last PSN whose request asked for an ACK (AckReq, or a READ's last), or -1. */
     int ackRequestedPsn = -1;
     /** When the flow last made progress: a new request PSN, or an acknowledgement that advanced. */

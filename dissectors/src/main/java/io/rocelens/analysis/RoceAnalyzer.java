@@ -401,6 +401,7 @@ public final class RoceAnalyzer {
         boolean wasStarted = requests.started();
         int outcome = requests.accept(p.psn, readLength, readLength < 0 ? 0 : pathMtu(f));
         psnOutcome(f, requests, outcome, p);
+        retries(f, p, outcome);
         if (outcome == PsnTracker.IN_ORDER || outcome == PsnTracker.GAP) {
             if (wasStarted) {
                 progress(f, p);
@@ -476,6 +477,60 @@ public final class RoceAnalyzer {
             f.acks++;
             acknowledged(f, p);
         }
+    }
+
+    /**
+     * Follows bursts of retransmissions: a burst starts at a retransmission after a new PSN, or at one that goes back
+     * to the PSN of the one before or behind it (a go-back-N goes forward within its burst). Bursts that start
+     * at the same PSN again and again are a retry sequence (RNR retries after RNR NAKs, else transport retries after
+     * timeouts), reported where the sequence ends: at a burst that starts elsewhere, or at a new PSN past it.
+     */
+    private void retries(FlowState f, PacketSummary p, int outcome) {
+        boolean retransmission = outcome == PsnTracker.OUT_OF_ORDER || outcome == PsnTracker.DUPLICATE;
+        if (!retransmission) {
+            if (f.inRetransmission || f.retryPsn >= 0) {
+                f.inRetransmission = false;
+                if (outcome == PsnTracker.IN_ORDER || outcome == PsnTracker.GAP) {
+                    endRetries(f, p);
+                }
+            }
+            return;
+        }
+        // a burst goes on while each retransmission is past the one before; going back starts another
+        int step = (p.psn - f.lastRetransmittedPsn) & PsnTracker.MASK;
+        boolean sameBurst = f.inRetransmission && step != 0 && step < (1 << 23);
+        f.lastRetransmittedPsn = p.psn;
+        f.lastRetransmissionFrame = p.number;
+        f.lastRetransmissionTs = p.timestampNanos;
+        if (sameBurst) {
+            return;
+        }
+        f.inRetransmission = true;
+        boolean afterRnr = f.nakFrame >= 0 && f.nakRnr;
+        if (p.psn == f.retryPsn) {
+            f.retries++;
+            f.retriesAfterRnr |= afterRnr;
+        } else {
+            endRetries(f, p);
+            f.retryPsn = p.psn;
+            f.retries = 1;
+            f.retriesAfterRnr = afterRnr;
+        }
+    }
+
+    private void endRetries(FlowState f, PacketSummary p) {
+        if (f.retries >= 2 && count(EventKind.RETRY_SEQUENCE)) {
+            store(p, EventKind.RETRY_SEQUENCE, flowName(f), retriesText(f, false));
+        }
+        f.retryPsn = -1;
+        f.retries = 0;
+        f.retriesAfterRnr = false;
+    }
+
+    private static String retriesText(FlowState f, boolean untilTheEnd) {
+        return "PSN " + f.retryPsn + " sent again " + f.retries + " times in a row: "
+                + (f.retriesAfterRnr ? "RNR retries (after RNR NAKs)" : "transport retries (no NAK: timeouts)")
+                + (untilTheEnd ? ", until the end of the capture" : "");
     }
 
     /** A response that acknowledges its request flow up to its PSN: an ACK, or a READ response. */
@@ -766,6 +821,19 @@ public final class RoceAnalyzer {
         }
         counts[EventKind.PFC_STORM.ordinal()] += pfcNow.stormsDropped();
         dropped += pfcNow.stormsDropped();
+        // retry sequences still going when the capture ends, reported as the stalls below
+        for (int i = 0; i < flowCount; i++) {
+            FlowState f = flows[i];
+            if (f.retries >= 2) {
+                counts[EventKind.RETRY_SEQUENCE.ordinal()]++;
+                if (events.size() + stormEvents.size() < max) {
+                    stormEvents.add(new ExpertEvent(f.lastRetransmissionFrame, f.lastRetransmissionTs,
+                            EventKind.RETRY_SEQUENCE, flowName(f), retriesText(f, true)));
+                } else {
+                    dropped++;
+                }
+            }
+        }
         // QPs still stalled when the capture ends: reported at their last request, without changing the pass
         for (int i = 0; i < flowCount; i++) {
             FlowState f = flows[i];

@@ -136,6 +136,41 @@ class RoceAnalyzerTest {
     }
 
     @Test
+    void theSamePsnSentAgainAndAgainIsARetrySequence() {
+        Frames f = new Frames();
+        // RNR retries: the responder is not ready three times, the requester goes back to PSN 10 each time
+        f.roce(1_000, A, B, QP_B, WRITE_ONLY, 10).ackRequest().send();
+        for (int i = 1; i <= 3; i++) {
+            f.roce(1_000 + i * 10_000, B, A, QP_A, ACK, 10).aeth(0x20 | 0x0E).send();   // RNR NAK
+            f.roce(6_000 + i * 10_000, A, B, QP_B, WRITE_ONLY, 10).ackRequest().send();
+        }
+        f.roce(40_000, B, A, QP_A, ACK, 10).aeth(0x1F).send();
+        long ended = f.roce(41_000, A, B, QP_B, WRITE_ONLY, 11).ackRequest().send();
+        // one go-back-N after a NAK is no sequence
+        f.roce(42_000, A, B, QP_B, WRITE_ONLY, 13).ackRequest().send();                 // 12 lost
+        f.roce(43_000, B, A, QP_A, ACK, 12).aeth(0x60).send();                          // NAK sequence error
+        f.roce(44_000, A, B, QP_B, WRITE_ONLY, 12).send();
+        f.roce(45_000, A, B, QP_B, WRITE_ONLY, 13).ackRequest().send();
+        f.roce(46_000, A, B, QP_B, WRITE_ONLY, 14).ackRequest().send();
+        // transport retries: no answer, the requester times out twice and goes back to 15, until the end
+        f.roce(47_000, A, B, QP_B, WRITE_ONLY, 15).send();
+        f.roce(48_000, A, B, QP_B, WRITE_ONLY, 16).ackRequest().send();
+        f.roce(1_048_000, A, B, QP_B, WRITE_ONLY, 15).send();
+        f.roce(1_049_000, A, B, QP_B, WRITE_ONLY, 16).ackRequest().send();
+        f.roce(2_049_000, A, B, QP_B, WRITE_ONLY, 15).send();
+        long last = f.roce(2_050_000, A, B, QP_B, WRITE_ONLY, 16).ackRequest().send();
+        AnalysisResult r = f.result();
+
+        List<ExpertEvent> retries = r.events().stream().filter(e -> e.kind() == EventKind.RETRY_SEQUENCE).toList();
+        assertEquals(2, retries.size(), retries.toString());
+        assertEquals(ended, retries.get(0).frame());
+        assertEquals("PSN 10 sent again 3 times in a row: RNR retries (after RNR NAKs)", retries.get(0).message());
+        assertEquals(last, retries.get(1).frame());
+        assertEquals("PSN 15 sent again 2 times in a row: transport retries (no NAK: timeouts), until the end of the"
+                + " capture", retries.get(1).message());
+    }
+
+    @Test
     void aFarPsnWithoutASilenceIsStillJudged() {
         // a million PSNs back but only 0.1 ms after the last packet: no connection is set up that fast
         Frames f = new Frames();

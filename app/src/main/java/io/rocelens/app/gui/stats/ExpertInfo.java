@@ -126,6 +126,7 @@ public final class ExpertInfo {
             case NEW_CONNECTION -> "New connection (inferred): the PSN jumped far after a silence";
             case PSN_IN_READ_RANGE -> "Request on a PSN an RDMA READ reserved for its responses";
             case STALLED_QP -> "Stalled QP: requests outstanding, no progress";
+            case RETRY_SEQUENCE -> "Retry sequence: the same PSN sent again and again";
             case NAK -> "NAK";
             case RNR_NAK -> "RNR NAK: receiver not ready";
             case CNP -> "CNP: congestion notification for CE-marked packets";
@@ -140,7 +141,7 @@ public final class ExpertInfo {
     /** Wireshark's Group column. */
     static String group(EventKind kind) {
         return switch (kind) {
-            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, STALLED_QP -> "Sequence";
+            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, STALLED_QP, RETRY_SEQUENCE -> "Sequence";
             case NAK, RNR_NAK -> "Response code";
             case CNP, ECN_CE -> "Congestion";
             case ICRC_BAD -> "Checksum";
@@ -151,7 +152,8 @@ public final class ExpertInfo {
 
     static String protocol(EventKind kind) {
         return switch (kind) {
-            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, STALLED_QP, NAK, RNR_NAK, CNP, ICRC_BAD ->
+            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, STALLED_QP, RETRY_SEQUENCE, NAK, RNR_NAK, CNP,
+                    ICRC_BAD ->
                     "InfiniBand";
             case ECN_CE -> "IP";
             case MALFORMED -> "Frame";
