@@ -8,6 +8,8 @@ public enum EventKind {
     RETRANSMISSION(Severity.NOTE, ExpertGroup.SEQUENCE),
     /** Inferred: a PSN far outside the sequence after a silence, a new connection reusing the QP number. */
     NEW_CONNECTION(Severity.NOTE, ExpertGroup.SEQUENCE),
+    /** Responses whose requests the capture never showed: it started mid-way, or saw one direction only. */
+    NO_REQUEST_SEEN(Severity.NOTE, ExpertGroup.SEQUENCE),
     /** The requester went back to the same PSN again and again: RNR retries, or transport retries on timeouts. */
     RETRY_SEQUENCE(Severity.WARNING, ExpertGroup.SEQUENCE),
     /** An RC QP with requests outstanding made no progress (no new PSN, no ACK advancing) for 100 ms or more. */

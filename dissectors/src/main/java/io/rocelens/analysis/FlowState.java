@@ -38,6 +38,9 @@ final class FlowState {
     int srcQp = -1;
     /** Index of the flow going the other way in the same conversation, or -1. */
     int paired = -1;
+    /** The frame and time of this flow's first response (ACK, NAK, READ or atomic response), or -1. */
+    long firstResponseFrame = -1;
+    long firstResponseTs;
     /** Responses that searched for their request flow, so the search can back off. */
     int pairAttempts;
 

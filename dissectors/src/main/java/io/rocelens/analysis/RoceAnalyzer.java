@@ -577,6 +577,10 @@ public final class RoceAnalyzer {
 
     /** Every packet with an AETH, and pairing of response flows with their request flow. */
     private void response(FlowState f, PacketSummary p) {
+        if (f.firstResponseFrame < 0) {
+            f.firstResponseFrame = p.number;
+            f.firstResponseTs = p.timestampNanos;
+        }
         if (f.paired < 0) {
             tryPairing(f, p.psn);
         }
@@ -821,6 +825,21 @@ public final class RoceAnalyzer {
         }
         counts[EventKind.PFC_STORM.ordinal()] += pfcNow.stormsDropped();
         dropped += pfcNow.stormsDropped();
+        // responses that no request flow of the capture owns, reported as the stalls below
+        for (int i = 0; i < flowCount; i++) {
+            FlowState f = flows[i];
+            if (f.firstResponseFrame >= 0 && f.paired < 0) {
+                counts[EventKind.NO_REQUEST_SEEN.ordinal()]++;
+                if (events.size() + stormEvents.size() < max) {
+                    stormEvents.add(new ExpertEvent(f.firstResponseFrame, f.firstResponseTs,
+                            EventKind.NO_REQUEST_SEEN, flowName(f), "responses from frame " + f.firstResponseFrame
+                            + " on answer no request of this capture: it started after the requests, shows one"
+                            + " direction only, or several QPs could own them"));
+                } else {
+                    dropped++;
+                }
+            }
+        }
         // retry sequences still going when the capture ends, reported as the stalls below
         for (int i = 0; i < flowCount; i++) {
             FlowState f = flows[i];

@@ -171,6 +171,23 @@ class RoceAnalyzerTest {
     }
 
     @Test
+    void responsesToRequestsTheCaptureNeverShowedAreANote() {
+        Frames f = new Frames();
+        // the capture starts after the requests up to PSN 104: the ACK of 103 answers nothing seen
+        long ack = f.roce(1_000, B, A, QP_A, ACK, 103).aeth(0x1F).send();
+        f.roce(2_000, A, B, QP_B, WRITE_ONLY, 105).ackRequest().send();
+        // a READ response for a READ in the other direction's past
+        long read = f.roce(3_000, A, B, 0x77, READ_ONLY, 500).aeth(0x1F).send();
+        AnalysisResult r = f.result();
+
+        List<ExpertEvent> notes = r.events().stream().filter(e -> e.kind() == EventKind.NO_REQUEST_SEEN).toList();
+        assertEquals(List.of(ack, read), notes.stream().map(ExpertEvent::frame).toList());
+        assertEquals(Severity.NOTE, EventKind.NO_REQUEST_SEEN.severity());
+        assertTrue(notes.get(0).message().startsWith("responses from frame 1 on answer no request of this capture"),
+                notes.get(0).message());
+    }
+
+    @Test
     void aFarPsnWithoutASilenceIsStillJudged() {
         // a million PSNs back but only 0.1 ms after the last packet: no connection is set up that fast
         Frames f = new Frames();

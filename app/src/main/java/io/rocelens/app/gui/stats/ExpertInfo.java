@@ -127,6 +127,7 @@ public final class ExpertInfo {
             case PSN_IN_READ_RANGE -> "Request on a PSN an RDMA READ reserved for its responses";
             case STALLED_QP -> "Stalled QP: requests outstanding, no progress";
             case RETRY_SEQUENCE -> "Retry sequence: the same PSN sent again and again";
+            case NO_REQUEST_SEEN -> "Responses with no request seen (the capture started mid-way?)";
             case NAK -> "NAK";
             case RNR_NAK -> "RNR NAK: receiver not ready";
             case CNP -> "CNP: congestion notification for CE-marked packets";
@@ -141,7 +142,8 @@ public final class ExpertInfo {
     /** Wireshark's Group column. */
     static String group(EventKind kind) {
         return switch (kind) {
-            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, STALLED_QP, RETRY_SEQUENCE -> "Sequence";
+            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, STALLED_QP, RETRY_SEQUENCE,
+                    NO_REQUEST_SEEN -> "Sequence";
             case NAK, RNR_NAK -> "Response code";
             case CNP, ECN_CE -> "Congestion";
             case ICRC_BAD -> "Checksum";
@@ -152,8 +154,8 @@ public final class ExpertInfo {
 
     static String protocol(EventKind kind) {
         return switch (kind) {
-            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, STALLED_QP, RETRY_SEQUENCE, NAK, RNR_NAK, CNP,
-                    ICRC_BAD ->
+            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, STALLED_QP, RETRY_SEQUENCE, NO_REQUEST_SEEN,
+                    NAK, RNR_NAK, CNP, ICRC_BAD ->
                     "InfiniBand";
             case ECN_CE -> "IP";
             case MALFORMED -> "Frame";
