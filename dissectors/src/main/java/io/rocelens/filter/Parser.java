@@ -19,6 +19,7 @@ final class Parser {
     private final List<Token> tokens;
     private int at;
     private int depth;
+    private int operators;
 
     private Parser(List<Token> tokens) {
         this.tokens = tokens;
@@ -331,6 +332,10 @@ final class Parser {
             if (!(isNumber(left) && isNumber(right)) && !(isBytes(left) && isBytes(right))) {
                 throw new FilterException("& needs two numbers or two byte strings of one length", op.position());
             }
+            if (++operators > MAX_DEPTH) {
+                throw new FilterException("the filter has more than " + MAX_DEPTH + " arithmetic operators",
+                        op.position());
+            }
             left = new Operand.Arithmetic("&", left, right);
         }
         return left;
@@ -387,7 +392,11 @@ final class Parser {
         return left.kind() == ValueKind.TIME ? ValueKind.TIME : ValueKind.NUMBER;
     }
 
-    private static Operand arithmetic(String op, Operand left, Operand right, Token at) throws FilterException {
+    private Operand arithmetic(String op, Operand left, Operand right, Token at) throws FilterException {
+        // each operator is one level of the tree evaluated recursively: counted as nesting
+        if (++operators > MAX_DEPTH) {
+            throw new FilterException("the filter has more than " + MAX_DEPTH + " arithmetic operators", at.position());
+        }
         if (!isNumber(left) || !isNumber(right)) {
             throw new FilterException("'" + op + "' needs numbers; " + print(isNumber(left) ? right : left) + " is "
                     + (isNumber(left) ? right : left).kind().words(), at.position());
@@ -408,12 +417,14 @@ final class Parser {
         Token token = next();
         switch (token.kind()) {
             case LBRACE -> {
+                enter(token);
                 Operand inside = expression(like, hint);
                 Token close = next();
                 if (close.kind() != Token.Kind.RBRACE) {
                     throw new FilterException("expected '}' to close the '{' at column " + (token.position() + 1)
                             + ", found " + close.describe(), close.position());
                 }
+                depth--;
                 return slices(inside);
             }
             case REFERENCE -> {
@@ -429,7 +440,10 @@ final class Parser {
             case WORD -> {
                 String lower = token.text().toLowerCase(Locale.ROOT);
                 if (Operand.Function.NAMES.contains(lower) && peek().kind() == Token.Kind.LPAREN) {
-                    return slices(function(lower, token));
+                    enter(token);
+                    Operand call = function(lower, token);
+                    depth--;
+                    return slices(call);
                 }
                 if (hint != null && hint != ValueKind.NONE) {
                     try {

@@ -215,6 +215,17 @@ class FilterGrammarTest {
         assertEquals(256, error.position());
         error = assertThrows(FilterException.class, () -> DisplayFilter.compile("!".repeat(1000) + "bth"));
         assertTrue(error.getMessage().contains("nests deeper"));
+        error = assertThrows(FilterException.class,
+                () -> DisplayFilter.compile("{".repeat(300) + "bth.psn" + "}".repeat(300) + " == 1"));
+        assertTrue(error.getMessage().contains("nests deeper"), error.getMessage());
+        error = assertThrows(FilterException.class,
+                () -> DisplayFilter.compile("len(".repeat(300) + "eth.src" + ")".repeat(300) + " == 1"));
+        assertTrue(error.getMessage().contains("nests deeper"), error.getMessage());
+        error = assertThrows(FilterException.class, () -> DisplayFilter.compile("bth.psn" + " + 1".repeat(300) + " > 0"));
+        assertTrue(error.getMessage().contains("more than 256 arithmetic operators"), error.getMessage());
+        error = assertThrows(FilterException.class, () -> DisplayFilter.compile("bth.psn" + " & 1".repeat(300)));
+        assertTrue(error.getMessage().contains("more than 256 arithmetic operators"), error.getMessage());
+        assertTrue(test("{".repeat(100) + "bth.psn" + "}".repeat(100) + " == 100"), "100 levels are allowed");
         String allowed = "(".repeat(200) + "bth" + ")".repeat(200);
         assertTrue(test(allowed), "200 levels are allowed");
     }

@@ -113,7 +113,10 @@ class FilterPropertiesTest {
         Arbitrary<String> pieces = Arbitraries.of("bth", ".", "psn", "==", "!=", "&&", "||", "!", "(", ")", "{", "}",
                 "..", ",", "in", "\"", "\\", "0x", "1", "255", ":", "/", "10.0.0.1", "ip.addr", "udp.port", " ", "  ",
                 "<", ">", "=", "&", "|", "contains", "matches", "[", "*", "-", "ff", "infiniband.bth.psn", "not", "and",
-                "\u00e9", "\t", "ipv6.addr", "::", "roce.analysis.nak", "aeth.type", "nak", "true");
+                "\u00e9", "\t", "ipv6.addr", "::", "roce.analysis.nak", "aeth.type", "nak", "true",
+                // Wireshark 4's general forms
+                "#", "${", "+", "%", "~", "===", "!==", "all ", "any ", "len(", "count(", "max(", "upper(", "string(",
+                "eth.src", "[0:3]", "[-1]", "r\"", "\\1", "infiniband.immdt", "00:00:00:01", "frame", "-", " - ");
         return Arbitraries.oneOf(
                 pieces.list().ofMaxSize(12).map(list -> String.join("", list)),
                 Arbitraries.strings().ofMaxLength(40));
