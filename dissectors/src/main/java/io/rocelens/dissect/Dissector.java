@@ -131,7 +131,12 @@ public final class Dissector {
         layers.add(new Layer("eth", (length ? "IEEE 802.3 Ethernet, Src: " : "Ethernet II, Src: ")
                 + Addresses.mac(eth.srcMac()) + ", Dst: " + Addresses.mac(eth.dstMac()), mark.offset(), mark.length(),
                 List.of(at(Fields.ETH_DST, Addresses.mac(eth.dstMac()), eth._attrStart, eth._attrEnd, "dstMac"),
+                // Wireshark shows each address's LG and IG bits on its first 3 bytes
+                new Field(Fields.ETH_LG, (eth.dstMac() >>> 41) & 1, mark.offset(), 3),
+                new Field(Fields.ETH_IG, (eth.dstMac() >>> 40) & 1, mark.offset(), 3),
                 at(Fields.ETH_SRC, Addresses.mac(eth.srcMac()), eth._attrStart, eth._attrEnd, "srcMac"),
+                new Field(Fields.ETH_LG, (eth.srcMac() >>> 41) & 1, mark.offset() + 6, 3),
+                new Field(Fields.ETH_IG, (eth.srcMac() >>> 40) & 1, mark.offset() + 6, 3),
                 at(length ? Fields.ETH_LEN : Fields.ETH_TYPE, (long) first.tpid(), first._attrStart, first._attrEnd,
                         "tpid"))));
         for (int i = 0; i + 1 < tags.size(); i++) {
@@ -238,16 +243,20 @@ public final class Dissector {
                 mark.offset(), mark.length(), List.of(
                 at(Fields.IP_VERSION, ip.version(), s, e, "version"),
                 at(Fields.IP_HDR_LEN, ip.ihl() * 4, s, e, "ihl"),
+                new Field(Fields.IP_DSFIELD, ip.dscp() << 2 | ip.ecn().id(), mark.offset() + 1, 1),
                 at(Fields.IP_DSCP, ip.dscp(), s, e, "dscp"),
                 at(Fields.IP_ECN, ip.ecn().id(), s, e, "ecn"),
                 at(Fields.IP_LEN, (long) ip.totalLength(), s, e, "totalLength"),
                 at(Fields.IP_ID, (long) ip.identification(), s, e, "identification"),
+                new Field(Fields.IP_FLAGS, flag(ip.reservedFlag()) << 2 | flag(ip.dontFragment()) << 1
+                        | flag(ip.moreFragments()), mark.offset() + 6, 1),
                 at(Fields.IP_DF, flag(ip.dontFragment()), s, e, "dontFragment"),
                 at(Fields.IP_MF, flag(ip.moreFragments()), s, e, "moreFragments"),
                 at(Fields.IP_FRAG_OFFSET, ip.fragmentOffset(), s, e, "fragmentOffset"),
                 at(Fields.IP_TTL, (long) ip.ttl(), s, e, "ttl"),
                 at(Fields.IP_PROTO, (long) ip.protocol(), s, e, "protocol"),
                 at(Fields.IP_CHECKSUM, (long) ip.headerChecksum(), s, e, "headerChecksum"),
+                new Field(Fields.IP_CHECKSUM_STATUS, 2L, s.get("headerChecksum"), 0),   // as tshark: no bytes
                 at(Fields.IP_SRC, source, s, e, "srcAddr"),
                 at(Fields.IP_DST, destination, s, e, "dstAddr")));
     }
@@ -262,6 +271,7 @@ public final class Dissector {
                 at(Fields.IPV6_VERSION, ip.version(), s, e, "version"),
                 // Wireshark's IPv6 dissector adds ip.version too, so ip.version == 6 finds IPv6
                 at(Fields.IP_VERSION, ip.version(), s, e, "version"),
+                new Field(Fields.IPV6_TCLASS, ip.dscp() << 2 | ip.ecn(), mark.offset(), 4),
                 at(Fields.IPV6_DSCP, ip.dscp(), s, e, "dscp"),
                 at(Fields.IPV6_ECN, ip.ecn(), s, e, "ecn"),
                 at(Fields.IPV6_FLOW, ip.flowLabel(), s, e, "flowLabel"),
@@ -280,7 +290,10 @@ public final class Dissector {
                 at(Fields.UDP_SRCPORT, (long) udp.srcPort(), s, e, "srcPort"),
                 at(Fields.UDP_DSTPORT, (long) udp.dstPort(), s, e, "dstPort"),
                 at(Fields.UDP_LENGTH, (long) udp.lenDatagram(), s, e, "lenDatagram"),
-                at(Fields.UDP_CHECKSUM, (long) udp.checksum(), s, e, "checksum")));
+                at(Fields.UDP_CHECKSUM, (long) udp.checksum(), s, e, "checksum"),
+                // as tshark: "not present" (a 0 checksum) on the checksum's bytes, "unverified" on none
+                new Field(Fields.UDP_CHECKSUM_STATUS, udp.checksum() == 0 ? 3L : 2L, s.get("checksum"),
+                        udp.checksum() == 0 ? 2 : 0)));
     }
 
     private static Layer tcp(TcpHeader tcp, LayerMark mark) {
@@ -294,6 +307,17 @@ public final class Dissector {
                 at(Fields.TCP_ACK_RAW, tcp.ackNum(), s, e, "ackNum"),
                 at(Fields.TCP_HDR_LEN, tcp.dataOffset() * 4, s, e, "dataOffset"),
                 at(Fields.TCP_FLAGS, (long) tcp.flags(), s, e, "flags"),
+                // as tshark: the reserved and AE bits on the data-offset byte, the other eight on the flags byte
+                new Field(Fields.TCP_FLAG_RES, tcp.reserved() >>> 1 != 0 ? 1L : 0L, s.get("flags") - 1, 1),
+                new Field(Fields.TCP_FLAG_AE, tcp.reserved() & 1, s.get("flags") - 1, 1),
+                new Field(Fields.TCP_FLAG_CWR, (long) tcp.flags() >>> 7 & 1, s.get("flags"), 1),
+                new Field(Fields.TCP_FLAG_ECE, (long) tcp.flags() >>> 6 & 1, s.get("flags"), 1),
+                new Field(Fields.TCP_FLAG_URG, (long) tcp.flags() >>> 5 & 1, s.get("flags"), 1),
+                new Field(Fields.TCP_FLAG_ACK, (long) tcp.flags() >>> 4 & 1, s.get("flags"), 1),
+                new Field(Fields.TCP_FLAG_PUSH, (long) tcp.flags() >>> 3 & 1, s.get("flags"), 1),
+                new Field(Fields.TCP_FLAG_RESET, (long) tcp.flags() >>> 2 & 1, s.get("flags"), 1),
+                new Field(Fields.TCP_FLAG_SYN, (long) tcp.flags() >>> 1 & 1, s.get("flags"), 1),
+                new Field(Fields.TCP_FLAG_FIN, (long) tcp.flags() >>> 0 & 1, s.get("flags"), 1),
                 at(Fields.TCP_WINDOW, (long) tcp.window(), s, e, "window"),
                 at(Fields.TCP_CHECKSUM, (long) tcp.checksum(), s, e, "checksum")));
     }

@@ -36,6 +36,9 @@ public final class Fields {
     public static final FieldDef ETH_DST = def("eth.dst", "Destination", FieldType.MAC);
     public static final FieldDef ETH_SRC = def("eth.src", "Source", FieldType.MAC);
     public static final FieldDef ETH_TYPE = hex("eth.type", "Type", 4, Fields::etherTypeName);
+    /** The address's group bit (multicast) and locally-administered bit, under each address as Wireshark shows them. */
+    public static final FieldDef ETH_IG = bits("eth.ig", "IG bit (group address)", FieldType.FLAG, 3, null);
+    public static final FieldDef ETH_LG = bits("eth.lg", "LG bit (locally administered)", FieldType.FLAG, 3, null);
     /** An IEEE 802.3 frame's Length/Type field when it is a length (1500 or less): the LLC data's length. */
     public static final FieldDef ETH_LEN = uint("eth.len", "Length");
 
@@ -67,20 +70,28 @@ public final class Fields {
 
     public static final FieldDef IP_VERSION = bits("ip.version", "Version", FieldType.UINT, 1, null);
     public static final FieldDef IP_HDR_LEN = bits("ip.hdr_len", "Header length (bytes)", FieldType.UINT, 1, null);
+    /** The whole Differentiated Services byte (DSCP and ECN). */
+    public static final FieldDef IP_DSFIELD = hex("ip.dsfield", "Differentiated Services field", 2, null);
     public static final FieldDef IP_DSCP = bits("ip.dscp", "Differentiated Services Code Point", FieldType.UINT, 1, null);
     public static final FieldDef IP_ECN = bits("ip.ecn", "Explicit Congestion Notification", FieldType.UINT, 1, Fields::ecnName);
     public static final FieldDef IP_LEN = uint("ip.len", "Total length");
     public static final FieldDef IP_ID = hex("ip.id", "Identification", 4, null);
+    /** The three flag bits (reserved, DF, MF) as one number, as Wireshark shows ip.flags (DF alone is 0x02). */
+    public static final FieldDef IP_FLAGS = bits("ip.flags", "Flags", FieldType.HEX, 1, null);
     public static final FieldDef IP_DF = bits("ip.flags.df", "Don't fragment", FieldType.FLAG, 1, null);
     public static final FieldDef IP_MF = bits("ip.flags.mf", "More fragments", FieldType.FLAG, 1, null);
     public static final FieldDef IP_FRAG_OFFSET = bits("ip.frag_offset", "Fragment offset", FieldType.UINT, 2, null);
     public static final FieldDef IP_TTL = uint("ip.ttl", "Time to live");
     public static final FieldDef IP_PROTO = def("ip.proto", "Protocol", FieldType.UINT, 0, 0, Fields::ipProtocolName);
     public static final FieldDef IP_CHECKSUM = hex("ip.checksum", "Header checksum", 4, null);
+    /** 2, unverified: Wireshark does not check the IPv4 header checksum unless asked, nor does RoCE Lens. */
+    public static final FieldDef IP_CHECKSUM_STATUS = uint("ip.checksum.status", "Header checksum status (2: unverified)");
     public static final FieldDef IP_SRC = def("ip.src", "Source address", FieldType.ADDRESS);
     public static final FieldDef IP_DST = def("ip.dst", "Destination address", FieldType.ADDRESS);
 
     public static final FieldDef IPV6_VERSION = bits("ipv6.version", "Version", FieldType.UINT, 1, null);
+    /** The traffic class byte (DSCP and ECN), placed as Wireshark places it: on the header's first 4 bytes. */
+    public static final FieldDef IPV6_TCLASS = def("ipv6.tclass", "Traffic class", FieldType.HEX, 8, 0, null);
     public static final FieldDef IPV6_DSCP = bits("ipv6.dscp", "Differentiated Services Code Point", FieldType.UINT, 2, null);
     public static final FieldDef IPV6_ECN = bits("ipv6.ecn", "Explicit Congestion Notification", FieldType.UINT, 1, Fields::ecnName);
     public static final FieldDef IPV6_FLOW = bits("ipv6.flow", "Flow label", FieldType.HEX, 3, null);
@@ -94,6 +105,8 @@ public final class Fields {
     public static final FieldDef UDP_DSTPORT = uint("udp.dstport", "Destination port");
     public static final FieldDef UDP_LENGTH = uint("udp.length", "Length");
     public static final FieldDef UDP_CHECKSUM = hex("udp.checksum", "Checksum", 4, null);
+    /** 3 when the checksum is 0 (none sent), else 2 (unverified), as Wireshark gives udp.checksum.status by default. */
+    public static final FieldDef UDP_CHECKSUM_STATUS = uint("udp.checksum.status", "Checksum status (2: unverified, 3: none)");
 
     /** GRE, ERSPAN and VXLAN fields are named as in Wireshark; their bits sit in the 16- or 32-bit word they come from. */
     public static final FieldDef GRE_FLAGS_AND_VERSION = bits("gre.flags_and_version", "Flags and version", FieldType.HEX, 2, null);
@@ -171,6 +184,17 @@ public final class Fields {
     public static final FieldDef TCP_HDR_LEN = bits("tcp.hdr_len", "Header length (bytes)", FieldType.UINT, 1, null);
     /** The eight control bits; they sit, as in Wireshark, in the 12 bits after the data offset (2 bytes). */
     public static final FieldDef TCP_FLAGS = def("tcp.flags", "Flags", FieldType.HEX, 3, 2, Fields::tcpFlagNames);
+    /** The control bits one by one, Wireshark's tcp.flags.*, on the same two bytes as tcp.flags. */
+    public static final FieldDef TCP_FLAG_RES = bits("tcp.flags.res", "Reserved (any of the three bits set)", FieldType.FLAG, 2, null);
+    public static final FieldDef TCP_FLAG_AE = bits("tcp.flags.ae", "Accurate ECN", FieldType.FLAG, 2, null);
+    public static final FieldDef TCP_FLAG_CWR = bits("tcp.flags.cwr", "Congestion window reduced", FieldType.FLAG, 2, null);
+    public static final FieldDef TCP_FLAG_ECE = bits("tcp.flags.ece", "ECN-Echo", FieldType.FLAG, 2, null);
+    public static final FieldDef TCP_FLAG_URG = bits("tcp.flags.urg", "Urgent", FieldType.FLAG, 2, null);
+    public static final FieldDef TCP_FLAG_ACK = bits("tcp.flags.ack", "Acknowledgment", FieldType.FLAG, 2, null);
+    public static final FieldDef TCP_FLAG_PUSH = bits("tcp.flags.push", "Push", FieldType.FLAG, 2, null);
+    public static final FieldDef TCP_FLAG_RESET = bits("tcp.flags.reset", "Reset", FieldType.FLAG, 2, null);
+    public static final FieldDef TCP_FLAG_SYN = bits("tcp.flags.syn", "Syn", FieldType.FLAG, 2, null);
+    public static final FieldDef TCP_FLAG_FIN = bits("tcp.flags.fin", "Fin", FieldType.FLAG, 2, null);
     public static final FieldDef TCP_WINDOW = uint("tcp.window_size_value", "Window");
     public static final FieldDef TCP_CHECKSUM = hex("tcp.checksum", "Checksum", 4, null);
 

@@ -382,6 +382,7 @@ final class FrameWalker {
         l3Offset = start;
         l3Kind = kind;
         l3End = end;
+        summary.transportProtocol = protocol;
         Step step = IP_PROTOCOLS[protocol];
         if (step != null) {
             step.walk(this, offset);
@@ -430,7 +431,16 @@ final class FrameWalker {
         mark(LayerMark.Kind.IPV6, offset, 40);
         int end = offset + 40 + ip.payloadLength();
         checkEnd("IPv6 payload length ", ip.payloadLength(), end);
-        ipPayload(ip.nextHeader(), offset + 40, offset, 6, end);
+        // past hop-by-hop options (0), routing (43) and destination options (60), each 8 + 8 * its length byte long
+        int next = ip.nextHeader();
+        int at = offset + 40;
+        for (int headers = 0; headers < 8 && (next == 0 || next == 43 || next == 60) && at < end; headers++) {
+            need(at, 2);
+            int following = data.get(at) & 0xff;
+            at += 8 + 8 * (data.get(at + 1) & 0xff);
+            next = following;
+        }
+        ipPayload(next, at, offset, 6, end);
     }
 
     private void tcp(int offset) {

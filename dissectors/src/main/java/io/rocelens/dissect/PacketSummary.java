@@ -113,6 +113,8 @@ public final class PacketSummary {
     public int ttl;
     /** IPv4 protocol or IPv6 next header; -1 without IP. */
     public int ipProtocol;
+    /** The protocol the IP payload was handed to, after any IPv6 hop-by-hop, routing and destination options; -1 without. */
+    public int transportProtocol;
 
     // UDP
     public int udpSrcPort;
@@ -254,6 +256,7 @@ public final class PacketSummary {
         ecn = -1;
         ttl = -1;
         ipProtocol = -1;
+        transportProtocol = -1;
         udpSrcPort = -1;
         udpDstPort = -1;
         udpLength = -1;

@@ -85,6 +85,12 @@ final class FilterFields {
         protocol("llc", "IEEE 802.2 Logical-Link Control (after an IEEE 802.3 length)", "llc",
                 p -> outerToo(p, p.is(PacketSummary.LLC)));
         protocol("stp", "Spanning Tree Protocol BPDU", "stp", p -> outerToo(p, p.is(PacketSummary.STP)));
+        protocol("lldp", "Link Layer Discovery Protocol (EtherType 0x88cc)", null,
+                p -> p.etherType == 0x88cc && !p.is(PacketSummary.LLC) ? 1 : outerToo(p, false));
+        protocol("icmp", "Internet Control Message Protocol (IPv4 protocol 1)", null,
+                p -> p.is(PacketSummary.IPV4) && p.transportProtocol == 1 ? 1 : outerToo(p, false));
+        protocol("icmpv6", "Internet Control Message Protocol for IPv6 (next header 58, after any extension headers)",
+                null, p -> p.is(PacketSummary.IPV6) && p.transportProtocol == 58 ? 1 : outerToo(p, false));
         protocol("tcp", "Transmission Control Protocol", "tcp", p -> p.is(PacketSummary.TCP) ? 1 : 0);
         protocol("arp", "Address Resolution Protocol", "arp", p -> p.is(PacketSummary.ARP) ? 1 : 0);
         protocol("roce", "RoCE, v1 or v2: UDP to a RoCE port or EtherType 0x8915 (with a BTH or too short for one)",

@@ -122,6 +122,10 @@ class TsharkAgreementTest {
                 field = field != null ? field : ours.field(name);
             }
             String theirs = row[column];
+            boolean nativeIb = frame.linkType() == LinkType.ERF || frame.linkType() == LinkType.INFINIBAND;
+            if (nativeIb && header[column].matches("(ip|ipv6|udp|tcp)\\..*")) {
+                continue;   // a native InfiniBand packet has no IP: what tshark shows there is a payload misread
+            }
             if (theirs.isEmpty()) {
                 // where a tshark sub-dissector failed (the RPCoRDMA heuristic on short SENDs) it stopped before the ICRC
                 boolean tsharkStoppedEarly = tsharkMalformed

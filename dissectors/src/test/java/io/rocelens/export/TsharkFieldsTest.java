@@ -79,6 +79,11 @@ class TsharkFieldsTest {
                     if (theirs[column].isEmpty()) {
                         continue;   // where tshark stopped early (TsharkAgreementTest says where and why)
                     }
+                    boolean nativeIb = frame.linkType() == io.rocelens.capture.LinkType.ERF
+                            || frame.linkType() == io.rocelens.capture.LinkType.INFINIBAND;
+                    if (nativeIb && header.get(column).matches("(ip|ipv6|udp|tcp)\\..*")) {
+                        continue;   // native InfiniBand has no IP: tshark's ip.* there misread the payload
+                    }
                     values++;
                     if (!theirs[column].equals(ours[column])) {
                         differences.add("frame " + row + " " + header.get(column) + ": tshark " + theirs[column]

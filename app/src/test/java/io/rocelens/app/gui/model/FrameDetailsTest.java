@@ -77,7 +77,9 @@ class FrameDetailsTest {
         assertEquals("bth.psn == 256", details.nodeAt(42 + 11).filter());
         assertEquals("bth.dqpn == 0x22", details.nodeAt(42 + 5).filter());
         assertEquals("ip.src == 10.0.0.1", details.nodeAt(14 + 12).filter());
-        assertEquals("eth.src == 02:00:00:00:00:01", details.nodeAt(6).filter());
+        // the source's first 3 bytes also hold its LG and IG bits (eth.lg, eth.ig, placed there as tshark does)
+        assertEquals("eth.lg == 1", details.nodeAt(6).filter());
+        assertEquals("eth.src == 02:00:00:00:00:01", details.nodeAt(9).filter());
     }
 
     @Test
