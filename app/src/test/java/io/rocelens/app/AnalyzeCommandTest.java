@@ -84,6 +84,26 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void aCraftedCaptureGivesEachProtocolEventWhereItWasBuilt() throws IOException {
+        // crafted with scapy, not with RoCE Lens (make-violations.py): its JSON lists the events it built, and where
+        Path folder = Path.of("../dissectors/src/test/resources/analysis");
+        JsonNode built = new ObjectMapper().readTree(folder.resolve("violations.json").toFile());
+        CommandRunner result = CommandRunner.run("analyze", folder.resolve("violations.pcap").toString(),
+                "--events-csv", "-");
+        assertEquals(0, result.status(), result.err());
+        List<String> rows = result.out().lines().toList();
+        for (JsonNode event : built.get("events")) {
+            String kind = event.get("kind").asText();
+            List<String> ofKind = rows.stream().filter(row -> row.contains("," + kind + ",")).toList();
+            assertEquals(1, ofKind.size(), kind + ": " + ofKind);
+            assertTrue(ofKind.get(0).startsWith(event.get("frame").asText() + ","), ofKind.get(0));
+            if (event.has("message")) {
+                assertTrue(ofKind.get(0).contains(event.get("message").asText()), ofKind.get(0));
+            }
+        }
+    }
+
+    @Test
     void subnetManagementPacketsOfTwoPortsAreNoRetransmissions() {
         // a real ibdump capture: four SMPs on QP0 from two ports behind the permissive LID; UD promises no PSN
         // order, so nothing there is a retransmission (the analysis called two of them duplicates)

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Writes violations.pcap: a short RoCEv2 conversation crafted with scapy (not with RoCE Lens) holding each protocol
+event of issue 20 once, and violations.json: what the capture holds, frame by frame, as built here.
+
+Requester 10.0.0.1 (QP 0x11) writes to and reads from responder 10.0.0.2 (QP 0x22); path MTU 1024.
+Run: python3 make-violations.py   (needs python3-scapy; the tests only read the two files)
+"""
+import json
+import struct
+from scapy.all import Ether, IP, UDP, Raw, wrpcap
+from scapy.contrib.roce import BTH, AETH
+
+A, B = "10.0.0.1", "10.0.0.2"
+QP_A, QP_B = 0x11, 0x22
+frames = []
+expected = []
+
+
+def roce(t, src, dst, qp, op, psn, ackreq=False, extra=b"", payload=b""):
+    pkt = (Ether(src="02:00:00:00:00:01" if src == A else "02:00:00:00:00:02",
+                 dst="02:00:00:00:00:02" if src == A else "02:00:00:00:00:01")
+           / IP(src=src, dst=dst, tos=26 << 2 | 2, flags="DF") / UDP(sport=49152, dport=4791, chksum=0)
+           / BTH(opcode=op, dqpn=qp, psn=psn, ackreq=ackreq) / Raw(extra + payload))
+    pkt.time = t
+    frames.append(pkt)
+    return len(frames)
+
+
+def aeth(syndrome, msn):
+    return struct.pack(">I", syndrome << 24 | msn)
+
+
+def reth(va, rkey, length):
+    return struct.pack(">QII", va, rkey, length)
+
+
+t = 1767225600.0          # 2026-01-01T00:00:00Z
+ms = 1e-3
+# a SEND First/Last of 1024 + 1024 bytes: the path MTU is 1024
+roce(t, A, B, QP_B, 0x00, 10, payload=bytes(1024))
+roce(t + 0.01 * ms, A, B, QP_B, 0x02, 11, ackreq=True, payload=bytes(1024))
+roce(t + 0.02 * ms, B, A, QP_A, 0x11, 11, extra=aeth(0x1F, 1))
+# RNR retries: WRITE Only at 12 answered by RNR NAK three times, then accepted
+roce(t + 1 * ms, A, B, QP_B, 0x0A, 12, ackreq=True, extra=reth(0x1000, 7, 64), payload=bytes(64))
+for i in range(3):
+    roce(t + (2 + 2 * i) * ms, B, A, QP_A, 0x11, 12, extra=aeth(0x20 | 0x0E, 1))
+    roce(t + (3 + 2 * i) * ms, A, B, QP_B, 0x0A, 12, ackreq=True, extra=reth(0x1000, 7, 64), payload=bytes(64))
+roce(t + 9 * ms, B, A, QP_A, 0x11, 12, extra=aeth(0x1F, 2))
+ended = roce(t + 10 * ms, A, B, QP_B, 0x0A, 13, ackreq=True, extra=reth(0x2000, 7, 64), payload=bytes(64))
+expected.append({"kind": "retry_sequence", "frame": ended,
+                 "message": "PSN 12 sent again 3 times in a row: RNR retries (after RNR NAKs)"})
+roce(t + 10.01 * ms, B, A, QP_A, 0x11, 13, extra=aeth(0x1F, 3))
+# a READ of 3 packets at PSN 14 reserves 15 and 16; a SEND Only at 16 breaks the rule
+roce(t + 11 * ms, A, B, QP_B, 0x0C, 14, ackreq=True, extra=reth(0x3000, 7, 3 * 1024))
+bad = roce(t + 11.01 * ms, A, B, QP_B, 0x04, 16, ackreq=True, payload=bytes(8))
+expected.append({"kind": "psn_in_read_range", "frame": bad,
+                 "message": "RC SEND Only on PSN 16, which the RDMA READ at PSN 14 reserved for its 3 responses"})
+roce(t + 11.02 * ms, B, A, QP_A, 0x0D, 14, extra=aeth(0x1F, 4), payload=bytes(1024))
+roce(t + 11.03 * ms, B, A, QP_A, 0x0E, 15, payload=bytes(1024))
+roce(t + 11.04 * ms, B, A, QP_A, 0x0F, 16, extra=aeth(0x1F, 4), payload=bytes(1024))
+# a WRITE at 17 waits 150 ms for its ACK: a stall, ended by the ACK
+roce(t + 12 * ms, A, B, QP_B, 0x0A, 17, ackreq=True, extra=reth(0x4000, 7, 64), payload=bytes(64))
+late = roce(t + 162 * ms, B, A, QP_A, 0x11, 17, extra=aeth(0x1F, 5))
+expected.append({"kind": "stalled_qp", "frame": late,
+                 "message": "no progress for 150.000 ms: PSN 17 waits for its acknowledgement,"
+                            " first unacknowledged PSN 17"})
+# 5 s later a new connection reuses QP 0x22 and starts at PSN 9000000: the sequence expects 18, and 9000000 - 18
+# is past half of 2^24, so it lies 2^24 - 8999982 = 7777234 behind; the flow's last packet was the WRITE at 12 ms
+new = roce(t + 5.162, A, B, QP_B, 0x04, 9000000, ackreq=True, payload=bytes(8))
+expected.append({"kind": "new_connection", "frame": new,
+                 "message": "PSN 9000000 is 7777234 away from the sequence after 5.150 s of silence: taken as a new"
+                            " connection reusing the QP (inferred)"})
+roce(t + 5.16201, B, A, QP_A, 0x11, 9000000, extra=aeth(0x1F, 1))
+# ACKs from another host for requests the capture never showed
+orphan = roce(t + 5.2, "10.0.0.3", A, 0x33, 0x11, 500, extra=aeth(0x1F, 9))
+expected.append({"kind": "no_request_seen", "frame": orphan})
+
+wrpcap("violations.pcap", frames)
+with open("violations.json", "w") as out:
+    json.dump({"frames": len(frames), "events": expected}, out, indent=2)
+    out.write("\n")
