@@ -116,6 +116,22 @@ class CaptureLoadTest {
     }
 
     /** Snapshots while loading: each is the analysis of the frames read so far, and the end is unchanged. */
+    /**
+     * The window's load (issue 21 item 2): frames nested hundreds of times in GRE and VXLAN once overflowed the stack
+     * here and the window stayed on "Loading…"; now every frame is read, indexed and analysed, the three too deep
+     * ones malformed.
+     */
+    @Test
+    void aDeepTunnelNestLoadsWholly() throws IOException {
+        Path nest = Path.of("src/test/resources/tshark/encap/deep-nest.pcap");
+        try (CaptureLoad load = CaptureLoad.open(List.of(nest), indexed(), INLINE, p -> { })) {
+            LoadResult result = load.run();
+            assertEquals(6, result.packets());
+            assertEquals(6, load.index().size());
+            assertEquals(3, result.analysis().malformed());
+        }
+    }
+
     @Test
     void snapshotsWhileLoadingAreTheAnalysisSoFar() throws IOException {
         List<Long> packetsAtProgress = new ArrayList<>();
