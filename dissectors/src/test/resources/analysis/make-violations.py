@@ -14,6 +14,11 @@ A, B = "10.0.0.1", "10.0.0.2"
 QP_A, QP_B = 0x11, 0x22
 frames = []
 expected = []
+timed = []      # requests timed to their answers: flow, kind, request frame, answer frame, nanoseconds
+
+
+def ns(seconds):
+    return round(seconds * 1e9)
 
 
 def roce(t, src, dst, qp, op, psn, ackreq=False, extra=b"", payload=b""):
@@ -37,30 +42,37 @@ def reth(va, rkey, length):
 t = 1767225600.0          # 2026-01-01T00:00:00Z
 ms = 1e-3
 # a SEND First/Last of 1024 + 1024 bytes: the path MTU is 1024
+REQUESTER = "10.0.0.1 > 10.0.0.2 QP 0x000022"
 roce(t, A, B, QP_B, 0x00, 10, payload=bytes(1024))
-roce(t + 0.01 * ms, A, B, QP_B, 0x02, 11, ackreq=True, payload=bytes(1024))
-roce(t + 0.02 * ms, B, A, QP_A, 0x11, 11, extra=aeth(0x1F, 1))
+asked = roce(t + 0.01 * ms, A, B, QP_B, 0x02, 11, ackreq=True, payload=bytes(1024))
+acked = roce(t + 0.02 * ms, B, A, QP_A, 0x11, 11, extra=aeth(0x1F, 1))
+timed.append([REQUESTER, "ack_rtt", asked, acked, ns(0.01 * ms)])
 # RNR retries: WRITE Only at 12 answered by RNR NAK three times, then accepted
 roce(t + 1 * ms, A, B, QP_B, 0x0A, 12, ackreq=True, extra=reth(0x1000, 7, 64), payload=bytes(64))
 for i in range(3):
     roce(t + (2 + 2 * i) * ms, B, A, QP_A, 0x11, 12, extra=aeth(0x20 | 0x0E, 1))
     roce(t + (3 + 2 * i) * ms, A, B, QP_B, 0x0A, 12, ackreq=True, extra=reth(0x1000, 7, 64), payload=bytes(64))
 roce(t + 9 * ms, B, A, QP_A, 0x11, 12, extra=aeth(0x1F, 2))
+# (the WRITE at 12 was sent again: its ACK times nothing, Karn's rule)
 ended = roce(t + 10 * ms, A, B, QP_B, 0x0A, 13, ackreq=True, extra=reth(0x2000, 7, 64), payload=bytes(64))
 expected.append({"kind": "retry_sequence", "frame": ended,
                  "message": "PSN 12 sent again 3 times in a row: RNR retries (after RNR NAKs)"})
-roce(t + 10.01 * ms, B, A, QP_A, 0x11, 13, extra=aeth(0x1F, 3))
+acked = roce(t + 10.01 * ms, B, A, QP_A, 0x11, 13, extra=aeth(0x1F, 3))
+timed.append([REQUESTER, "ack_rtt", ended, acked, ns(0.01 * ms)])
 # a READ of 3 packets at PSN 14 reserves 15 and 16; a SEND Only at 16 breaks the rule
-roce(t + 11 * ms, A, B, QP_B, 0x0C, 14, ackreq=True, extra=reth(0x3000, 7, 3 * 1024))
+read = roce(t + 11 * ms, A, B, QP_B, 0x0C, 14, ackreq=True, extra=reth(0x3000, 7, 3 * 1024))
 bad = roce(t + 11.01 * ms, A, B, QP_B, 0x04, 16, ackreq=True, payload=bytes(8))
 expected.append({"kind": "psn_in_read_range", "frame": bad,
                  "message": "RC SEND Only on PSN 16, which the RDMA READ at PSN 14 reserved for its 3 responses"})
-roce(t + 11.02 * ms, B, A, QP_A, 0x0D, 14, extra=aeth(0x1F, 4), payload=bytes(1024))
+first = roce(t + 11.02 * ms, B, A, QP_A, 0x0D, 14, extra=aeth(0x1F, 4), payload=bytes(1024))
 roce(t + 11.03 * ms, B, A, QP_A, 0x0E, 15, payload=bytes(1024))
-roce(t + 11.04 * ms, B, A, QP_A, 0x0F, 16, extra=aeth(0x1F, 4), payload=bytes(1024))
+last = roce(t + 11.04 * ms, B, A, QP_A, 0x0F, 16, extra=aeth(0x1F, 4), payload=bytes(1024))
+timed.append([REQUESTER, "read_first", read, first, ns(0.02 * ms)])
+timed.append([REQUESTER, "read_last", read, last, ns(0.04 * ms)])
 # a WRITE at 17 waits 150 ms for its ACK: a stall, ended by the ACK
-roce(t + 12 * ms, A, B, QP_B, 0x0A, 17, ackreq=True, extra=reth(0x4000, 7, 64), payload=bytes(64))
+waiting = roce(t + 12 * ms, A, B, QP_B, 0x0A, 17, ackreq=True, extra=reth(0x4000, 7, 64), payload=bytes(64))
 late = roce(t + 162 * ms, B, A, QP_A, 0x11, 17, extra=aeth(0x1F, 5))
+timed.append([REQUESTER, "ack_rtt", waiting, late, ns(150 * ms)])
 expected.append({"kind": "stalled_qp", "frame": late,
                  "message": "no progress for 150.000 ms: PSN 17 waits for its acknowledgement,"
                             " first unacknowledged PSN 17"})
@@ -77,5 +89,5 @@ expected.append({"kind": "no_request_seen", "frame": orphan})
 
 wrpcap("violations.pcap", frames)
 with open("violations.json", "w") as out:
-    json.dump({"frames": len(frames), "events": expected}, out, indent=2)
+    json.dump({"frames": len(frames), "events": expected, "latency": timed}, out, indent=2)
     out.write("\n")

@@ -77,6 +77,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--events-csv", paramLabel = "FILE", description = "write the expert events (- for standard output)")
     String eventsCsv;
 
+    @Option(names = "--latency-csv", paramLabel = "FILE",
+            description = "write one row per timed exchange: ACK round trips and READ latencies (- for standard output)")
+    String latencyCsv;
+
     @Option(names = "--link-speed", paramLabel = "SPEED", converter = LinkSpeed.class, defaultValue = "100G",
             description = "link speed for PFC quanta (512 bit times each), e.g. 25G, 100G, 400G (default: ${DEFAULT-VALUE})")
     long linkSpeed;
@@ -144,7 +148,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             toStandardOutput.add("--json");
         }
         for (String[] export : new String[][] {{"--qp-csv", qpCsv}, {"--priority-csv", priorityCsv},
-                {"--pfc-csv", pfcCsv}, {"--events-csv", eventsCsv}}) {
+                {"--pfc-csv", pfcCsv}, {"--events-csv", eventsCsv}, {"--latency-csv", latencyCsv}}) {
             if ("-".equals(export[1])) {
                 toStandardOutput.add(export[0] + " -");
             }
@@ -156,7 +160,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             return CliSupport.EXIT_UNREADABLE;
         }
         for (String[] export : new String[][] {{"--qp-csv", qpCsv}, {"--priority-csv", priorityCsv},
-                {"--pfc-csv", pfcCsv}, {"--events-csv", eventsCsv}}) {
+                {"--pfc-csv", pfcCsv}, {"--events-csv", eventsCsv}, {"--latency-csv", latencyCsv}}) {
             if (export[1] != null && !"-".equals(export[1])
                     && !CliSupport.notAnInput(export[0], Path.of(export[1]), files)) {
                 return CliSupport.EXIT_UNREADABLE;
@@ -243,6 +247,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             export(priorityCsv, out -> CsvExport.writePriorities(result, out));
             export(pfcCsv, out -> CsvExport.writePfc(result, out));
             export(eventsCsv, out -> CsvExport.writeEvents(result, out));
+            export(latencyCsv, out -> CsvExport.writeLatency(result, out));
         } catch (OutputFailure failure) {
             CliSupport.printError("cannot write " + failure.target + ": "
                     + CliSupport.reason((IOException) failure.getCause()));
@@ -252,7 +257,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
         if (json) {
             JsonSummary.write(result, stdout, true);
             stdout.println();
-        } else if (!"-".equals(qpCsv) && !"-".equals(priorityCsv) && !"-".equals(pfcCsv) && !"-".equals(eventsCsv)) {
+        } else if (!"-".equals(qpCsv) && !"-".equals(priorityCsv) && !"-".equals(pfcCsv) && !"-".equals(eventsCsv)
+                && !"-".equals(latencyCsv)) {
             TextSummary.write(result, files.stream().map(CliSupport::name).collect(Collectors.joining(", ")), top, stdout);
         }
         stdout.flush();

@@ -84,6 +84,33 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void theCraftedCapturesExchangesAreTimedAsTheyWereBuilt() throws IOException {
+        // make-violations.py lists the requests it timed to their answers, with the nanoseconds it put between them
+        Path folder = Path.of("../dissectors/src/test/resources/analysis");
+        JsonNode built = new ObjectMapper().readTree(folder.resolve("violations.json").toFile());
+        List<String> expected = new java.util.ArrayList<>(List.of("flow,kind,request_frame,answer_frame,latency_ns"));
+        for (JsonNode exchange : built.get("latency")) {
+            List<String> cells = new java.util.ArrayList<>();
+            exchange.forEach(cell -> cells.add(cell.asText()));
+            expected.add(String.join(",", cells));
+        }
+        CommandRunner result = CommandRunner.run("analyze", folder.resolve("violations.pcap").toString(),
+                "--latency-csv", "-");
+        assertEquals(0, result.status(), result.err());
+        assertEquals(expected, result.out().lines().toList());
+
+        JsonNode summary = new ObjectMapper().readTree(CommandRunner.run("analyze", "--json",
+                folder.resolve("violations.pcap").toString()).out()).get("latency");
+        // three ACK round trips: 10 µs, 10 µs, 150 ms; nearest rank: p50 is the 2nd, p99 the 3rd
+        assertEquals(List.of(3L, 10_000L, 10_000L, 150_000_000L, 150_000_000L),
+                List.of(summary.get("ack_rtt").get("count").asLong(), summary.get("ack_rtt").get("min_ns").asLong(),
+                        summary.get("ack_rtt").get("p50_ns").asLong(), summary.get("ack_rtt").get("p99_ns").asLong(),
+                        summary.get("ack_rtt").get("max_ns").asLong()));
+        assertEquals(40_000, summary.get("read_last").get("flows").get("10.0.0.1 > 10.0.0.2 QP 0x000022")
+                .get("max_ns").asLong());
+    }
+
+    @Test
     void aCraftedCaptureGivesEachProtocolEventWhereItWasBuilt() throws IOException {
         // crafted with scapy, not with RoCE Lens (make-violations.py): its JSON lists the events it built, and where
         Path folder = Path.of("../dissectors/src/test/resources/analysis");

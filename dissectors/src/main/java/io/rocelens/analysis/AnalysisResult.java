@@ -24,6 +24,8 @@ import java.util.Map;
  * @param pfc        eight entries, priorities 0..7
  * @param pfcSenders per sender MAC and priority (priority -1: 802.3x PAUSE)
  * @param nakCodes   NAK packets by AETH syndrome low five bits (the NAK code)
+ * @param exchanges  requests timed to their answers (ACK round trips, READ latencies), in answer order, at most
+ *                   {@link AnalysisOptions#maxStored()}; {@code exchangesDropped} more were timed but not kept
  * @param eventCounts events by {@link EventKind} ordinal, stored or not
  * @param notDissected frames that were not dissected at all, by reason ("link type 197 (ERF)"), in order of first
  *                     appearance; they count in {@code packets} only
@@ -41,6 +43,7 @@ public record AnalysisResult(
         long[] nakCodes,
         List<NakLink> nakLinks, long nakLinksDropped,
         List<CnpLink> cnpLinks, long cnpLinksDropped,
+        List<Exchange> exchanges, long exchangesDropped,
         List<ExpertEvent> events, long[] eventCounts, long eventsDropped,
         Map<String, Long> notDissected, Map<String, Long> encapsulated) {
 
@@ -55,6 +58,7 @@ public record AnalysisResult(
         nakCodes = nakCodes.clone();
         nakLinks = GrowingList.frozen(nakLinks);
         cnpLinks = GrowingList.frozen(cnpLinks);
+        exchanges = GrowingList.frozen(exchanges);
         events = GrowingList.frozen(events);
         eventCounts = eventCounts.clone();
         notDissected = Collections.unmodifiableMap(new LinkedHashMap<>(notDissected));   // keeps the order
@@ -247,6 +251,8 @@ public record AnalysisResult(
                 nakLinksDropped + other.nakLinksDropped + overflow(nakLinks, other.nakLinks, max),
                 concat(cnpLinks, other.cnpLinks, max),
                 cnpLinksDropped + other.cnpLinksDropped + overflow(cnpLinks, other.cnpLinks, max),
+                concat(exchanges, other.exchanges, max),
+                exchangesDropped + other.exchangesDropped + overflow(exchanges, other.exchanges, max),
                 inOrder(concat(events, other.events, max), Comparator.comparingLong(ExpertEvent::timestampNanos)),
                 eventsByKind,
                 eventsDropped + other.eventsDropped + overflow(events, other.events, max),

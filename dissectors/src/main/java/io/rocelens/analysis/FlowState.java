@@ -5,6 +5,13 @@ final class FlowState {
 
     /** For an RC request flow: the last PSN its responder acknowledged (ACK or READ response), or -1. */
     int acknowledgedPsn = -1;
+    /**
+     * Requests waiting for their answer, to time it: AckReq requests for their ACK, READ requests for their responses.
+     * Rings of at most {@link #WAITING} each; when full, the oldest is given up.
+     */
+    static final int WAITING = 256;
+    Waiting acksAwaited;
+    Waiting readsAwaited;
     /** Retransmitting now (since the last new PSN): the next retransmission belongs to the same burst. */
     boolean inRetransmission;
     /** The PSN the latest bursts of retransmissions started at, and how many bursts in a row started there. */
@@ -140,5 +147,57 @@ final class FlowState {
 
     long outOfOrder() {
         return (requests == null ? 0 : requests.outOfOrder) + (readResponses == null ? 0 : readResponses.outOfOrder);
+    }
+
+    /** A ring of requests waiting for their answer: PSN, time and frame, oldest first. */
+    static final class Waiting {
+        private final int[] psn = new int[WAITING];
+        private final long[] time = new long[WAITING];
+        private final long[] frame = new long[WAITING];
+        private int head;
+        private int size;
+
+        void add(int packetPsn, long packetTime, long packetFrame) {
+            if (size == WAITING) {
+                head = (head + 1) % WAITING;
+                size--;
+            }
+            int at = (head + size) % WAITING;
+            psn[at] = packetPsn;
+            time[at] = packetTime;
+            frame[at] = packetFrame;
+            size++;
+        }
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+
+        int firstPsn() {
+            return psn[head];
+        }
+
+        long firstTime() {
+            return time[head];
+        }
+
+        long firstFrame() {
+            return frame[head];
+        }
+
+        void removeFirst() {
+            head = (head + 1) % WAITING;
+            size--;
+        }
+
+        /** Karn's rule: a request sent again cannot be timed, since its answer may be to either copy. */
+        void forget(int packetPsn) {
+            for (int i = 0; i < size; i++) {
+                int at = (head + i) % WAITING;
+                if (psn[at] == packetPsn) {
+                    time[at] = -1;
+                }
+            }
+        }
     }
 }

@@ -96,6 +96,8 @@ public final class RoceAnalyzer {
     private long eventsDropped;
     private final GrowingList<NakLink> nakLinks = new GrowingList<>(NakLink::nakFrame);
     private long nakLinksDropped;
+    private final GrowingList<Exchange> exchanges = new GrowingList<>(Exchange::answerFrame);
+    private long exchangesDropped;
     private final GrowingList<CnpLink> cnpLinks = new GrowingList<>(CnpLink::cnpFrame);
     private long cnpLinksDropped;
 
@@ -402,6 +404,14 @@ public final class RoceAnalyzer {
         int outcome = requests.accept(p.psn, readLength, readLength < 0 ? 0 : pathMtu(f));
         psnOutcome(f, requests, outcome, p);
         retries(f, p, outcome);
+        if (outcome == PsnTracker.OUT_OF_ORDER || outcome == PsnTracker.DUPLICATE) {
+            if (f.acksAwaited != null) {
+                f.acksAwaited.forget(p.psn);
+            }
+            if (f.readsAwaited != null) {
+                f.readsAwaited.forget(p.psn);
+            }
+        }
         if (outcome == PsnTracker.IN_ORDER || outcome == PsnTracker.GAP) {
             if (wasStarted) {
                 progress(f, p);
@@ -409,6 +419,17 @@ public final class RoceAnalyzer {
                 f.progressTs = p.timestampNanos;
             }
             f.lastRequestFrame = p.number;
+            if (p.opcode >>> 5 == RC && readLength >= 0 && (p.opcode & 0x1F) == 0x0C) {
+                if (f.readsAwaited == null) {
+                    f.readsAwaited = new FlowState.Waiting();
+                }
+                f.readsAwaited.add(p.psn, p.timestampNanos, p.number);
+            } else if (p.opcode >>> 5 == RC && p.ackRequest) {
+                if (f.acksAwaited == null) {
+                    f.acksAwaited = new FlowState.Waiting();
+                }
+                f.acksAwaited.add(p.psn, p.timestampNanos, p.number);
+            }
             if (p.ackRequest || readLength >= 0) {
                 // what the requester waits for: an ACK for an AckReq request, the responses of a READ (IBTA vol. 1
                 // §9.7.6: a responder may coalesce the ACKs of requests that did not ask for one)
@@ -432,6 +453,7 @@ public final class RoceAnalyzer {
     private void readResponse(FlowState f, PacketSummary p) {
         response(f, p);
         acknowledged(f, p);
+        timeReadResponse(f, p);
         PsnTracker tracker = f.readResponses();
         int op = p.opcode & 0x1F;
         if ((op == 0x0D || op == 0x10) && f.paired >= 0 && tracker.isAhead(p.psn)
@@ -539,11 +561,63 @@ public final class RoceAnalyzer {
             return;
         }
         FlowState requester = flows[response.paired];
+        if ((p.opcode & 0x1F) == 0x11 && requester.acksAwaited != null) {
+            timeAcknowledged(requester, p);
+        }
         int previous = requester.acknowledgedPsn;
         if (previous < 0 || (((p.psn - previous) & PsnTracker.MASK) != 0
                 && ((p.psn - previous) & PsnTracker.MASK) < (1 << 23))) {
             progress(requester, p);
             requester.acknowledgedPsn = p.psn & PsnTracker.MASK;
+        }
+    }
+
+    /** An ACK covers every waiting AckReq request up to its PSN: each one's round trip is measured. */
+    private void timeAcknowledged(FlowState requester, PacketSummary ack) {
+        FlowState.Waiting waiting = requester.acksAwaited;
+        while (!waiting.isEmpty()) {
+            int behind = (ack.psn - waiting.firstPsn()) & PsnTracker.MASK;
+            if (behind >= (1 << 23)) {
+                return;     // the ACK does not reach this request yet
+            }
+            exchange(requester, Exchange.Kind.ACK_RTT, waiting, ack);
+            waiting.removeFirst();
+        }
+    }
+
+    /** READ responses: the first times its READ's first answer, the last (or only) its last. */
+    private void timeReadResponse(FlowState response, PacketSummary p) {
+        if (response.paired < 0 || flows[response.paired].readsAwaited == null) {
+            return;
+        }
+        FlowState.Waiting waiting = flows[response.paired].readsAwaited;
+        int op = p.opcode & 0x1F;
+        if (op == 0x0D || op == 0x10) {
+            // a first response answers the READ at its PSN; READs before it that got none are given up
+            while (!waiting.isEmpty() && waiting.firstPsn() != p.psn
+                    && ((p.psn - waiting.firstPsn()) & PsnTracker.MASK) < (1 << 23)) {
+                waiting.removeFirst();
+            }
+            if (waiting.isEmpty() || waiting.firstPsn() != p.psn) {
+                return;
+            }
+            exchange(flows[response.paired], Exchange.Kind.READ_FIRST, waiting, p);
+        }
+        if ((op == 0x0F || op == 0x10) && !waiting.isEmpty()) {
+            exchange(flows[response.paired], Exchange.Kind.READ_LAST, waiting, p);
+            waiting.removeFirst();
+        }
+    }
+
+    private void exchange(FlowState requester, Exchange.Kind kind, FlowState.Waiting waiting, PacketSummary answer) {
+        if (waiting.firstTime() < 0) {
+            return;     // sent again: not timed
+        }
+        if (exchanges.size() < options.maxStored()) {
+            exchanges.add(new Exchange(flowName(requester), kind, waiting.firstFrame(), answer.number,
+                    answer.timestampNanos - waiting.firstTime()));
+        } else {
+            exchangesDropped++;
         }
     }
 
@@ -875,6 +949,7 @@ public final class RoceAnalyzer {
                 pfcNow.intervals(), pfcNow.intervalsDropped(), pfcNow.storms(), pfcNow.stormsDropped(),
                 priorityBytes, priorityPackets, bins.copy(), nakCodes,
                 nakLinks.with(unanswered), naksDropped, cnpLinks.with(List.of()), cnpLinksDropped,
+                exchanges.with(List.of()), exchangesDropped,
                 events.sortedWith(stormEvents), counts, dropped, notDissected.byReason(), encapsulatedByName());
     }
 

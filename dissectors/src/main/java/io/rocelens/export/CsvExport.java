@@ -2,6 +2,7 @@ package io.rocelens.export;
 
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.BandwidthBins;
+import io.rocelens.analysis.Exchange;
 import io.rocelens.analysis.ExpertEvent;
 import io.rocelens.analysis.FlowStats;
 import io.rocelens.analysis.Formats;
@@ -111,6 +112,15 @@ public final class CsvExport {
     }
 
     /** One row per stored expert event, in time order. */
+    /** One row per timed exchange: flow, kind (ack_rtt, read_first, read_last), both frames, latency in ns. */
+    public static void writeLatency(AnalysisResult result, Appendable out) throws IOException {
+        CSVPrinter csv = printer(out, List.of("flow", "kind", "request_frame", "answer_frame", "latency_ns"));
+        for (Exchange e : result.exchanges()) {
+            csv.printRecord(e.flow(), e.kind().label(), e.requestFrame(), e.answerFrame(), e.nanos());
+        }
+        csv.flush();
+    }
+
     public static void writeEvents(AnalysisResult result, Appendable out) throws IOException {
         CSVPrinter csv = printer(out, EVENT_COLUMNS);
         for (ExpertEvent e : result.events()) {

@@ -3,6 +3,7 @@ package io.rocelens.export;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.CnpLink;
 import io.rocelens.analysis.EventKind;
+import io.rocelens.analysis.Exchange;
 import io.rocelens.analysis.FlowStats;
 import io.rocelens.analysis.Formats;
 import io.rocelens.analysis.NakLink;
@@ -111,6 +112,7 @@ public final class JsonSummary {
         }
         json.writeNumberField("not_stored", r.eventsDropped());
         json.writeEndObject();
+        writeExchanges(json, r);
         writeNakLatency(json, r.nakLinks(), r.nakLinksDropped());
         writeCnpLatency(json, r.cnpLinks(), r.cnpLinksDropped());
         json.writeNumberField("pfc_storms", r.stormCount());
@@ -206,6 +208,41 @@ public final class JsonSummary {
         json.writeNumberField("not_stored", dropped);
         writeLatency(json, links.stream().mapToLong(CnpLink::latencyNanos).toArray(), l -> l >= 0);
         json.writeEndObject();
+    }
+
+    /**
+     * {@code latency}: per kind (ack_rtt, read_first, read_last) the timed exchanges' count, min, p50, p99 and max in
+     * nanoseconds, overall and per flow ({@code flows}: flow name → the same), over the stored exchanges
+     * ({@code not_stored} counts the others).
+     */
+    private static void writeExchanges(JsonGenerator json, AnalysisResult r) throws IOException {
+        json.writeObjectFieldStart("latency");
+        json.writeNumberField("not_stored", r.exchangesDropped());
+        for (Exchange.Kind kind : Exchange.Kind.values()) {
+            List<Exchange> ofKind = r.exchanges().stream().filter(e -> e.kind() == kind).toList();
+            json.writeObjectFieldStart(kind.label());
+            writePercentiles(json, ofKind);
+            json.writeObjectFieldStart("flows");
+            java.util.Map<String, List<Exchange>> byFlow = new java.util.TreeMap<>();
+            ofKind.forEach(e -> byFlow.computeIfAbsent(e.flow(), key -> new java.util.ArrayList<>()).add(e));
+            for (java.util.Map.Entry<String, List<Exchange>> flow : byFlow.entrySet()) {
+                json.writeObjectFieldStart(flow.getKey());
+                writePercentiles(json, flow.getValue());
+                json.writeEndObject();
+            }
+            json.writeEndObject();
+            json.writeEndObject();
+        }
+        json.writeEndObject();
+    }
+
+    private static void writePercentiles(JsonGenerator json, List<Exchange> exchanges) throws IOException {
+        Latency.Percentiles p = Latency.Percentiles.of(exchanges.stream().mapToLong(Exchange::nanos).toArray());
+        json.writeNumberField("count", p.count());
+        json.writeNumberField("min_ns", p.min());
+        json.writeNumberField("p50_ns", p.p50());
+        json.writeNumberField("p99_ns", p.p99());
+        json.writeNumberField("max_ns", p.max());
     }
 
     private static void writeLatency(JsonGenerator json, long[] nanos, LongPredicate valid) throws IOException {

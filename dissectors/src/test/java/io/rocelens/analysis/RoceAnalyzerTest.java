@@ -188,6 +188,29 @@ class RoceAnalyzerTest {
     }
 
     @Test
+    void ackRoundTripsAndReadLatenciesAreTimedAtTheCapturePoint() {
+        Frames f = new Frames();
+        f.roce(1_000, A, B, QP_B, WRITE_ONLY, 10).ackRequest().send();              // frame 1
+        f.roce(2_000, A, B, QP_B, WRITE_ONLY, 11).send();                            // 2: no AckReq, not timed
+        f.roce(3_000, A, B, QP_B, WRITE_ONLY, 12).ackRequest().send();              // 3
+        f.roce(9_000, B, A, QP_A, ACK, 12).aeth(0x1F).send();                        // 4: covers 10 and 12
+        f.roce(10_000, A, B, QP_B, READ_REQ, 13).readLength(3 * 1024).send();        // 5
+        f.roce(12_000, B, A, QP_A, READ_FIRST, 13).aeth(0x1F).send();                // 6
+        f.roce(13_000, B, A, QP_A, 0x0E, 14).send();                                 // 7: READ Middle
+        f.roce(14_000, B, A, QP_A, READ_LAST, 15).aeth(0x1F).send();                 // 8
+        f.roce(20_000, A, B, QP_B, WRITE_ONLY, 16).ackRequest().send();             // 9
+        f.roce(30_000, A, B, QP_B, WRITE_ONLY, 16).ackRequest().send();             // 10: sent again
+        f.roce(31_000, B, A, QP_A, ACK, 16).aeth(0x1F).send();                       // 11: Karn, not timed
+        AnalysisResult r = f.result();
+
+        String flow = "10.0.0.1 > 10.0.0.2 QP 0x000022";
+        assertEquals(List.of(new Exchange(flow, Exchange.Kind.ACK_RTT, 1, 4, 8_000),
+                new Exchange(flow, Exchange.Kind.ACK_RTT, 3, 4, 6_000),
+                new Exchange(flow, Exchange.Kind.READ_FIRST, 5, 6, 2_000),
+                new Exchange(flow, Exchange.Kind.READ_LAST, 5, 8, 4_000)), r.exchanges());
+    }
+
+    @Test
     void aFarPsnWithoutASilenceIsStillJudged() {
         // a million PSNs back but only 0.1 ms after the last packet: no connection is set up that fast
         Frames f = new Frames();
