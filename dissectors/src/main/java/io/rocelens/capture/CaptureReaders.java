@@ -45,13 +45,7 @@ public final class CaptureReaders {
 
     /** As {@link #open(Path)}, recording a pcapng file's sections and interfaces in the given layout. */
     static CaptureReader open(Path file, int windowSize, PcapngLayout layout) throws IOException {
-        if (Files.exists(file) && !Files.isRegularFile(file)) {
-            // a FIFO would block the open until a writer comes, and neither it nor a device can be memory-mapped
-            throw new NotACaptureException(file.getFileName() + " is " + (Files.isDirectory(file) ? "a directory"
-                    : "not a regular file (a pipe or a device; read those as standard input: - < "
-                    + file.getFileName() + ")") + ", not a pcap or pcapng capture file");
-        }
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+        FileChannel channel = openChannel(file);
         try {
             return open(file, channel, windowSize, layout);
         } catch (IOException | RuntimeException e) {
@@ -60,7 +54,19 @@ public final class CaptureReaders {
         }
     }
 
-    private static CaptureReader open(Path file, FileChannel channel, int windowSize, PcapngLayout layout)
+    /** Opens a regular file for reading; refuses a directory, a pipe or a device as not a capture file. */
+    static FileChannel openChannel(Path file) throws IOException {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // a FIFO would block the open until a writer comes, and neither it nor a device can be memory-mapped
+            throw new NotACaptureException(file.getFileName() + " is " + (Files.isDirectory(file) ? "a directory"
+                    : "not a regular file (a pipe or a device; read those as standard input: - < "
+                    + file.getFileName() + ")") + ", not a pcap or pcapng capture file");
+        }
+        return FileChannel.open(file, StandardOpenOption.READ);
+    }
+
+    /** Reads the file open on {@code channel}, which the reader then owns. */
+    static CaptureReader open(Path file, FileChannel channel, int windowSize, PcapngLayout layout)
             throws IOException {
         return open(String.valueOf(file.getFileName()), channel, new MappedWindow(channel, windowSize), layout);
     }

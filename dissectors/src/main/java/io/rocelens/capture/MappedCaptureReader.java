@@ -10,6 +10,12 @@ import java.nio.channels.ClosedChannelException;
  */
 abstract class MappedCaptureReader implements CaptureReader {
 
+    /** Whether a record or block can be recognised to start at a byte, as a split does (see {@link CaptureSplit}). */
+    @FunctionalInterface
+    interface Boundaries {
+        boolean recognised(long position) throws IOException;
+    }
+
     /** The file channel or stream the window reads. */
     protected final Closeable source;
     protected final ByteWindow window;

@@ -12,15 +12,20 @@ import java.io.Closeable;
  * @see <a href="https://datatracker.ietf.org/doc/draft-ietf-opsawg-pcap/">draft-ietf-opsawg-pcap</a>
  */
 final class PcapReader extends MappedCaptureReader {
-    private static final int FILE_HEADER_LENGTH = 24;
-    private static final int RECORD_HEADER_LENGTH = 16;
+    static final int FILE_HEADER_LENGTH = 24;
+    static final int RECORD_HEADER_LENGTH = 16;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
     private final ByteOrder order;
     private final long fractionToNanos;
     private final int linkType;
+    private final long snapLength;
     private long position = FILE_HEADER_LENGTH;
     private long frameNumber;
+    /** No record starting at or after this byte is read (a split's end, see {@link CaptureSplit})... */
+    private long end = Long.MAX_VALUE;
+    /** ...that the next split recognises as a record's start, or any when null. */
+    private Boundaries boundaries;
 
     PcapReader(String name, Closeable source, ByteWindow window, ByteOrder order, boolean nanos)
             throws IOException {
@@ -43,6 +48,30 @@ final class PcapReader extends MappedCaptureReader {
         }
         // The upper 16 bits may carry FCS information (draft-ietf-opsawg-pcap, "LinkType and additional information")
         this.linkType = header.getInt(at + 20) & 0xFFFF;
+        this.snapLength = Integer.toUnsignedLong(header.getInt(at + 16));
+    }
+
+    /**
+     * Makes the next record read the one at {@code start} (a record boundary), numbered {@code numberBefore + 1}, and
+     * reading end cleanly before the first record starting at or after {@code end} that {@code boundaries} (when not
+     * null) recognises: the next split starts there.
+     */
+    void startAt(long start, long numberBefore, long end, Boundaries boundaries) {
+        this.position = Math.max(start, FILE_HEADER_LENGTH);
+        this.frameNumber = numberBefore;
+        this.end = end;
+        this.boundaries = boundaries;
+    }
+
+    /** Reads records until the next starts at or after {@code target}, reading stops, or the file ends. */
+    void skipTo(long target) throws IOException {
+        while (!done && position < target) {
+            next();
+        }
+    }
+
+    long position() {
+        return position;
     }
 
     @Override
@@ -68,6 +97,10 @@ final class PcapReader extends MappedCaptureReader {
         if (done) {
             return null;
         }
+        if (position >= end && (boundaries == null || boundaries.recognised(position))) {
+            done = true;
+            return null;
+        }
         long number = frameNumber + 1;
         window.release(position);
         long remaining = window.available(position, RECORD_HEADER_LENGTH);
@@ -81,10 +114,10 @@ final class PcapReader extends MappedCaptureReader {
         }
         int at = window.ensure(position, RECORD_HEADER_LENGTH);
         ByteBuffer buffer = window.buffer();
-        long seconds = Integer.toUnsignedLong(buffer.getInt(at));
-        long fraction = Integer.toUnsignedLong(buffer.getInt(at + 4));
-        long captured = Integer.toUnsignedLong(buffer.getInt(at + 8));
-        long original = Integer.toUnsignedLong(buffer.getInt(at + 12));
+        long seconds = seconds(buffer, at);
+        long fraction = fraction(buffer, at);
+        long captured = captured(buffer, at);
+        long original = original(buffer, at);
         if (captured > CaptureReaders.MAX_CAPTURED_LENGTH) {
             return stop("frame " + number + " at byte " + position + " claims " + captured
                     + " captured bytes, more than the " + CaptureReaders.MAX_CAPTURED_LENGTH
@@ -107,6 +140,30 @@ final class PcapReader extends MappedCaptureReader {
 
     ByteOrder order() {
         return order;
+    }
+
+    // The fields of the record header at index {@code at} of a buffer in the file's byte order, all unsigned 32 bits
+
+    static long seconds(ByteBuffer header, int at) {
+        return Integer.toUnsignedLong(header.getInt(at));
+    }
+
+    /** Microseconds or nanoseconds, as the file's magic says. */
+    static long fraction(ByteBuffer header, int at) {
+        return Integer.toUnsignedLong(header.getInt(at + 4));
+    }
+
+    static long captured(ByteBuffer header, int at) {
+        return Integer.toUnsignedLong(header.getInt(at + 8));
+    }
+
+    static long original(ByteBuffer header, int at) {
+        return Integer.toUnsignedLong(header.getInt(at + 12));
+    }
+
+    /** The file header's snap length (0 or more, as written). */
+    long snapLength() {
+        return snapLength;
     }
 
     /** 1 for a nanosecond file, 1000 for a microsecond one. */

@@ -16,29 +16,30 @@ import java.util.List;
  */
 final class PcapngReader extends MappedCaptureReader {
     private static final int SECTION_HEADER = CaptureReaders.PCAPNG_SECTION_HEADER;
-    private static final int INTERFACE_DESCRIPTION = 1;
+    static final int INTERFACE_DESCRIPTION = 1;
     static final int OBSOLETE_PACKET = 2;
     static final int SIMPLE_PACKET = 3;
     static final int ENHANCED_PACKET = 6;
-    private static final int BYTE_ORDER_MAGIC = 0x1A2B3C4D;
+    static final int BYTE_ORDER_MAGIC = 0x1A2B3C4D;
 
     /** Block type and total length at the start, total length again at the end. */
-    private static final int MIN_BLOCK_LENGTH = 12;
+    static final int MIN_BLOCK_LENGTH = 12;
     /** Adds byte-order magic, major and minor version and the 64-bit section length. */
-    private static final int MIN_SECTION_HEADER_LENGTH = 28;
+    static final int MIN_SECTION_HEADER_LENGTH = 28;
     /** Adds link type, reserved and snap length. */
-    private static final int MIN_INTERFACE_DESCRIPTION_LENGTH = 20;
+    static final int MIN_INTERFACE_DESCRIPTION_LENGTH = 20;
     /** Adds interface id, 64-bit timestamp, captured and original length (the obsolete block has the same size). */
     static final int PACKET_HEADER_LENGTH = 28;
-    private static final int MIN_PACKET_LENGTH = PACKET_HEADER_LENGTH + 4;
+    static final int MIN_PACKET_LENGTH = PACKET_HEADER_LENGTH + 4;
     /** Adds the original length. */
     static final int SIMPLE_PACKET_HEADER_LENGTH = 12;
-    private static final int MIN_SIMPLE_PACKET_LENGTH = SIMPLE_PACKET_HEADER_LENGTH + 4;
+    static final int MIN_SIMPLE_PACKET_LENGTH = SIMPLE_PACKET_HEADER_LENGTH + 4;
 
     private static final int OPT_END = 0;
     private static final int OPT_IF_TSRESOL = 9;
     private static final int OPT_IF_TSOFFSET = 14;
 
+    private final String name;
     private final List<PcapngInterface> interfaces = new ArrayList<>();
     private final PcapngLayout layout;
     private PcapngLayout.Section section;
@@ -46,9 +47,21 @@ final class PcapngReader extends MappedCaptureReader {
     private long position;
     private long frameNumber;
     private long lastTimestamp;
+    /** No block starting at or after this byte is read (a split's end, see {@link CaptureSplit})... */
+    private long end = Long.MAX_VALUE;
+    /** ...that the next split recognises as a block's start, or any when null. */
+    private Boundaries boundaries;
+    /**
+     * True while the section and interfaces are those of the file's leading blocks, assumed to hold at a split's
+     * first block rather than read up to it: anything that shows more is needed makes {@link #learnExactly} walk.
+     */
+    private boolean guessed;
+    /** False while a split has met no timed block yet: a simple packet block would need the time before it. */
+    private boolean timeKnown = true;
 
     PcapngReader(String name, Closeable source, ByteWindow window, PcapngLayout layout) throws IOException {
         super(source, window);
+        this.name = name;
         this.layout = layout;
         String damage = readSectionHeader();
         if (damage != null) {
@@ -68,6 +81,67 @@ final class PcapngReader extends MappedCaptureReader {
             readBlock();
         }
         return interfaces.isEmpty() ? -1 : interfaces.get(0).linkType;
+    }
+
+    /** Reads the blocks before the file's first packet block (section header, interfaces, name resolution...). */
+    void readLeadingBlocks() throws IOException {
+        while (!done && window.available(position, 8) >= 8) {
+            int at = window.ensure(position, 8);
+            int type = window.buffer().getInt(at);
+            if (type == ENHANCED_PACKET || type == SIMPLE_PACKET || type == OBSOLETE_PACKET) {
+                break;
+            }
+            readBlock();
+        }
+    }
+
+    /**
+     * Makes the next block read the one at {@code start}, a block boundary of the section whose state this reader
+     * holds ({@code guessed}: assumed from the leading blocks, checked as described at {@link #guessed}), the next
+     * frame numbered {@code numberBefore + 1}, and reading end cleanly before the first block at or after {@code end}
+     * that {@code boundaries} (when not null) recognises: the next split starts there.
+     */
+    void startAt(long start, long numberBefore, long end, Boundaries boundaries, boolean guessed) {
+        this.position = Math.max(start, position);
+        this.frameNumber = numberBefore;
+        this.end = end;
+        this.boundaries = boundaries;
+        this.guessed = guessed;
+        this.timeKnown = !guessed;
+    }
+
+    /** Reads blocks until the next starts at or after {@code target}, reading stops, or the file ends. */
+    void skipTo(long target) throws IOException {
+        while (!done && position < target) {
+            readBlock();
+        }
+    }
+
+    long position() {
+        return position;
+    }
+
+    /**
+     * Replaces the guessed state by the exact one at {@link #position}, read by walking the file's blocks from its
+     * start; returns null, or why that failed.
+     */
+    private String learnExactly() throws IOException {
+        PcapngReader walker = new PcapngReader(name, () -> { }, window, new PcapngLayout());
+        walker.skipTo(position);
+        if (walker.problem() != null) {
+            return walker.problem();
+        }
+        if (walker.position != position) {
+            return "the block at byte " + position + " looked like a block boundary but is none (the blocks from the"
+                    + " file's start reach byte " + walker.position + "), so this part of the file cannot be read";
+        }
+        interfaces.clear();
+        interfaces.addAll(walker.interfaces);
+        section = walker.section;
+        lastTimestamp = walker.lastTimestamp;
+        guessed = false;
+        timeKnown = true;
+        return null;
     }
 
     @Override
@@ -101,6 +175,10 @@ final class PcapngReader extends MappedCaptureReader {
 
     /** Reads the block at {@link #position}; returns its frame if it is a packet block, else null. */
     private Frame readBlock() throws IOException {
+        if (position >= end && (boundaries == null || boundaries.recognised(position))) {
+            done = true;
+            return null;
+        }
         window.release(position);
         long remaining = window.available(position, 8);
         if (remaining == 0) {
@@ -116,6 +194,12 @@ final class PcapngReader extends MappedCaptureReader {
         if (type == SECTION_HEADER) {
             String damage = readSectionHeader();
             return damage == null ? null : stop(damage);
+        }
+        if (guessed && (type == INTERFACE_DESCRIPTION || type == SIMPLE_PACKET && !timeKnown)) {
+            // an interface's local id counts the section's interfaces before it; a simple packet takes the time before
+            String damage = learnExactly();
+            // read the block again: its section's byte order may differ from the guess
+            return damage != null ? stop(damage) : readBlock();
         }
         long length = Integer.toUnsignedLong(window.buffer().getInt(at + 4));
         return switch (type) {
@@ -176,6 +260,8 @@ final class PcapngReader extends MappedCaptureReader {
             return damage;
         }
         interfaces.clear();
+        guessed = false;
+        timeKnown = true;
         section = layout.section(position, order);
         // a simple packet block takes the time of the frame before it, but never from another section
         lastTimestamp = 0;
@@ -258,6 +344,11 @@ final class PcapngReader extends MappedCaptureReader {
                 | Integer.toUnsignedLong(buffer.getInt(at + 16));
         long captured = Integer.toUnsignedLong(buffer.getInt(at + 20));
         long original = Integer.toUnsignedLong(buffer.getInt(at + 24));
+        if (guessed && (interfaceId < 0 || interfaceId >= interfaces.size())) {
+            // an interface described after the file's first packet block, or a later section
+            String learned = learnExactly();
+            return learned != null ? stop(learned) : readBlock();
+        }
         if (interfaceId < 0 || interfaceId >= interfaces.size()) {
             return stop(where(type) + " refers to interface " + Integer.toUnsignedString(interfaceId)
                     + ", but its section describes only " + interfaces.size()
@@ -274,6 +365,7 @@ final class PcapngReader extends MappedCaptureReader {
         PcapngInterface source = interfaces.get(interfaceId);
         try {
             lastTimestamp = source.toNanos(timestamp);
+            timeKnown = true;
         } catch (ArithmeticException outOfRange) {
             return stop(where(type) + " has a timestamp beyond the 292 years either side of 1970 that nanosecond"
                     + " timestamps can hold");
