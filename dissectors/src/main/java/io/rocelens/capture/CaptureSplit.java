@@ -51,7 +51,9 @@ import java.util.zip.GZIPInputStream;
  * packet block); when the split shows that is not enough (a block in the other byte order, a packet of an interface
  * not described there, an interface description block, a simple packet block before any timed one), the reader walks
  * the file's blocks from its start up to the split to learn them exactly. Its limit: a later section in the same byte
- * order whose packets use interfaces the first section also has is read with the first section's interfaces.
+ * order whose packets use interface ids the first section also has (files joined with {@code cat}) is read with the
+ * first section's interfaces: wrong link types or times, or a time out of range that stops the split. Use
+ * {@link Boundary#WALK} for such files; mergecap and the capture tools write one section.
  * </ul>
  * With {@link Boundary#WALK} the record or block headers are followed from the file's start up to {@code start}:
  * exact, as the whole-file reader, but it reads a header per frame before the split.
@@ -115,6 +117,12 @@ public final class CaptureSplit {
      */
     public static CaptureReader open(Path file, long start, long end, long numberBefore, Boundary boundary)
             throws IOException {
+        return open(file, start, end, numberBefore, boundary, MappedWindow.DEFAULT_WINDOW_SIZE);
+    }
+
+    /** As {@link #open(Path, long, long, long, Boundary)}, with a chosen mapping window size for tests. */
+    static CaptureReader open(Path file, long start, long end, long numberBefore, Boundary boundary, int windowSize)
+            throws IOException {
         if (start < 0 || end < start || numberBefore < 0) {
             throw new IllegalArgumentException("bad split [" + start + ", " + end + ") after " + numberBefore
                     + " frames");
@@ -126,7 +134,7 @@ public final class CaptureSplit {
                 channel.close();
                 return gzipSplit(file, start, end, numberBefore);
             }
-            reader = CaptureReaders.open(file, channel, MappedWindow.DEFAULT_WINDOW_SIZE, new PcapngLayout());
+            reader = CaptureReaders.open(file, channel, windowSize, new PcapngLayout());
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -138,7 +146,7 @@ public final class CaptureSplit {
             if (boundary == Boundary.WALK) {
                 // damage before the split: that split reports it; this one starts after it, as SCAN does
                 reader.close();
-                reader = CaptureReaders.open(file);
+                reader = CaptureReaders.open(file, windowSize);
             }
             scan(reader, start, end, numberBefore);
             return reader;

@@ -144,6 +144,29 @@ class CaptureSplitTest {
     }
 
     @Test
+    void concatenatedPcapngFilesAreExactWithWalkOnly() throws IOException {
+        // two files of the same byte order one after the other (cat a.pcapng b.pcapng): interface 0 is Ethernet in
+        // the first section and ERF in the second
+        byte[] data = CaptureBytes.bytes(0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88);
+        byte[] first = CaptureBytes.concat(LE.sectionHeader(), LE.interfaceDescription(1, 0),
+                LE.enhancedPacket(0, 1_000_000L * T0, 60, data), LE.enhancedPacket(0, 1_000_000L * T0 + 1, 60, data));
+        byte[] second = CaptureBytes.concat(LE.sectionHeader(), LE.interfaceDescription(197, 0),
+                LE.enhancedPacket(0, 1_000_000L * T0 + 2, 60, data),
+                LE.enhancedPacket(0, 1_000_000L * T0 + 3, 60, data),
+                LE.enhancedPacket(0, 1_000_000L * T0 + 4, 60, data));
+        Path file = write("cat.pcapng", CaptureBytes.concat(first, second));
+        everyOffsetInTwo(file, Boundary.WALK);
+        // the limit stated in CaptureSplit: SCAN reads a split inside the second section with the first section's
+        // interface 0 (with another time resolution, its times could be wrong or out of range and stop the split)
+        long thirdFrame = first.length + LE.sectionHeader().length + LE.interfaceDescription(197, 0).length;
+        try (CaptureReader split = CaptureSplit.open(file, thirdFrame, Files.size(file))) {
+            Frame f = split.next();
+            assertEquals(thirdFrame, f.fileOffset());
+            assertEquals(1, f.linkType(), "the limit is gone: update CaptureSplit's comment, the README and this test");
+        }
+    }
+
+    @Test
     void realCapturesSplitAtEveryOffset() throws IOException {
         // µs pcaps: RoCE from rxe, native InfiniBand in ERF records, LLDP; their first frames keep the test short
         for (String name : List.of("rxe-rc-atomic-fetchadd.pcap", "ibdump-native-ib-erf-rdma-write-only.pcap",
@@ -163,6 +186,28 @@ class CaptureSplitTest {
         long size = Files.size(file);
         long[] offsets = cuts.stream().mapToLong(f -> (long) (f * size)).sorted().toArray();
         assertEquals(whole(file), read(file, Boundary.SCAN, offsets), file + " cut at " + Arrays.toString(offsets));
+    }
+
+    @Property(tries = 40)
+    void recordsAcrossMappingWindowEnds(@ForAll("fractions") List<Double> cuts) throws IOException {
+        // windows of 1000 bytes: records, chains and the end check cross window ends; frames stay valid
+        Path file = SAMPLES.resolve("mixed.pcapng");
+        long size = Files.size(file);
+        long[] offsets = cuts.stream().mapToLong(f -> (long) (f * size)).sorted().toArray();
+        for (Boundary boundary : Boundary.values()) {
+            List<String> frames = new ArrayList<>();
+            long from = 0;
+            for (long to : LongStream.concat(Arrays.stream(offsets), LongStream.of(size)).toArray()) {
+                try (CaptureReader split = CaptureSplit.open(file, from, to, frames.size(), boundary, 1000)) {
+                    for (Frame f = split.next(); f != null; f = split.next()) {
+                        frames.add(key(f));
+                    }
+                    assertNull(split.problem());
+                }
+                from = to;
+            }
+            assertEquals(whole(file), frames, boundary + " cut at " + Arrays.toString(offsets));
+        }
     }
 
     @Provide
