@@ -318,6 +318,10 @@ final class FrameWalker {
         mark(LayerMark.Kind.LRH, offset, LRH_LENGTH);
         int packetLength = (int) lrh.packetLength() * 4;
         int end = offset + packetLength;
+        if (packetLength < LRH_LENGTH) {
+            malformed("LRH packet length " + lrh.packetLength() + " words (" + packetLength + " bytes) is shorter"
+                    + " than the LRH itself (" + LRH_LENGTH + " bytes)");
+        }
         if (lnh == LNH_IBA_GLOBAL || lnh == LNH_IBA_LOCAL) {
             // a packet length that cannot hold the headers it announces (Wireshark: "Invalid Packet Length from LRH!")
             int least = LRH_LENGTH + (lnh == LNH_IBA_GLOBAL ? GRH_LENGTH : 0) + BTH_LENGTH + ICRC_LENGTH;

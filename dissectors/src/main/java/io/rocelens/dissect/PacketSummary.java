@@ -308,8 +308,11 @@ public final class PacketSummary {
         return (kinds & kind) != 0;
     }
 
-    /** True for a frame with a BTH: RoCEv2, RoCEv1 or native InfiniBand. */
+    /**
+     * True for a frame with a BTH: RoCEv2, RoCEv1 or native InfiniBand (a native packet whose LRH announces a raw or
+     * non-IBA payload has none).
+     */
     public boolean isRoce() {
-        return (kinds & (ROCEV2 | ROCEV1 | INFINIBAND)) != 0;
+        return (kinds & (ROCEV2 | ROCEV1 | INFINIBAND)) != 0 && opcode >= 0;
     }
 }

@@ -50,6 +50,26 @@ class DissectorPropertiesTest {
         check(frame);
     }
 
+    /**
+     * Found by randomBytesNeverThrow: an ERF InfiniBand record whose LRH says 0 words (tshark: malformed) was a RoCE
+     * packet without a BTH; and a raw packet (LNH 0) is InfiniBand but not RoCE.
+     */
+    @net.jqwik.api.Example
+    void anLrhShorterThanItselfIsMalformedAndARawPacketIsNoRoce() {
+        byte[] erf = java.util.HexFormat.of().parseHex("000000000000000015000000000000000000000000000000");
+        PacketSummary zero = new PacketSummary();
+        fast.summarize(frame(erf, 197, erf.length), zero);
+        assertEquals("LRH packet length 0 words (0 bytes) is shorter than the LRH itself (8 bytes)",
+                zero.malformedReason);
+        // LNH 0 (raw), packet length 3 words: the LRH and a 4-byte payload, then the VCRC
+        byte[] raw = java.util.HexFormat.of().parseHex("000000000000000015000000000000000000000000030000aabbccdd0000");
+        PacketSummary rawSummary = new PacketSummary();
+        fast.summarize(frame(raw, 197, raw.length), rawSummary);
+        assertTrue(rawSummary.is(PacketSummary.INFINIBAND));
+        assertTrue(!rawSummary.isRoce(), "no BTH, so no RoCE packet");
+        check(frame(raw, 197, raw.length));
+    }
+
     @Property(tries = 5000)
     void mutatedRoceFramesNeverThrow(@ForAll("mutatedFrames") Frame frame) {
         check(frame);
