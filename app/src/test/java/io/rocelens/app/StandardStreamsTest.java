@@ -286,7 +286,7 @@ class StandardStreamsTest {
         try {
             process.getOutputStream().write(Files.readAllBytes(MIXED));
             process.getOutputStream().flush();
-            Thread.sleep(6000);     // the JVM starts and reads what came; standard input stays open
+            awaitIdle(process);     // the JVM starts and reads what came; standard input stays open
             assertTrue(process.isAlive(), Files.readString(err));
             process.destroy();      // SIGTERM
             assertTrue(process.waitFor(60, TimeUnit.SECONDS));
@@ -298,5 +298,28 @@ class StandardStreamsTest {
         // what the whole file gives, since every frame had come
         assertEquals(CommandRunner.run("analyze", "--json", MIXED.toString()).out()
                 .replace(MIXED.toString(), "standard input"), Files.readString(out));
+    }
+
+    /**
+     * Waits until the process has spent no CPU for a second (it waits for input), at least two seconds after it
+     * started and at most a minute: a fixed sleep was too short on a loaded machine.
+     */
+    private static void awaitIdle(Process process) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        Thread.sleep(2000);
+        java.time.Duration before = cpu(process);
+        while (System.nanoTime() < deadline) {
+            Thread.sleep(1000);
+            java.time.Duration now = cpu(process);
+            if (now.equals(before)) {
+                return;
+            }
+            before = now;
+        }
+        throw new AssertionError("the process never waited for input");
+    }
+
+    private static java.time.Duration cpu(Process process) {
+        return process.toHandle().info().totalCpuDuration().orElse(java.time.Duration.ZERO);
     }
 }
