@@ -36,6 +36,13 @@ final class FilterFields {
      * number, with their width: compared as Wireshark compares bytes (a shorter byte string never equals them).
      */
     private static final Map<String, Integer> BYTE_FIELDS = Map.of("infiniband.immdt", 4, "infiniband.ieth", 4);
+    /**
+     * Wireshark 4.0 names tshark knows ({@code tshark -G fields}) but fills on none of the frames RoCE Lens decodes:
+     * {@code ip.tos} only with the old "decode the TOS field" preference (it shows {@code ip.dsfield}), {@code vlan.cfi}
+     * is the old name of the DEI bit ({@code vlan.dei} in 4.0), {@code infiniband.payload} only where tshark takes a
+     * payload for something else. A filter accepts them and, as tshark, matches no frame with them.
+     */
+    static final List<String> NEVER_PRESENT = List.of("ip.tos", "vlan.cfi", "infiniband.payload");
     /** The Wireshark names of each name besides itself (the aliases standing for it), for Wireshark's tables. */
     private static final Map<String, List<String>> WIRESHARK_NAMES = new HashMap<>();
 
@@ -53,6 +60,10 @@ final class FilterFields {
                 p -> since(p.timestampNanos, p.firstTimestampNanos));
         time("frame.time_delta", "Seconds since the previous captured frame", ValueKind.TIME,
                 p -> since(p.timestampNanos, p.previousTimestampNanos));
+        neverPresent("ip.tos", "Type of Service (tshark 4.0 shows it as ip.dsfield; never present)", ValueKind.NUMBER);
+        neverPresent("vlan.cfi", "Canonical Format Identifier (vlan.dei in tshark 4.0; never present)", ValueKind.FLAG);
+        neverPresent("infiniband.payload", "InfiniBand payload as tshark names a misread one (never present)",
+                ValueKind.BYTES);
         either("eth.addr", "Source or destination MAC address", Fields.ETH_SRC, Fields.ETH_DST);
         either("ip.addr", "Source or destination IPv4 address", Fields.IP_SRC, Fields.IP_DST);
         either("ipv6.addr", "Source or destination IPv6 address", Fields.IPV6_SRC, Fields.IPV6_DST);
@@ -265,6 +276,12 @@ final class FilterFields {
 
     private static long since(long timestamp, long reference) {
         return reference == PacketSummary.NO_TIME ? PacketSummary.NO_TIME : timestamp - reference;
+    }
+
+    /** A Wireshark name of {@link #NEVER_PRESENT}: known, of its Wireshark kind, on no frame. */
+    private static void neverPresent(String name, String description, ValueKind kind) {
+        add(new FilterField(name, description, kind, false, null,
+                List.of(new Source.Computed(name, false, f -> Source.Computed.ABSENT))));
     }
 
     private static void either(String name, String description, FieldDef source, FieldDef destination) {

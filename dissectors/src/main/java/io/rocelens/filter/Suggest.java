@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** "Did you mean": the known names closest to a mistyped one, by edit distance on the name and on its last part. */
+/**
+ * "Did you mean": the known names closest to a mistyped one, by edit distance on the name and on its last part (the
+ * names that are never present left out).
+ */
 final class Suggest {
 
     private static final int MAX_SUGGESTIONS = 3;
@@ -19,6 +22,9 @@ final class Suggest {
         int allowed = Math.min(4, Math.max(2, typed.length() / 3));
         for (FilterField field : FilterFields.all()) {
             String name = field.name();
+            if (FilterFields.NEVER_PRESENT.contains(name)) {
+                continue; // accepted as tshark accepts them, but never the name a user meant: they match nothing
+            }
             int distance = distance(typed, name);
             if (name.endsWith("." + typed)) {
                 distance = Math.min(distance, 1);

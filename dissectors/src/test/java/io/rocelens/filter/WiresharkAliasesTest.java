@@ -83,9 +83,21 @@ class WiresharkAliasesTest {
         }
     }
 
+    @Test
+    void namesNeverPresentAreWiresharkNamesOfTheirWiresharkKind() throws IOException {
+        Map<String, String> wireshark = wireshark();
+        for (String name : FilterFields.NEVER_PRESENT) {
+            String type = wireshark.get(name);
+            assertNotNull(type, name + " is not in tshark -G fields");
+            ValueKind expected = type.equals("FT_BYTES") ? ValueKind.BYTES : expectedKind(type);
+            assertEquals(expected, FilterFields.get(name).kind(), name + " (" + type + ")");
+        }
+    }
+
     private static List<String> sameSpelling(Map<String, String> wireshark) {
         return FilterFields.all().stream().map(FilterField::name)
-                .filter(name -> WiresharkAliases.of(name) == null && wireshark.containsKey(name)).sorted().toList();
+                .filter(name -> WiresharkAliases.of(name) == null && wireshark.containsKey(name)
+                        && !FilterFields.NEVER_PRESENT.contains(name)).sorted().toList();
     }
 
     @Test
@@ -115,6 +127,12 @@ class WiresharkAliasesTest {
         out.append("\nSpelled the same in both: ")
                 .append(sameSpelling(wireshark).stream().map(name -> "`" + name + "`").collect(Collectors.joining(", ")))
                 .append(".\n");
+        out.append("\nKnown to Wireshark 4.0 but filled by tshark on none of the frames RoCE Lens decodes, so accepted and "
+                + "matching no frame, as in tshark: ")
+                .append(FilterFields.NEVER_PRESENT.stream().map(name -> "`" + name + "`")
+                        .collect(Collectors.joining(", ")))
+                .append(" (`ip.tos` is shown as `ip.dsfield`, `vlan.cfi` as `vlan.dei`; `infiniband.payload` appears "
+                        + "only where tshark misreads a payload).\n");
         return out.toString();
     }
 }
