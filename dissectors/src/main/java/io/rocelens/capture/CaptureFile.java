@@ -133,7 +133,7 @@ public final class CaptureFile implements AutoCloseable {
             throw noFrame(offset, "the record there claims " + captured + " captured bytes");
         }
         return new Frame(number, seconds * NANOS_PER_SECOND + fraction * pcapFractionToNanos,
-                (int) Math.min(original, Integer.MAX_VALUE), linkType, 0, offset,
+                (int) Math.min(original, Integer.MAX_VALUE), linkType, Frame.NO_INTERFACE, offset,
                 read(offset + PCAP_RECORD_HEADER, (int) captured, pcapOrder));
     }
 

@@ -131,7 +131,7 @@ final class PcapReader extends MappedCaptureReader {
         }
         at = window.ensure(position, recordLength);
         Frame frame = new Frame(number, seconds * NANOS_PER_SECOND + fraction * fractionToNanos,
-                (int) Math.min(original, Integer.MAX_VALUE), linkType, 0, position,
+                (int) Math.min(original, Integer.MAX_VALUE), linkType, Frame.NO_INTERFACE, position,
                 window.slice(at + RECORD_HEADER_LENGTH, (int) captured));
         frameNumber = number;
         position += recordLength;

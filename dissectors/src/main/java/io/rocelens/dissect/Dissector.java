@@ -49,6 +49,17 @@ public final class Dissector {
         walker = new FrameWalker(options);
     }
 
+    /** The frame's lengths, and its interface when its file names one (pcapng, or an ERF record's), as tshark. */
+    private static List<Field> frameFields(PacketSummary summary) {
+        List<Field> fields = new ArrayList<>(3);
+        fields.add(new Field(Fields.FRAME_LEN, (long) summary.originalLength, 0, 0));
+        fields.add(new Field(Fields.FRAME_CAPLEN, (long) summary.capturedLength, 0, 0));
+        if (summary.interfaceId >= 0) {
+            fields.add(new Field(Fields.FRAME_INTERFACE_ID, (long) summary.interfaceId, 0, 0));
+        }
+        return List.copyOf(fields);
+    }
+
     public Dissection dissect(Frame frame) {
         PacketSummary summary = new PacketSummary();
         List<LayerMark> marks = new ArrayList<>();
@@ -60,9 +71,8 @@ public final class Dissector {
         List<Layer> layers = new ArrayList<>();
         // the lengths and time the walker found (an ERF record's own, else the capture file's)
         layers.add(new Layer("frame", "Frame " + frame.number() + ": " + summary.originalLength + " bytes on wire, "
-                + summary.capturedLength + " bytes captured", 0, frame.capturedLength(), List.of(
-                new Field(Fields.FRAME_LEN, (long) summary.originalLength, 0, 0),
-                new Field(Fields.FRAME_CAPLEN, (long) summary.capturedLength, 0, 0))));
+                + summary.capturedLength + " bytes captured", 0, frame.capturedLength(),
+                frameFields(summary)));
         for (LayerMark mark : marks) {
             describe(mark, data, summary, layers, frame.capturedLength());
         }

@@ -16,6 +16,7 @@ public final class Fields {
 
     public static final FieldDef FRAME_LEN = uint("frame.len", "Frame length on the wire");
     public static final FieldDef FRAME_CAPLEN = uint("frame.caplen", "Captured length");
+    public static final FieldDef FRAME_INTERFACE_ID = uint("frame.interface_id", "Interface id (pcapng frames and ERF records)");
 
     public static final FieldDef ERF_TYPE = def("erf.type", "Record type", FieldType.UINT, 0, 0,
             EnumTexts::erfHeaderRecordTypeEnum);

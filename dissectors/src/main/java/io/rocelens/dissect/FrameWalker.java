@@ -171,7 +171,11 @@ final class FrameWalker {
         out.originalLength = frame.originalLength();
         out.capturedLength = frame.capturedLength();
         out.fileOffset = frame.fileOffset();
-        out.interfaceId = frame.interfaceId();
+        // tshark makes up interfaces for ERF records in a pcap file: the first host and source's four ports (the
+        // flags' capture interface), numbered from 0
+        out.interfaceId = frame.interfaceId() != Frame.NO_INTERFACE ? frame.interfaceId()
+                : frame.linkType() == LinkType.ERF && frame.capturedLength() > 9 ? frame.data().get(9) & 3
+                : Frame.NO_INTERFACE;
         summary = out;
         marks = layerMarks;
         load(frame.data());

@@ -78,7 +78,10 @@ public final class PacketSummary {
     public int capturedLength;
     /** Where the frame's record starts in its file (for {@code CaptureFile.frameAt}), or -1 for a live frame. */
     public long fileOffset;
-    /** pcapng interface id within the frame's section; 0 for pcap. */
+    /**
+     * pcapng interface id within the frame's section ({@code frame.interface_id}); for an ERF record in a pcap file the
+     * ERF header's capture interface, as tshark numbers it; -1 for other pcap frames, which name no interface.
+     */
     public int interfaceId;
     public int kinds;
 
@@ -210,7 +213,7 @@ public final class PacketSummary {
         originalLength = 0;
         capturedLength = 0;
         fileOffset = -1;
-        interfaceId = 0;
+        interfaceId = -1;
         kinds = 0;
         encapsulation = ENCAP_NONE;
         innerOffset = 0;

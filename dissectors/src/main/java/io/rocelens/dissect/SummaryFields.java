@@ -41,6 +41,7 @@ public final class SummaryFields {
     static {
         number(Fields.FRAME_LEN, ALWAYS, p -> p.originalLength);
         number(Fields.FRAME_CAPLEN, ALWAYS, p -> p.capturedLength);
+        add(Fields.FRAME_INTERFACE_ID, ALWAYS, p -> p.interfaceId >= 0, p -> p.interfaceId, null, null);
 
         // an encapsulated frame has these headers twice, outside and inside, and the summary only the inner ones
         Predicate<PacketSummary> once = p -> !p.is(PacketSummary.ENCAPSULATED);

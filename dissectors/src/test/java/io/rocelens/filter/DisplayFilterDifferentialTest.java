@@ -37,10 +37,14 @@ class DisplayFilterDifferentialTest {
     /**
      * Frames of the ibdump capture whose RDMA WRITE payload tshark's heuristics take for an IDP or IPv4 packet (as in
      * TsharkAgreementTest): tshark then finds ip where there is none and stops before the ICRC. Left out on both sides.
+     * The two-interface capture holds the same records after 5 Ethernet frames.
      */
     private static final java.util.Map<String, List<Long>> TSHARK_MISREADS_PAYLOAD = java.util.Map.of(
-            "ibdump-native-ib-erf-rdma-write-only", List.of(2L, 8L, 10L, 11L, 15L));
+            "ibdump-native-ib-erf-rdma-write-only", List.of(2L, 8L, 10L, 11L, 15L),
+            "two-interfaces-erf-and-ethernet", List.of(7L, 13L, 15L, 16L, 20L));
     private static final Path REGRESSION_CAPTURES = Path.of("src/test/resources/tshark/encap");
+    /** A reader test's capture: 5 Ethernet frames on interface 0, then the ibdump capture's ERF records on 1. */
+    private static final Path TWO_INTERFACES = Path.of("src/test/resources/capture/two-interfaces-erf-and-ethernet.pcapng");
 
     static Stream<Path> expectations() throws IOException {
         try (Stream<Path> files = Files.list(EXPECTED)) {
@@ -104,10 +108,14 @@ class DisplayFilterDifferentialTest {
     }
 
     /**
-     * The sample capture of that name, else a small committed regression capture (tshark/encap), else the real one
+     * The sample capture of that name, else a small committed regression capture (tshark/encap, or the reader tests'
+     * two-interface one), else the real one
      * (the test is skipped without them, fails on CI).
      */
     private static Path find(String name) {
+        if (TWO_INTERFACES.getFileName().toString().equals(name + ".pcapng")) {
+            return TWO_INTERFACES;
+        }
         for (Path folder : List.of(SAMPLE_CAPTURES, REGRESSION_CAPTURES)) {
             for (String extension : List.of(".pcap", ".pcapng")) {
                 Path sample = folder.resolve(name + extension);
