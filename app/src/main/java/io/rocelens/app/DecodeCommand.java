@@ -126,8 +126,8 @@ public final class DecodeCommand implements Callable<Integer> {
             return CliSupport.EXIT_UNREADABLE;
         }
         if (filter.needsMarks() && CaptureReaders.isStandardInput(file)) {
-            CliSupport.printError("-Y: a filter on roce.analysis.* or roce.flow reads the capture twice: give a file, "
-                    + "not standard input");
+            CliSupport.printError("-Y: a filter on roce.analysis.*, roce.flow or udp.stream reads the capture "
+                    + "twice: give a file, not standard input");
             return CliSupport.EXIT_UNREADABLE;
         }
         SummaryPipeline pipeline = SummaryPipeline.forThisMachine(new DissectorOptions(rocePorts));

@@ -215,7 +215,8 @@ class CorrelateTest {
         CommandRunner marks = CommandRunner.run("correlate", "-Y", "roce.analysis.retransmission",
                 "../sample-captures/mixed.pcapng", "../sample-captures/mixed.pcapng");
         assertEquals(2, marks.status());
-        assertEquals("rocelens: -Y: correlate runs no analysis, so roce.analysis.* and roce.flow match nothing there",
+        assertEquals("rocelens: -Y: correlate runs no analysis, so roce.analysis.*, roce.flow and udp.stream match "
+                + "nothing there",
                 marks.err().strip());
     }
 

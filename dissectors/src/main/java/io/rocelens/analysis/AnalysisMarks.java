@@ -40,6 +40,11 @@ public final class AnalysisMarks {
     private final Sparse ceToCnp = new Sparse();
     /** Flow key → 1-based row of the per-QP CSV, set when the pass ends. */
     private KeyIndex flowRows;
+    /**
+     * UDP conversation (both addresses and ports, the lower end first) → tshark's {@code udp.stream}, numbered from 0
+     * in the order of first appearance: one entry per conversation.
+     */
+    private final KeyIndex udpStreams = new KeyIndex(64);
 
     /** The marks of a frame, a combination of the constants above (0 for a frame never marked). */
     public int marks(long frame) {
@@ -75,6 +80,39 @@ public final class AnalysisMarks {
         }
         int row = flowRows.get(p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.destQp);
         return row < 0 ? -1 : row;
+    }
+
+    /**
+     * tshark's {@code udp.stream} of a frame's UDP datagram (its conversation's index, from 0 in the order the pass
+     * met them), or -1 for a frame without UDP or not passed yet. An encapsulated frame's is its inner datagram's.
+     */
+    public int udpStream(PacketSummary p) {
+        if (!p.is(PacketSummary.UDP)) {
+            return -1;
+        }
+        boolean srcFirst = lowerEnd(p);
+        return srcFirst ? udpStreams.get(p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.udpSrcPort << 16 | p.udpDstPort)
+                : udpStreams.get(p.ipDstHi, p.ipDstLo, p.ipSrcHi, p.ipSrcLo, p.udpDstPort << 16 | p.udpSrcPort);
+    }
+
+    /** Numbers the frame's UDP conversation when it is the first frame of it. */
+    void udpConversation(PacketSummary p) {
+        if (p.is(PacketSummary.UDP) && udpStream(p) < 0) {
+            int next = udpStreams.size();
+            if (lowerEnd(p)) {
+                udpStreams.putNew(p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.udpSrcPort << 16 | p.udpDstPort, next);
+            } else {
+                udpStreams.putNew(p.ipDstHi, p.ipDstLo, p.ipSrcHi, p.ipSrcLo, p.udpDstPort << 16 | p.udpSrcPort, next);
+            }
+        }
+    }
+
+    /** True when the source end (address, then port) orders before the destination end. */
+    private static boolean lowerEnd(PacketSummary p) {
+        int order = p.ipSrcHi != p.ipDstHi ? Long.compareUnsigned(p.ipSrcHi, p.ipDstHi)
+                : p.ipSrcLo != p.ipDstLo ? Long.compareUnsigned(p.ipSrcLo, p.ipDstLo)
+                : Integer.compare(p.udpSrcPort, p.udpDstPort);
+        return order <= 0;
     }
 
     /** Frames carrying the mark. */

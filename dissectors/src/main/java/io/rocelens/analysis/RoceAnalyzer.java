@@ -139,6 +139,9 @@ public final class RoceAnalyzer {
             return;
         }
         encapsulated[p.encapsulation]++;
+        if (marks != null) {
+            marks.udpConversation(p);
+        }
         if (p.is(PacketSummary.MALFORMED)) {
             malformed++;
             mark(p, AnalysisMarks.MALFORMED);

@@ -58,8 +58,8 @@ public final class Correlator {
                 filter = null;
             }
             if (filter != null && filter.needsMarks()) {
-                throw new IllegalArgumentException("-Y: correlate runs no analysis, so roce.analysis.* and roce.flow"
-                        + " match nothing there");
+                throw new IllegalArgumentException("-Y: correlate runs no analysis, so roce.analysis.*, roce.flow and"
+                        + " udp.stream match nothing there");
             }
         }
 

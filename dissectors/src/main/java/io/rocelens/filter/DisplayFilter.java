@@ -96,7 +96,10 @@ public final class DisplayFilter {
         return needsDetail;
     }
 
-    /** True when the filter reads {@code roce.analysis.*} or {@code roce.flow}: it needs the analysis marks. */
+    /**
+     * True when the filter reads {@code roce.analysis.*}, {@code roce.flow} or {@code udp.stream}: it needs the
+     * analysis marks.
+     */
     public boolean needsMarks() {
         return needsMarks;
     }

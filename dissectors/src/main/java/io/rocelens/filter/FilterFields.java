@@ -151,6 +151,9 @@ final class FilterFields {
                 f -> micros(f.marks.nakToRetransmissionNanos(f.summary.number)));
         analysisValue("roce.analysis.ce_to_cnp_us", "Microseconds from the first CE mark to this CNP (whole µs)",
                 f -> micros(f.marks.ceToCnpNanos(f.summary.number)));
+        analysisValue("udp.stream", "UDP conversation index, as tshark's: both addresses and ports, numbered from 0 "
+                + "in order of first appearance (an encapsulated frame: its inner datagram's)",
+                f -> f.marks.udpStream(f.summary));
         analysisValue("roce.flow", "Flow number: the row of the per-QP CSV (--qp-csv) this packet's flow is on",
                 f -> f.marks.flow(f.summary));
 

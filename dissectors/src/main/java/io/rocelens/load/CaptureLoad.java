@@ -194,8 +194,8 @@ public final class CaptureLoad implements AutoCloseable {
      */
     public void filter(DisplayFilter displayFilter) {
         if (displayFilter.needsMarks() && inputs.stream().anyMatch(input -> input.file() == null)) {
-            throw new IllegalArgumentException("a filter on roce.analysis.* or roce.flow reads the capture twice: "
-                    + "give a file, not standard input");
+            throw new IllegalArgumentException("a filter on roce.analysis.*, roce.flow or udp.stream reads the capture "
+                    + "twice: give a file, not standard input");
         }
         this.filter = displayFilter.isEmpty() ? null : displayFilter;
     }
