@@ -124,6 +124,8 @@ final class FilterFields {
                 p -> p.opcode >>> 5 == 0 && ((p.opcode & 0x1f) == 0x16 || (p.opcode & 0x1f) == 0x17));
         extended("cnp", "Congestion Notification Packet", p -> p.opcode == 0x81);
         extended("payload", "RDMA payload", p -> p.payloadLength + p.padCount > 0);
+        protocol("data", "Data: payload bytes no dissector decodes (an RDMA payload, a UDP or TCP payload to a port "
+                + "without a dissector, an LLC payload that is not STP)", "payload", FilterFields::data);
         protocol("macc", "MAC Control", "macc",
                 p -> p.is(PacketSummary.PAUSE | PacketSummary.PFC) ? 1 : p.etherType == 0x8808 ? -1 : 0);
         protocol("pfc", "Priority-based Flow Control (802.1Qbb)", null, p -> p.is(PacketSummary.PFC) ? 1 : 0);
@@ -257,6 +259,43 @@ final class FilterFields {
     /** 1 when the summary shows the header; else 0, or -1 (ask the detail) when an outer frame may hold it. */
     private static int outerToo(PacketSummary p, boolean inSummary) {
         return inSummary ? 1 : p.is(PacketSummary.ENCAPSULATED) ? -1 : 0;
+    }
+
+    /**
+     * UDP ports tshark 4.0 gives a dissector of its own on the captures RoCE Lens is tested with (besides RoCE and
+     * VXLAN): echo, DNS, DHCP, NTP, NetBIOS, SNMP, syslog, DHCPv6, SSDP, mDNS, LLMNR. Any other port's payload is data.
+     */
+    private static final java.util.Set<Integer> UDP_DISSECTED_PORTS = java.util.Set.of(7, 53, 67, 68, 123, 137, 138,
+            161, 162, 514, 546, 547, 1900, 5353, 5355);
+    /** TCP ports whose payload tshark hands to a dissector (or keeps for reassembly): SSH, HTTP, TLS. */
+    private static final java.util.Set<Integer> TCP_DISSECTED_PORTS = java.util.Set.of(22, 80, 443, 2000, 8080, 8090);
+
+    /**
+     * tshark's {@code data}: 1 when the frame ends in bytes no dissector decodes, 0 when not, -1 to ask the detail (a
+     * malformed RoCE frame: data when its payload layer is there).
+     */
+    private static int data(PacketSummary p) {
+        if (p.isRoce()) {
+            // tshark shows no data on a frame cut by the snap length, and decodes QP0/QP1's MADs (CM, SMP, ...)
+            return p.capturedLength < p.originalLength || p.destQp == 0 || p.destQp == 1 ? 0
+                    : p.is(PacketSummary.MALFORMED) ? -1 : p.payloadLength > 0 ? 1 : 0;
+        }
+        if (p.is(PacketSummary.MALFORMED)) {
+            return 0;
+        }
+        if (p.is(PacketSummary.LLC)) {
+            return p.is(PacketSummary.STP) ? 0 : 1;
+        }
+        if (p.is(PacketSummary.UDP)) {
+            return !p.is(PacketSummary.ROCE_TRANSPORT) && p.udpDstPort != 4789 && p.udpLength > 8
+                    && !UDP_DISSECTED_PORTS.contains(p.udpSrcPort) && !UDP_DISSECTED_PORTS.contains(p.udpDstPort)
+                    ? 1 : 0;
+        }
+        if (p.is(PacketSummary.TCP)) {
+            return p.tcpPayloadLength > 0 && !TCP_DISSECTED_PORTS.contains(p.tcpSrcPort)
+                    && !TCP_DISSECTED_PORTS.contains(p.tcpDstPort) ? 1 : 0;
+        }
+        return 0;
     }
 
     private static boolean isRcOrRd(PacketSummary p) {
