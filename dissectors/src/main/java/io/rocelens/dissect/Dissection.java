@@ -6,10 +6,11 @@ import java.util.List;
  * A frame decoded for people: its layers with every field and byte range, and the packet-list columns.
  *
  * @param summary the same flat values the analysis pass sees (a copy owned by this dissection)
+ * @param bytes   the captured bytes of the frame (for the display filter's byte-string fields, udp.payload)
  */
 public record Dissection(long number, long timestampNanos, int originalLength, int capturedLength,
                          String source, String destination, String protocol, String info,
-                         List<Layer> layers, PacketSummary summary) {
+                         List<Layer> layers, PacketSummary summary, byte[] bytes) {
 
     public Layer layer(String name) {
         for (Layer layer : layers) {

@@ -82,7 +82,14 @@ public final class Dissector {
         }
         return new Dissection(frame.number(), summary.timestampNanos, summary.originalLength, summary.capturedLength,
                 PacketColumns.source(summary), PacketColumns.destination(summary), PacketColumns.protocol(summary),
-                PacketColumns.info(summary), List.copyOf(layers), summary);
+                PacketColumns.info(summary), List.copyOf(layers), summary, captured(frame));
+    }
+
+    private static byte[] captured(Frame frame) {
+        ByteBuffer data = frame.data().duplicate();
+        byte[] out = new byte[data.remaining()];
+        data.get(out);
+        return out;
     }
 
     private static void describe(LayerMark mark, ByteBuffer data, PacketSummary summary, List<Layer> layers,

@@ -64,6 +64,8 @@ final class FilterFields {
         neverPresent("vlan.cfi", "Canonical Format Identifier (vlan.dei in tshark 4.0; never present)", ValueKind.FLAG);
         neverPresent("infiniband.payload", "InfiniBand payload as tshark names a misread one (never present)",
                 ValueKind.BYTES);
+        add(new FilterField("udp.payload", "UDP payload: the bytes after the UDP header, as captured", ValueKind.BYTES,
+                false, null, List.of(new Source.UdpPayload("udp.payload"))));
         either("eth.addr", "Source or destination MAC address", Fields.ETH_SRC, Fields.ETH_DST);
         either("ip.addr", "Source or destination IPv4 address", Fields.IP_SRC, Fields.IP_DST);
         either("ipv6.addr", "Source or destination IPv6 address", Fields.IPV6_SRC, Fields.IPV6_DST);

@@ -14,6 +14,11 @@ interface Matcher {
     /** Times, in signed nanoseconds. */
     boolean time(long nanos);
 
+    /** Byte strings of any length ({@code udp.payload}); the fixed-width byte fields come as numbers. */
+    default boolean bytes(byte[] value) {
+        return false;
+    }
+
     /** Matches any value: a presence test. */
     Matcher ANY = new Matcher() {
         @Override
@@ -33,6 +38,11 @@ interface Matcher {
 
         @Override
         public boolean time(long nanos) {
+            return true;
+        }
+
+        @Override
+        public boolean bytes(byte[] value) {
             return true;
         }
     };

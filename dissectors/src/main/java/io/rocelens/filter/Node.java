@@ -242,8 +242,16 @@ sealed interface Node {
         }
 
         @Override
+        public boolean bytes(byte[] v) {
+            return test(ByteText.compare(v, value.bytes()));
+        }
+
+        @Override
         public boolean number(long v) {
-            int order = value.compareBytes(v);
+            return test(value.compareBytes(v));
+        }
+
+        private boolean test(int order) {
             return switch (op) {
                 case "==" -> order == 0;
                 case "~=" -> order != 0;
@@ -313,6 +321,11 @@ sealed interface Node {
                 @Override
                 public boolean time(long nanos) {
                     return !test.time(nanos);
+                }
+
+                @Override
+                public boolean bytes(byte[] value) {
+                    return !test.bytes(value);
                 }
             });
         }
@@ -527,6 +540,20 @@ sealed interface Node {
         }
 
         @Override
+        public boolean bytes(byte[] v) {
+            if (!bytes) {
+                return false;
+            }
+            for (Literal[] member : members) {
+                if (member.length == 1 ? ByteText.compare(v, member[0].bytes()) == 0
+                        : ByteText.compare(v, member[0].bytes()) >= 0 && ByteText.compare(v, member[1].bytes()) <= 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
         public boolean number(long v) {
             if (bytes) {
                 for (Literal[] member : members) {
@@ -621,7 +648,11 @@ sealed interface Node {
             if (width == 0) {
                 return false;
             }
-            byte[] bytes = ByteText.of(v, width);
+            return bytes(ByteText.of(v, width));
+        }
+
+        @Override
+        public boolean bytes(byte[] bytes) {
             return needle != null ? ByteText.contains(bytes, needle)
                     : pattern != null && pattern.matcher(ByteText.latin1(bytes)).find();
         }

@@ -463,6 +463,12 @@ abstract class Operand {
                 out.add(nanos);
                 return false;
             }
+
+            @Override
+            public boolean bytes(byte[] value) {
+                out.add(value);
+                return false;
+            }
         };
     }
 

@@ -104,6 +104,46 @@ abstract class Source {
         }
     }
 
+    /**
+     * {@code udp.payload}: the bytes after each UDP header, to the datagram's length or the end of the captured bytes,
+     * read from the detail (the frame's bytes), as tshark's FT_BYTES field.
+     */
+    static final class UdpPayload extends Source {
+        UdpPayload(String name) {
+            super(name);
+        }
+
+        @Override
+        boolean fromSummary() {
+            return false;
+        }
+
+        @Override
+        boolean any(FrameView frame, Matcher matcher) {
+            if (!frame.summary.is(PacketSummary.UDP) && !frame.summary.is(PacketSummary.ENCAPSULATED)) {
+                return false;
+            }
+            Dissection detail = frame.detail();
+            if (detail == null || detail.bytes() == null) {
+                return false;
+            }
+            byte[] bytes = detail.bytes();
+            for (Layer layer : detail.layers()) {
+                Field length = layer.name().equals("udp") ? layer.field(io.rocelens.dissect.Fields.UDP_LENGTH.name())
+                        : null;
+                if (length == null || !(length.value() instanceof Long datagram) || datagram < 8) {
+                    continue;
+                }
+                int start = layer.offset() + 8;
+                int end = (int) Math.min(layer.offset() + datagram, bytes.length);
+                if (end > start && matcher.bytes(java.util.Arrays.copyOfRange(bytes, start, end))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
     /** A protocol: present when its layer is; the summary answers 1 (present), 0 (absent) or -1 (ask the detail). */
     static final class Protocol extends Source {
         private final String layer;

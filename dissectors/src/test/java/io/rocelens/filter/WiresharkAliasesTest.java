@@ -75,6 +75,9 @@ class WiresharkAliasesTest {
         for (String name : sameSpelling(wireshark)) {
             FilterField field = FilterFields.get(name);
             ValueKind expected = expectedKind(wireshark.get(name));
+            if (wireshark.get(name).equals("FT_BYTES") && field.kind() == ValueKind.BYTES) {
+                continue; // a byte string of any length, as Wireshark's (udp.payload); fixed-width ones are numbers
+            }
             if (field.kind() == ValueKind.NONE || expected == ValueKind.NONE) {
                 // a Wireshark byte-string header (infiniband.bth) or a RoCE Lens protocol spelled like a field
                 continue;
