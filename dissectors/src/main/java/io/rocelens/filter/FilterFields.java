@@ -66,6 +66,9 @@ final class FilterFields {
                 ValueKind.BYTES);
         add(new FilterField("udp.payload", "UDP payload: the bytes after the UDP header, as captured", ValueKind.BYTES,
                 false, null, List.of(new Source.UdpPayload("udp.payload"))));
+        add(new FilterField("frame.protocols", "Protocols in frame, as tshark chains them (eth:ethertype:ip:udp:"
+                + "infiniband:data)", ValueKind.TEXT, false, null,
+                List.of(new Source.DetailText("frame.protocols", FilterFields::protocols))));
         either("eth.addr", "Source or destination MAC address", Fields.ETH_SRC, Fields.ETH_DST);
         either("ip.addr", "Source or destination IPv4 address", Fields.IP_SRC, Fields.IP_DST);
         either("ipv6.addr", "Source or destination IPv6 address", Fields.IPV6_SRC, Fields.IPV6_DST);
@@ -298,6 +301,83 @@ final class FilterFields {
                     && !TCP_DISSECTED_PORTS.contains(p.tcpDstPort) ? 1 : 0;
         }
         return 0;
+    }
+
+    /**
+     * tshark's {@code frame.protocols} from the detail's layers: each protocol's filter name, "ethertype" after a type
+     * field, "infiniband" for the LRH, GRH and BTH together, the protocols RoCE Lens knows without a layer of their own
+     * (lldp, icmp, icmpv6, UDP echo and DHCP) and data last. tshark's dissectors RoCE Lens lacks (ipv6.hopopts, http,
+     * tls, json, ...) are not in it.
+     */
+    static String protocols(FrameView frame) {
+        io.rocelens.dissect.Dissection detail = frame.detail();
+        if (detail == null) {
+            return null;
+        }
+        PacketSummary p = frame.summary;
+        StringBuilder out = new StringBuilder();
+        boolean infiniband = false;
+        String last = null;
+        for (io.rocelens.dissect.Layer layer : detail.layers()) {
+            String name = layer.name();
+            switch (name) {
+                case "eth" -> {
+                    append(out, "eth");
+                    if (layer.field(Fields.ETH_TYPE.name()) != null) {
+                        append(out, "ethertype");
+                    }
+                }
+                case "vlan" -> {
+                    append(out, "vlan");
+                    if (layer.field(Fields.VLAN_ETYPE.name()) != null) {
+                        append(out, "ethertype");
+                    }
+                }
+                case "sll" -> {
+                    append(out, "sll");
+                    append(out, "ethertype");
+                }
+                case "erf", "llc", "stp", "ip", "ipv6", "udp", "tcp", "arp", "gre", "erspan", "vxlan", "macc" ->
+                        append(out, name);
+                case "lrh", "grh", "bth" -> {
+                    if (!infiniband) {
+                        append(out, "infiniband");
+                        infiniband = true;
+                    }
+                }
+                default -> {
+                    continue;
+                }
+            }
+            last = name;
+        }
+        if (!infiniband && p.is(PacketSummary.ROCE_TRANSPORT)) {
+            append(out, "infiniband"); // too short for a BTH: tshark names the protocol, then finds it malformed
+        } else if (p.etherType == 0x88cc && !p.is(PacketSummary.LLC) && !p.is(PacketSummary.ENCAPSULATED)) {
+            append(out, "lldp");
+        } else if ("ip".equals(last) && p.transportProtocol == 1) {
+            append(out, "icmp");
+        } else if ("ipv6".equals(last) && p.transportProtocol == 58) {
+            append(out, "icmpv6");
+        } else if ("udp".equals(last) && !p.is(PacketSummary.ROCE_TRANSPORT)) {
+            if (p.udpSrcPort == 7 || p.udpDstPort == 7) {
+                append(out, "echo");
+            } else if (p.udpSrcPort == 67 || p.udpDstPort == 67 || p.udpSrcPort == 68 || p.udpDstPort == 68) {
+                append(out, "dhcp");
+            }
+        }
+        int data = data(p);
+        if (data > 0 || data < 0 && detail.layer("payload") != null) {
+            append(out, "data");
+        }
+        return out.toString();
+    }
+
+    private static void append(StringBuilder out, String protocol) {
+        if (out.length() > 0) {
+            out.append(':');
+        }
+        out.append(protocol);
     }
 
     private static boolean isRcOrRd(PacketSummary p) {

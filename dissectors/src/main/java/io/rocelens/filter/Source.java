@@ -144,6 +144,27 @@ abstract class Source {
         }
     }
 
+    /** A text computed from the frame's detail ({@code frame.protocols}); null when the frame has none. */
+    static final class DetailText extends Source {
+        private final java.util.function.Function<FrameView, String> value;
+
+        DetailText(String name, java.util.function.Function<FrameView, String> value) {
+            super(name);
+            this.value = value;
+        }
+
+        @Override
+        boolean fromSummary() {
+            return false;
+        }
+
+        @Override
+        boolean any(FrameView frame, Matcher matcher) {
+            String text = value.apply(frame);
+            return text != null && matcher.text(text);
+        }
+    }
+
     /** A protocol: present when its layer is; the summary answers 1 (present), 0 (absent) or -1 (ask the detail). */
     static final class Protocol extends Source {
         private final String layer;
