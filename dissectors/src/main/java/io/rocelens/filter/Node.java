@@ -7,6 +7,21 @@ import java.util.function.Consumer;
 /** A compiled filter expression: evaluates on a frame and prints itself back as filter text. */
 sealed interface Node {
 
+    /**
+     * Whether an ordering ({@code compare}'s sign) satisfies a comparison operator: ==, ~=, <, <=, >, else
+     * >=. The one table every comparison node reads.
+     */
+    static boolean holds(String op, int order) {
+        return switch (op) {
+            case "==" -> order == 0;
+            case "~=" -> order != 0;
+            case "<" -> order < 0;
+            case "<=" -> order <= 0;
+            case ">" -> order > 0;
+            default -> order >= 0;
+        };
+    }
+
     boolean eval(FrameView frame);
 
     /** Binding strength for printing: 0 or, 1 and, 2 not and tests. */
@@ -201,14 +216,7 @@ sealed interface Node {
         }
 
         private boolean holds(int order) {
-            return switch (op) {
-                case "==" -> order == 0;
-                case "~=" -> order != 0;
-                case "<" -> order < 0;
-                case "<=" -> order <= 0;
-                case ">" -> order > 0;
-                default -> order >= 0;
-            };
+            return Node.holds(op, order);
         }
 
         @Override
@@ -252,14 +260,7 @@ sealed interface Node {
         }
 
         private boolean test(int order) {
-            return switch (op) {
-                case "==" -> order == 0;
-                case "~=" -> order != 0;
-                case "<" -> order < 0;
-                case "<=" -> order <= 0;
-                case ">" -> order > 0;
-                default -> order >= 0;
-            };
+            return Node.holds(op, order);
         }
 
         @Override
@@ -401,12 +402,7 @@ sealed interface Node {
                     if (order == null) {
                         return false;
                     }
-                    return switch (op) {
-                        case "<" -> order < 0;
-                        case "<=" -> order <= 0;
-                        case ">" -> order > 0;
-                        default -> order >= 0;
-                    };
+                    return Node.holds(op, order);
             }
         }
 
