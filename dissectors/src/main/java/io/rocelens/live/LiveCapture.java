@@ -45,7 +45,10 @@ public interface LiveCapture extends AutoCloseable {
         return PcapCapture.start(options, listener);
     }
 
-    /** Asks the capture to stop; it finishes the file within about 100 ms. Safe from any thread, any number of times. */
+    /**
+     * Asks the capture to stop; frames received before it are still written, and the file is finished within about
+     * 300 ms. Safe from any thread, any number of times.
+     */
     void stop();
 
     /** Waits until the file is complete and closed; true when it is. */

@@ -10,6 +10,7 @@ import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -34,12 +35,19 @@ import org.pcap4j.packet.namednumber.DataLinkType;
  * or the pipe sees frames soon and a kill loses at most that much, and polls {@code pcap_stats} every 200 ms. After
  * {@link #stop()}, a stop condition or an error, the file gets an Interface Statistics Block per interface and is
  * closed.
+ *
+ * <p>A stop (by the user or the duration limit) still reads what the kernel received before it: frames wait in
+ * libpcap's ring until their block is handed over (at most the read timeout later), and a capture that says
+ * "Captured: 381" for 401 frames sent before Stop was pressed would be a silent wrong answer. The readers go on until
+ * libpcap has had nothing for a whole read timeout after the stop or hands over a frame stamped after the stop, bounded by {@link #DRAIN_NANOS}.
+ * A packet or size limit, or a failure, halts at once.
  */
 final class PcapCapture implements LiveCapture {
 
     private static final int READ_TIMEOUT_MILLIS = 100;
     private static final long FLUSH_MILLIS = 100;
     private static final long STATS_NANOS = 200_000_000L;
+    private static final long DRAIN_NANOS = 1_000_000_000L;
     private static final int IFF_UP = 0x1;
     private static final int PCAP_ERROR_NO_SUCH_DEVICE = -5;
     private static final int PCAP_ERROR_PERM_DENIED = -8;
@@ -53,6 +61,7 @@ final class PcapCapture implements LiveCapture {
     private final long startNanos = System.currentTimeMillis() * 1_000_000L;
     private final long deadline;
     private final Object lock = new Object();
+    private final Object stopLock = new Object();
     private final long[] captured;
     private final boolean[] watched;
     private final PcapStat[] stats;
@@ -60,6 +69,10 @@ final class PcapCapture implements LiveCapture {
     private long frames;
     private volatile long framesSoFar;
     private volatile boolean stopping;
+    /** Wall-clock time of the stop in nanoseconds since the epoch, as libpcap stamps frames. */
+    private volatile long stoppedAtNanos = Long.MAX_VALUE;
+    private volatile long stoppedAt;
+    private volatile boolean halted;
     private volatile String problem;
 
     private PcapCapture(CaptureOptions options, FrameListener listener, List<PcapHandle> handles, PcapngOutput output) {
@@ -248,12 +261,17 @@ final class PcapCapture implements LiveCapture {
         PcapHandle handle = handles.get(index);
         NextFrame reader = new NextFrame(handle);
         try {
-            while (!stopping) {
+            while (!halted) {
                 int result = reader.next();
                 if (result == NextFrame.FRAME) {
+                    if (reader.timestampNanos() > stoppedAtNanos) {
+                        break;      // arrived after the stop
+                    }
                     accept(index, reader.timestampNanos(), reader.originalLength(), reader.bytes());
                 } else if (result == NextFrame.ERROR) {
                     fail("capture on " + options.interfaces().get(index) + " stopped: " + handle.getError());
+                } else if (stopping && System.nanoTime() - stoppedAt > 2L * READ_TIMEOUT_MILLIS * 1_000_000L) {
+                    break;          // a whole read timeout after the stop and nothing: the ring is empty
                 }
             }
         } catch (NotOpenException closed) {
@@ -279,15 +297,15 @@ final class PcapCapture implements LiveCapture {
             listener.frame(new Frame(frames, timestampNanos, originalLength, linkTypes[index], index, offset,
                     ByteBuffer.wrap(data)));
             if (frames >= options.maxPackets() || output.bytes() >= options.maxBytes()) {
-                stop();
+                halt();
             }
         }
     }
 
     /**
      * Runs beside the readers, which may block in libpcap for as long as no frame comes: flushes the output,
-     * polls the counters, watches the clock, wakes the readers with pcap_breakloop once stopping, and finishes the
-     * file when they are done.
+     * polls the counters, watches the clock, wakes the readers with pcap_breakloop once halted (or when draining
+     * after a stop takes too long), and finishes the file when they are done.
      */
     private void monitor(List<Thread> readers) {
         long nextStats = 0;
@@ -297,7 +315,8 @@ final class PcapCapture implements LiveCapture {
             if (now >= deadline) {
                 stop();
             }
-            if (stopping && !broken) {
+            if (!broken && (halted || stopping && now - stoppedAt >= DRAIN_NANOS)) {
+                halted = true;
                 handles.forEach(PcapCapture::breakLoop);
                 broken = true;
             }
@@ -384,7 +403,7 @@ final class PcapCapture implements LiveCapture {
         if (problem == null) {
             problem = message.strip();
         }
-        stop();
+        halt();
     }
 
     private void finish() {
@@ -416,7 +435,21 @@ final class PcapCapture implements LiveCapture {
 
     @Override
     public void stop() {
-        stopping = true;
+        synchronized (stopLock) {
+            if (stopping) {
+                return;
+            }
+            Instant now = Instant.now();
+            stoppedAtNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
+            stoppedAt = System.nanoTime();
+            stopping = true;
+        }
+    }
+
+    /** Stops without reading what is still queued: a limit was reached or the capture failed. */
+    private void halt() {
+        halted = true;
+        stop();
     }
 
     @Override
