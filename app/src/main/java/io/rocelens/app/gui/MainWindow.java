@@ -1,10 +1,12 @@
 package io.rocelens.app.gui;
 
 import io.rocelens.app.BuildInfo;
+import io.rocelens.app.gui.model.Background;
 import io.rocelens.app.gui.model.CaptureSession;
 import io.rocelens.app.gui.model.ColouringRules;
 import io.rocelens.app.gui.model.FilterBarModel;
 import io.rocelens.app.gui.model.FrameDetails;
+import io.rocelens.app.gui.model.LatestWins;
 import io.rocelens.app.gui.model.PacketColumn;
 import io.rocelens.app.gui.model.PacketExport;
 import io.rocelens.app.gui.model.PacketListModel;
@@ -46,10 +48,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import javafx.application.Platform;
 import javafx.geometry.Orientation;
 import javafx.scene.Scene;
@@ -95,9 +93,11 @@ final class MainWindow {
 
     private final Stage stage;
     private final Preferences preferences;
-    private final ExecutorService loader = daemonThread("rocelens-load");
-    private final ExecutorService worker = daemonThread("rocelens-list");
-    private final ExecutorService detailReader = daemonThread("rocelens-detail");
+    private final Background background;
+    /** The selected packet's details: read and dissected in the background, the latest selection wins. */
+    private final LatestWins detailReads;
+    /** Exports, one after the other. */
+    private final LatestWins writes;
     private final BorderPane root = new BorderPane();
     private final CaptureSession session;
     private final PacketListModel packets;
@@ -112,7 +112,6 @@ final class MainWindow {
     private final Label loadTime = new Label();
     private final Button cancel = new Button("Cancel");
     private final Menu openRecent = new Menu("Open _Recent");
-    private final AtomicLong detailTicket = new AtomicLong();
     private final List<MenuItem> needsCapture = new ArrayList<>();
     private final Label captureCounts = new Label();
     private final Timeline captureTicker = new Timeline(new KeyFrame(Duration.millis(250), e -> showCaptureCounts()));
@@ -135,9 +134,11 @@ final class MainWindow {
     MainWindow(Stage stage, Preferences preferences) {
         this.stage = stage;
         this.preferences = preferences;
-        session = new CaptureSession(loader, Platform::runLater, preferences.dissectorOptions(),
-                preferences.analysisOptions());
-        packets = new PacketListModel(worker, Platform::runLater);
+        background = new Background(Platform::runLater, this::tellFailure);
+        detailReads = background.line("rocelens-detail");
+        writes = background.line("rocelens-write");
+        session = new CaptureSession(background, preferences.dissectorOptions(), preferences.analysisOptions());
+        packets = new PacketListModel(background);
         packets.setTimeFormat(preferences.getEnum(Preferences.TIME_FORMAT, TimeFormat.SINCE_FIRST),
                 ZoneId.systemDefault());
         packets.setColours(ColouringRules.from(preferences), true);
@@ -169,7 +170,7 @@ final class MainWindow {
             public String displayFilter() {
                 return packets.filter() == null ? "" : packets.filter().text();
             }
-        }, packets::displayedRowsInFrameOrder, preferences);
+        }, packets::displayedRowsInFrameOrder, preferences, background);
 
         SplitPane panes = new SplitPane(packetList.control(), details.control(), bytes.control());
         panes.setOrientation(Orientation.VERTICAL);
@@ -210,12 +211,11 @@ final class MainWindow {
         });
     }
 
-    private static ExecutorService daemonThread(String name) {
-        return Executors.newSingleThreadExecutor(runnable -> {
-            Thread thread = new Thread(runnable, name);
-            thread.setDaemon(true);
-            return thread;
-        });
+    /** The one place a failure of background work reaches the user (logged once, by {@link Background}). */
+    private void tellFailure(String heading, String words) {
+        status.setProgress(0);
+        status.setText(heading + ": " + words);
+        Dialogs.error(stage, heading, words);
     }
 
     // ---------------------------------------------------------------------------------------------- opening
@@ -295,6 +295,11 @@ final class MainWindow {
             }
 
             @Override
+            public void abandoned() {
+                cancel.setVisible(false);
+            }
+
+            @Override
             public void failed(String heading, String message) {
                 status.setProgress(0);
                 cancel.setVisible(false);
@@ -359,12 +364,9 @@ final class MainWindow {
         if (running != null) {
             awaitFileClosed(running);       // before the JVM exits
         }
-        stats.shutdown();
         preferences.putList(Preferences.FILTER_HISTORY, filterModel.history());
         savePreferences();
-        loader.shutdownNow();
-        worker.shutdownNow();
-        detailReader.shutdownNow();
+        background.shutdown();
     }
 
     // ---------------------------------------------------------------------------------------------- live capture
@@ -455,6 +457,13 @@ final class MainWindow {
                 @Override
                 public void finished(CaptureSession.Outcome ended) {
                     captureEnded(ended);
+                }
+
+                @Override
+                public void abandoned() {
+                    capturing = false;
+                    captureTicker.stop();
+                    showCaptureState();
                 }
 
                 @Override
@@ -754,32 +763,24 @@ final class MainWindow {
             return;
         }
         int row = packets.rowAt(index);
-        long ticket = detailTicket.incrementAndGet();
         DissectorOptions options = session.dissectorOptions();
-        detailReader.execute(() -> {
-            if (detailTicket.get() != ticket) {
-                return;
-            }
-            FrameDetails frameDetails;
+        detailReads.submit("The packet's details could not be shown", request -> {
+            Frame frame;
             try {
-                Frame frame = table.frame(row);
-                ByteBuffer data = frame.data().duplicate();
-                byte[] frameBytes = new byte[data.remaining()];
-                data.get(frameBytes);
-                Dissection dissection = new Dissector(options).dissect(frame);
-                table.times(row, dissection.summary());
-                frameDetails = new FrameDetails(dissection, frameBytes);
+                frame = table.frame(row);
             } catch (IOException unreadable) {
-                Platform.runLater(() -> status.setText("Cannot read frame " + (row + 1) + " again: "
-                        + CaptureOpenException.reason(unreadable)));
-                return;
+                throw new IOException("cannot read frame " + (row + 1) + " again: "
+                        + CaptureOpenException.reason(unreadable), unreadable);
             }
-            Platform.runLater(() -> {
-                if (detailTicket.get() == ticket) {
-                    details.show(frameDetails);
-                    bytes.show(frameDetails.bytes());
-                }
-            });
+            ByteBuffer data = frame.data().duplicate();
+            byte[] frameBytes = new byte[data.remaining()];
+            data.get(frameBytes);
+            Dissection dissection = new Dissector(options).dissect(frame);
+            table.times(row, dissection.summary());
+            return new FrameDetails(dissection, frameBytes);
+        }, frameDetails -> {
+            details.show(frameDetails);
+            bytes.show(frameDetails.bytes());
         });
     }
 
@@ -911,24 +912,18 @@ final class MainWindow {
         PacketTable table = packets.table();
         int[] rows = packets.displayedRowsInFrameOrder();
         CaptureFormat format = PacketExport.formatOf(output);
-        AtomicBoolean stop = new AtomicBoolean();
         status.setText("Exporting " + rows.length + " packets to " + output.getFileName() + " …");
-        worker.execute(() -> {
+        writes.submit("The packets could not be exported", request -> {
             try {
-                long written = PacketExport.write(table, rows, output, format,
-                        fraction -> Platform.runLater(() -> status.setProgress(fraction)), stop::get);
-                Platform.runLater(() -> {
-                    status.setProgress(0);
-                    status.setText("Exported " + written + " packets to " + output);
-                });
+                return PacketExport.write(table, rows, output, format,
+                        fraction -> request.progress(status::setProgress, fraction), () -> false);
             } catch (IOException failure) {
-                Platform.runLater(() -> {
-                    status.setProgress(0);
-                    status.setText("Export failed");
-                    Dialogs.error(stage, "The packets could not be exported",
-                            "Cannot write " + output + ": " + CaptureOpenException.reason(failure) + ".");
-                });
+                throw new IOException("cannot write " + output + ": " + CaptureOpenException.reason(failure),
+                        failure);
             }
+        }, written -> {
+            status.setProgress(0);
+            status.setText("Exported " + written + " packets to " + output);
         });
     }
 

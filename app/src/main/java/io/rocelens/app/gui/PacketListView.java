@@ -75,11 +75,6 @@ final class PacketListView {
                 changed.run();
             }
 
-            @Override
-            public void failed(String message) {
-                Dialogs.error(table.getScene() != null ? table.getScene().getWindow() : null,
-                        "The packet list could not be updated", message);
-            }
         });
     }
 

@@ -18,8 +18,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +48,10 @@ public final class CaptureSession {
 
         /** The file could not be opened or read at all. */
         void failed(String heading, String message);
+
+        /** Loading stopped on a fault the user has been told of already (by the window's failure handler). */
+        default void abandoned() {
+        }
     }
 
     /**
@@ -78,9 +80,11 @@ public final class CaptureSession {
         }
     }
 
-    private final Executor loader;
-    private final Executor ui;
-    private final AtomicLong generation = new AtomicLong();
+    private static final String LOAD_FAILED = "Loading the capture failed";
+
+    private final Background background;
+    /** The loading pass of what is open: opening another file or closing makes the older load's news stale. */
+    private final LatestWins loads;
     private DissectorOptions dissectorOptions;
     private AnalysisOptions analysisOptions;
     private CaptureLoad load;
@@ -90,10 +94,9 @@ public final class CaptureSession {
     private LiveFrames liveFrames;
     private LiveFile liveFile;
 
-    public CaptureSession(Executor loader, Executor ui, DissectorOptions dissectorOptions,
-                          AnalysisOptions analysisOptions) {
-        this.loader = loader;
-        this.ui = ui;
+    public CaptureSession(Background background, DissectorOptions dissectorOptions, AnalysisOptions analysisOptions) {
+        this.background = background;
+        this.loads = background.line("rocelens-load");
         this.dissectorOptions = dissectorOptions;
         this.analysisOptions = analysisOptions;
     }
@@ -119,27 +122,30 @@ public final class CaptureSession {
     /** Closes what is open and starts loading {@code path}; the listener hears the rest. */
     public void open(Path path, Listener listener) {
         close();
-        long ticket = generation.incrementAndGet();
         loading = true;
         file = path;
         SummaryPipeline pipeline = SummaryPipeline.forThisMachine(dissectorOptions);
         CaptureLoad.Options options = loadOptions();
-        loader.execute(() -> {
+        loads.submit(LOAD_FAILED, request -> {
             CaptureLoad opened;
             try {
-                opened = CaptureLoad.open(List.of(path), options, pipeline, forward(ticket, listener));
+                opened = CaptureLoad.open(List.of(path), options, pipeline, forward(request, listener));
             } catch (CaptureOpenException unreadable) {
-                ui.execute(() -> {
-                    if (generation.get() == ticket) {
-                        loading = false;
-                        file = null;
-                        listener.failed("The file could not be opened", unreadable.getMessage());
-                    }
+                request.deliver(() -> {
+                    loading = false;
+                    file = null;
+                    listener.failed("The file could not be opened", unreadable.getMessage());
                 });
-                return;
+                return null;
             }
-            run(ticket, path, opened, new IndexedCapture(opened.index(), opened.files().get(0)::frameAt), listener);
-        });
+            run(request, path, opened, new IndexedCapture(opened.index(), opened.files().get(0)::frameAt), listener);
+            return null;
+        }, nothing -> { }, () -> abandon(listener));
+    }
+
+    private void abandon(Listener listener) {
+        loading = false;
+        listener.abandoned();
     }
 
     /**
@@ -161,7 +167,7 @@ public final class CaptureSession {
             throw failure;      // what is open stays open
         }
         close();
-        long ticket = generation.incrementAndGet();
+        LatestWins.Request request = loads.next();
         loading = true;
         live = started;
         liveFrames = frames;
@@ -169,8 +175,14 @@ public final class CaptureSession {
         liveFile = frameSource.writesTo(file, captureOptions.output() instanceof CaptureOutput.RingBuffer);
         Path name = file != null ? file : Path.of(String.join("-", captureOptions.interfaces()));
         CaptureLoad opened = CaptureLoad.live(name, frames, loadOptions(),
-                SummaryPipeline.forThisMachine(dissectorOptions), forward(ticket, listener));
-        loader.execute(() -> run(ticket, name, opened, new IndexedCapture(opened.index(), frameSource), listener));
+                SummaryPipeline.forThisMachine(dissectorOptions), forward(request, listener));
+        request.then(LOAD_FAILED, ready -> {
+            run(ready, name, opened, new IndexedCapture(opened.index(), frameSource), listener);
+            return null;
+        }, nothing -> { }, () -> {
+            stopCapture();
+            abandon(listener);
+        });
         return started;
     }
 
@@ -191,32 +203,25 @@ public final class CaptureSession {
     }
 
     /** The load's progress and snapshots, passed to the UI thread while the load is still the current one. */
-    private CaptureLoad.Listener forward(long ticket, Listener listener) {
+    private CaptureLoad.Listener forward(LatestWins.Request request, Listener listener) {
         return new CaptureLoad.Listener() {
             @Override
             public void progress(CaptureLoad.Progress progress) {
-                ui.execute(() -> {
-                    if (generation.get() == ticket) {
-                        listener.progress(progress.fraction(), progress.packets());
-                    }
-                });
+                request.deliver(() -> listener.progress(progress.fraction(), progress.packets()));
             }
 
             @Override
             public void analysis(AnalysisResult soFar) {
-                ui.execute(() -> {
-                    if (generation.get() == ticket) {
-                        listener.analysis(soFar);
-                    }
-                });
+                request.deliver(() -> listener.analysis(soFar));
             }
         };
     }
 
     /** Runs the opened load on the loading thread and tells the listener how it went. */
-    private void run(long ticket, Path path, CaptureLoad opened, PacketTable table, Listener listener) {
-        ui.execute(() -> {
-            if (generation.get() != ticket) {
+    private void run(LatestWins.Request request, Path path, CaptureLoad opened, PacketTable table,
+                     Listener listener) {
+        background.onUi(() -> {
+            if (!request.isCurrent()) {
                 closeQuietly(opened);
                 return;
             }
@@ -227,24 +232,20 @@ public final class CaptureSession {
         try {
             result = opened.run();
         } catch (IOException failure) {
-            ui.execute(() -> {
-                if (generation.get() == ticket) {
-                    loading = false;
-                    listener.failed("Reading the file failed", path + ": " + CaptureOpenException.reason(failure)
-                            + ". The packets read before are shown.");
-                }
+            request.deliver(() -> {
+                loading = false;
+                listener.failed("Reading the file failed", path + ": " + CaptureOpenException.reason(failure)
+                        + ". The packets read before are shown.");
             });
             return;
         } catch (OutOfMemoryError full) {
             // the heap is too small (or the launcher's GC overhead limit saw it collecting back to back): what the
             // pass held in flight is garbage now; the rows listed so far stay, and a running capture stops
             String message = outOfMemory();
-            ui.execute(() -> {
-                if (generation.get() == ticket) {
-                    loading = false;
-                    stopCapture();
-                    listener.failed("Out of memory", message);
-                }
+            request.deliver(() -> {
+                loading = false;
+                stopCapture();
+                listener.failed("Out of memory", message);
             });
             return;
         }
@@ -252,11 +253,9 @@ public final class CaptureSession {
         Outcome outcome = new Outcome(path, result.packets(), result.elapsedNanos(), result.cancelled(),
                 read.problem(), result.analysis(), opened.marks());
         LOG.info("{} {}: {}", opened.files().isEmpty() ? "captured" : "opened", path, outcome.summary());
-        ui.execute(() -> {
-            if (generation.get() == ticket) {
-                loading = false;
-                listener.finished(outcome);
-            }
+        request.deliver(() -> {
+            loading = false;
+            listener.finished(outcome);
         });
     }
 
@@ -276,7 +275,7 @@ public final class CaptureSession {
 
     /** Stops loading (and a live capture) and closes the file. */
     public void close() {
-        generation.incrementAndGet();
+        loads.cancel();
         loading = false;
         file = null;
         if (live != null) {
@@ -292,7 +291,7 @@ public final class CaptureSession {
             load = null;
             closing.cancel();
             // the pass may still be reading: close once it has stopped, on the loading thread
-            loader.execute(() -> closeQuietly(closing));
+            loads.worker().execute(() -> closeQuietly(closing));
         }
     }
 

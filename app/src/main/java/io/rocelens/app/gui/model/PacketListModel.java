@@ -1,6 +1,7 @@
 package io.rocelens.app.gui.model;
 
 import io.rocelens.analysis.AnalysisMarks;
+import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.capture.Frame;
 import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.Dissector;
@@ -15,8 +16,6 @@ import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleConsumer;
 import java.util.function.Supplier;
 
@@ -37,9 +36,6 @@ public final class PacketListModel {
 
         /** The list was replaced: filtered, sorted, opened or closed. */
         void replaced();
-
-        /** A background pass over the frames failed (the file cannot be read again); one line for the user. */
-        void failed(String message);
     }
 
     /** What the view shows for a row beyond its indexed columns, built when the row comes on screen. */
@@ -47,13 +43,13 @@ public final class PacketListModel {
     }
 
     private static final int LOOK_CACHE = 4096;
+    private static final String FAILED = "The packet list could not be updated";
 
-    private final Executor worker;
-    private final Executor ui;
+    /** The filter, sort and find passes: a newer one makes the older one's result stale. */
+    private final LatestWins passes;
     private DissectorOptions dissectorOptions = DissectorOptions.defaults();
     private FastDissector uiDissector = new FastDissector(dissectorOptions);
     private final PacketSummary uiSummary = new PacketSummary();
-    private final AtomicLong generation = new AtomicLong();
     private final Map<Integer, RowLook> looks = new LinkedHashMap<>(LOOK_CACHE, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Integer, RowLook> eldest) {
@@ -68,10 +64,6 @@ public final class PacketListModel {
 
         @Override
         public void replaced() {
-        }
-
-        @Override
-        public void failed(String message) {
         }
     };
     private PacketTable table;
@@ -93,9 +85,9 @@ public final class PacketListModel {
     private boolean colouring = true;
     private boolean loading;
 
-    public PacketListModel(Executor worker, Executor ui) {
-        this.worker = worker;
-        this.ui = ui;
+    /** @param background where the passes over the frames run; their failures are told the user from there */
+    public PacketListModel(Background background) {
+        passes = background.line("rocelens-list");
     }
 
     public void setListener(Listener listener) {
@@ -110,7 +102,7 @@ public final class PacketListModel {
      * @param options the RoCE ports it is read with, for the Info text and the filters that read frames again
      */
     public void open(PacketTable packets, DissectorOptions options) {
-        generation.incrementAndGet();
+        passes.cancel();
         dissectorOptions = options;
         uiDissector = new FastDissector(options);
         table = packets;
@@ -128,7 +120,7 @@ public final class PacketListModel {
     }
 
     public void close() {
-        generation.incrementAndGet();
+        passes.cancel();
         table = null;
         marks = null;
         displayed = null;
@@ -356,12 +348,13 @@ public final class PacketListModel {
     }
 
     private void refilter(DoubleConsumer progress, Runnable done) {
-        long ticket = generation.incrementAndGet();
         if (table == null) {
+            passes.cancel();
             done.run();
             return;
         }
         if (filter == null && sortColumn == null) {
+            passes.cancel();
             passPending = false;
             displayed = null;
             displayedCount = 0;
@@ -374,91 +367,62 @@ public final class PacketListModel {
         PacketTable packets = table;
         DisplayFilter chosen = filter;
         AnalysisMarks knownMarks = marks;
+        DissectorOptions options = dissectorOptions;
         PacketColumn column = sortColumn;
         boolean down = descending;
         int upTo = packets.size();
         passPending = true;
-        worker.execute(() -> {
-            try {
-                int[] rows = chosen == null ? null
-                        : select(packets, chosen, knownMarks, 0, upTo, ticket, fraction -> report(progress, ticket,
-                        column == null ? fraction : fraction * 0.9));
-                if (rows == null && chosen != null) {
-                    return;
-                }
-                int[] ordered = column == null ? rows : order(packets, rows, column, down, upTo);
-                ui.execute(() -> {
-                    if (generation.get() != ticket) {
-                        return;
-                    }
-                    int[] result = ordered != null ? ordered : identity(upTo);
-                    passPending = false;
-                    displayed = result;
-                    displayedCount = result.length;
-                    allShown = upTo;
-                    filteredUpTo = upTo;
-                    looks.clear();
-                    listener.replaced();
-                    grew();
-                    done.run();
-                });
-            } catch (UncheckedIOException unreadable) {
-                ui.execute(() -> {
-                    if (generation.get() == ticket) {
-                        passPending = false;
-                        listener.failed("cannot read the capture again: " + unreadable.getCause().getMessage());
-                        done.run();
-                    }
-                });
+        passes.submit(FAILED, request -> {
+            int[] rows = chosen == null ? null
+                    : select(packets, chosen, knownMarks, options, 0, upTo, request,
+                    fraction -> request.progress(progress, column == null ? fraction : fraction * 0.9));
+            if (rows == null && chosen != null) {
+                return null;
             }
+            int[] ordered = column == null ? rows : order(packets, rows, column, down, upTo, options);
+            return ordered != null ? ordered : identity(upTo);
+        }, result -> {
+            if (result == null) {
+                return;
+            }
+            passPending = false;
+            displayed = result;
+            displayedCount = result.length;
+            allShown = upTo;
+            filteredUpTo = upTo;
+            looks.clear();
+            listener.replaced();
+            grew();
+            done.run();
+        }, () -> {
+            // the list stays as it was, and answers again
+            passPending = false;
+            done.run();
         });
-    }
-
-    private void report(DoubleConsumer progress, long ticket, double fraction) {
-        if (progress != null) {
-            ui.execute(() -> {
-                if (generation.get() == ticket) {
-                    progress.accept(fraction);
-                }
-            });
-        }
     }
 
     /** Runs the current filter over rows loaded since the last pass and appends the matches (loading). */
     private void extend(int upTo) {
-        long ticket = generation.get();
         int from = filteredUpTo;
         filteredUpTo = upTo;
         PacketTable packets = table;
         DisplayFilter chosen = filter;
         AnalysisMarks knownMarks = marks;
-        worker.execute(() -> {
-            int[] rows;
-            try {
-                rows = chosen == null ? identityFrom(from, upTo)
-                        : select(packets, chosen, knownMarks, from, upTo, ticket, fraction -> { });
-            } catch (UncheckedIOException unreadable) {
-                ui.execute(() -> listener.failed("cannot read the capture again: "
-                        + unreadable.getCause().getMessage()));
-                return;
-            }
-            if (rows == null) {
-                return;
-            }
-            ui.execute(() -> {
-                if (generation.get() != ticket || rows.length == 0 || displayed == null) {
-                    return;
-                }
-                int old = displayedCount;
-                if (displayed.length < old + rows.length) {
-                    displayed = Arrays.copyOf(displayed, Math.max(old + rows.length, displayed.length * 2));
-                }
-                System.arraycopy(rows, 0, displayed, old, rows.length);
-                displayedCount = old + rows.length;
-                allShown = Math.max(allShown, upTo);
-                listener.grown(old, displayedCount);
-            });
-        });
+        DissectorOptions options = dissectorOptions;
+        passes.current().then(FAILED, request -> chosen == null ? identityFrom(from, upTo)
+                : select(packets, chosen, knownMarks, options, from, upTo, request, fraction -> { }), rows -> {
+                    if (rows == null || rows.length == 0 || displayed == null) {
+                        return;
+                    }
+                    int old = displayedCount;
+                    if (displayed.length < old + rows.length) {
+                        displayed = Arrays.copyOf(displayed, Math.max(old + rows.length, displayed.length * 2));
+                    }
+                    System.arraycopy(rows, 0, displayed, old, rows.length);
+                    displayedCount = old + rows.length;
+                    allShown = Math.max(allShown, upTo);
+                    listener.grown(old, displayedCount);
+                }, () -> { });
     }
 
     /**
@@ -473,39 +437,31 @@ public final class PacketListModel {
             found.accept(-1);
             return;
         }
-        long ticket = generation.get();
         PacketTable packets = table;
         int count = size();
         int[] places = displayed != null ? Arrays.copyOf(displayed, displayedCount) : null;
         AnalysisMarks knownMarks = marks;
         DissectorOptions options = dissectorOptions;
         String needle = text == null ? null : text.toLowerCase(java.util.Locale.ROOT);
-        worker.execute(() -> {
+        passes.current().then("The packet could not be found", request -> {
             FastDissector fast = new FastDissector(options);
             DetailOnDemand detail = new DetailOnDemand(packets, new Dissector(options));
             PacketSummary summary = new PacketSummary();
-            int result = -1;
-            try {
-                for (int step = 1; step <= count && generation.get() == ticket; step++) {
-                    int place = Math.floorMod(from + step, count);
-                    int row = places != null ? places[place] : place;
-                    Frame frame = read(packets, row);
-                    packets.summarize(row, frame, fast, summary);
-                    detail.at(row, frame);
-                    boolean hit = filter != null ? filter.matches(summary, knownMarks, detail)
-                            : (packets.source(row) + " " + packets.destination(row) + " " + packets.protocol(row)
-                            + " " + PacketColumns.info(summary)).toLowerCase(java.util.Locale.ROOT).contains(needle);
-                    if (hit) {
-                        result = place;
-                        break;
-                    }
+            for (int step = 1; step <= count && request.isCurrent(); step++) {
+                int place = Math.floorMod(from + step, count);
+                int row = places != null ? places[place] : place;
+                Frame frame = read(packets, row);
+                packets.summarize(row, frame, fast, summary);
+                detail.at(row, frame);
+                boolean hit = filter != null ? filter.matches(summary, knownMarks, detail)
+                        : (packets.source(row) + " " + packets.destination(row) + " " + packets.protocol(row)
+                        + " " + PacketColumns.info(summary)).toLowerCase(java.util.Locale.ROOT).contains(needle);
+                if (hit) {
+                    return place;
                 }
-            } catch (UncheckedIOException unreadable) {
-                result = -1;
             }
-            int place = result;
-            ui.execute(() -> found.accept(generation.get() == ticket ? place : -1));
-        });
+            return -1;
+        }, found::accept, () -> found.accept(-1));
     }
 
     private static int[] identity(int size) {
@@ -522,18 +478,19 @@ public final class PacketListModel {
      * The rows in [from, to) the filter passes, or null when a newer request made this one stale. Filters over the
      * indexed fields only run on the index; the others read and dissect each frame again.
      */
-    private int[] select(PacketTable packets, DisplayFilter chosen, AnalysisMarks knownMarks, int from, int to,
-                         long ticket, DoubleConsumer progress) {
+    private static int[] select(PacketTable packets, DisplayFilter chosen, AnalysisMarks knownMarks,
+                                DissectorOptions options, int from, int to, LatestWins.Request request,
+                                DoubleConsumer progress) {
         boolean indexOnly = chosen.usesOnly(packets::indexes);
-        FastDissector fast = indexOnly ? null : new FastDissector(dissectorOptions);
-        DetailOnDemand detail = new DetailOnDemand(packets, new Dissector(dissectorOptions));
+        FastDissector fast = indexOnly ? null : new FastDissector(options);
+        DetailOnDemand detail = new DetailOnDemand(packets, new Dissector(options));
         PacketSummary summary = new PacketSummary();
         int[] rows = new int[Math.min(to - from, 1 << 16)];
         int count = 0;
         int step = indexOnly ? 1 << 18 : 1 << 13;
         for (int row = from; row < to; row++) {
             if ((row - from) % step == step - 1) {
-                if (generation.get() != ticket) {
+                if (!request.isCurrent()) {
                     return null;
                 }
                 progress.accept((double) (row - from) / (to - from));
@@ -584,16 +541,18 @@ public final class PacketListModel {
         try {
             return packets.frame(row);
         } catch (IOException unreadable) {
-            throw new UncheckedIOException(unreadable);
+            throw new UncheckedIOException(new IOException("cannot read frame " + (row + 1) + " of the capture again: "
+                    + CaptureOpenException.reason(unreadable), unreadable));
         }
     }
 
-    private int[] order(PacketTable packets, int[] rows, PacketColumn column, boolean down, int upTo) {
+    private static int[] order(PacketTable packets, int[] rows, PacketColumn column, boolean down, int upTo,
+                               DissectorOptions options) {
         int[] given = rows != null ? rows : identity(upTo);
         if (column != PacketColumn.INFO) {
             return packets.sort(given, column, down);
         }
-        FastDissector fast = new FastDissector(dissectorOptions);
+        FastDissector fast = new FastDissector(options);
         PacketSummary summary = new PacketSummary();
         String[] info = new String[given.length];
         for (int i = 0; i < given.length; i++) {

@@ -3,6 +3,8 @@ package io.rocelens.app.gui.stats;
 import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.RoceAnalyzer;
+import io.rocelens.app.gui.model.Background;
+import io.rocelens.app.gui.model.LatestWins;
 import io.rocelens.app.gui.model.PacketTable;
 import io.rocelens.app.gui.model.Preferences;
 import io.rocelens.capture.CaptureOpenException;
@@ -17,12 +19,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javafx.animation.PauseTransition;
-import javafx.application.Platform;
 import javafx.scene.control.Alert;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
@@ -42,11 +41,12 @@ public final class StatsViews {
     private final PacketListLink link;
     private final Supplier<int[]> displayedRows;
     private final Preferences preferences;
-    private final ExecutorService background = Executors.newSingleThreadExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "rocelens-stats");
-        thread.setDaemon(true);
-        return thread;
-    });
+    /** The ladder's points, gathered from the index: the latest conversation asked for wins. */
+    private final LatestWins ladders;
+    /** An analysis limited to the displayed packets (QP Conversations), on the same thread. */
+    private final LatestWins limited;
+    /** The PFC view's analysis at another link speed, on the same thread. */
+    private final LatestWins reanalysed;
     private final List<MenuItem> needCapture = new ArrayList<>();
     private final List<StatsWindow> made = new ArrayList<>();
     private static final long REFRESH_NANOS = 1_000_000_000L;
@@ -68,8 +68,12 @@ public final class StatsViews {
      * @param displayedRows the packet list's displayed rows (0-based) in frame order
      * @param preferences   where the views keep what the user typed into them (saved by the window)
      */
-    public StatsViews(Stage owner, PacketListLink link, Supplier<int[]> displayedRows, Preferences preferences) {
+    public StatsViews(Stage owner, PacketListLink link, Supplier<int[]> displayedRows, Preferences preferences,
+                      Background background) {
         this.owner = owner;
+        ladders = background.line("rocelens-stats");
+        limited = background.sameThreadAs(ladders);
+        reanalysed = background.sameThreadAs(ladders);
         this.link = link;
         this.displayedRows = displayedRows;
         this.preferences = preferences;
@@ -165,13 +169,12 @@ public final class StatsViews {
             pendingRefresh = null;
         }
         capture = null;
+        ladders.cancel();
+        limited.cancel();
+        reanalysed.cancel();
         lastRefresh = 0;
         enable(false);
         made.forEach(view -> view.show(null));
-    }
-
-    public void shutdown() {
-        background.shutdownNow();
     }
 
     /** Writes the per-QP CSV of the loaded capture: the bytes {@code rocelens analyze --qp-csv} writes. */
@@ -227,7 +230,8 @@ public final class StatsViews {
     private PfcView pfc() {
         if (pfc == null) {
             pfc = remember(new PfcView(owner, link, (from, options, done, failed) ->
-                    inBackground(() -> analyse(from, allRows(from.table()), options), done, failed)));
+                    reanalysed.submitTellingView("The PFC analysis failed",
+                            request -> analyse(from, allRows(from.table()), options), done, failed)));
         }
         return pfc;
     }
@@ -267,11 +271,8 @@ public final class StatsViews {
         view.open(capture);
         Capture from = capture;
         view.building(conversation);
-        inBackground(() -> PsnLadder.of(from.table(), conversation, from.analysis()), built -> {
-            if (capture == from) {
-                view.show(built);
-            }
-        }, view::failed);
+        ladders.submitTellingView("The PSN ladder could not be drawn",
+                request -> PsnLadder.of(from.table(), conversation, from.analysis()), view::show, view::failed);
     }
 
     private static int[] allRows(PacketTable table) {
@@ -291,7 +292,8 @@ public final class StatsViews {
      */
     private void limitTo(Capture from, String filter, Consumer<AnalysisResult> done, Consumer<String> failed) {
         int[] rows = displayedRows.get();
-        inBackground(() -> analyse(from, rows, from.analysis().options()), done, failed);
+        limited.submitTellingView("The analysis of the displayed packets failed",
+                request -> analyse(from, rows, from.analysis().options()), done, failed);
     }
 
     static AnalysisResult analyse(Capture from, int[] rows, AnalysisOptions options) throws IOException {
@@ -304,23 +306,6 @@ public final class StatsViews {
             analyzer.accept(summary);
         }
         return analyzer.result();
-    }
-
-    /** Work that reads the file, off the FX thread; the outcome comes back on it. */
-    <T> void inBackground(Work<T> work, Consumer<T> done, Consumer<String> failed) {
-        background.execute(() -> {
-            try {
-                T result = work.run();
-                Platform.runLater(() -> done.accept(result));
-            } catch (IOException failure) {
-                Platform.runLater(() -> failed.accept("Cannot read the file again: "
-                        + CaptureOpenException.reason(failure)));
-            }
-        });
-    }
-
-    interface Work<T> {
-        T run() throws IOException;
     }
 
     private MenuItem item(String text, Runnable action) {

@@ -55,7 +55,9 @@ class CaptureSessionTest {
     }
 
     static CaptureSession session() {
-        return new CaptureSession(Runnable::run, Runnable::run, DissectorOptions.defaults(), AnalysisOptions.defaults());
+        return new CaptureSession(Background.inPlace((heading, words) -> {
+            throw new AssertionError(heading + ": " + words);
+        }), DissectorOptions.defaults(), AnalysisOptions.defaults());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.rocelens.app.gui.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.filter.DisplayFilter;
@@ -24,7 +25,7 @@ class PacketListModelTest {
     void open() {
         CaptureSessionTest.Recorder recorder = new CaptureSessionTest.Recorder();
         CaptureSessionTest.session().open(Samples.MIXED, recorder);
-        list = new PacketListModel(Runnable::run, Runnable::run);
+        list = new PacketListModel(Background.inPlace((heading, words) -> events.add("told " + heading + ": " + words)));
         list.setListener(new PacketListModel.Listener() {
             @Override
             public void grown(int oldSize, int newSize) {
@@ -36,10 +37,6 @@ class PacketListModelTest {
                 events.add("replaced");
             }
 
-            @Override
-            public void failed(String message) {
-                events.add("failed " + message);
-            }
         });
         list.open(recorder.table, DissectorOptions.defaults());
         list.loaded(recorder.outcome.marks());
@@ -109,7 +106,7 @@ class PacketListModelTest {
     void aFilterChosenBeforeTheFileOpensAppliesToItsRows() throws FilterException {
         CaptureSessionTest.Recorder recorder = new CaptureSessionTest.Recorder();
         CaptureSessionTest.session().open(Samples.MIXED, recorder);
-        PacketListModel early = new PacketListModel(Runnable::run, Runnable::run);
+        PacketListModel early = new PacketListModel(Background.inPlace((heading, words) -> { }));
         early.applyFilter(filter("bth.opcode == 0x81"), null, () -> { });
         early.open(recorder.table, DissectorOptions.defaults());
         early.loaded(null);
@@ -179,5 +176,103 @@ class PacketListModelTest {
         // mixed.json: icrc_bad_frames [145], malformed_frames [148]
         assertEquals("Bad ICRC", list.look(144).colour().name());
         assertEquals("Malformed", list.look(147).colour().name());
+    }
+
+    /**
+     * A fault in a filter pass that is not an I/O error (here a reader that throws IllegalStateException at frame 50)
+     * ends in one message to the user, and the list answers again: the pass is not left pending for ever.
+     */
+    @Test
+    void aRuntimeExceptionInAFilterPassIsToldAndTheListAnswersAgain() throws FilterException {
+        CaptureSessionTest.Recorder recorder = new CaptureSessionTest.Recorder();
+        CaptureSessionTest.session().open(Samples.MIXED, recorder);
+        PacketTable faulty = new FaultyTable(recorder.table, 49);
+        list.open(faulty, DissectorOptions.defaults());
+        list.loaded(recorder.outcome.marks());
+        events.clear();
+        boolean[] done = {false};
+        // udp.srcport is not in the index: the pass reads every frame again, and the 50th throws
+        list.applyFilter(filter("udp.srcport == 4791"), null, () -> done[0] = true);
+        assertTrue(done[0], "the pass ended");
+        assertEquals(List.of("told The packet list could not be updated: RoCE Lens ran into a fault of its own"
+                + " (IllegalStateException: a bug in the reader). The details are in the log; what is shown may be"
+                + " incomplete."), events);
+        assertEquals(Samples.MIXED_FRAMES, list.size(), "the list shows what it showed before");
+        // and the next request is served: an indexed filter reads no frame
+        list.applyFilter(filter("bth.opcode == 0x81"), null, () -> { });
+        assertEquals(List.of(92L, 101L), frames());
+        list.grew();
+        assertEquals(List.of(92L, 101L), frames());
+    }
+
+    /** The sample's rows; reading frame {@code failAt} + 1 again is a bug (an unchecked exception). */
+    private record FaultyTable(PacketTable table, int failAt) implements PacketTable {
+        @Override
+        public io.rocelens.capture.Frame frame(int row) throws java.io.IOException {
+            if (row == failAt) {
+                throw new IllegalStateException("a bug in the reader");
+            }
+            return table.frame(row);
+        }
+
+        @Override
+        public int size() {
+            return table.size();
+        }
+
+        @Override
+        public long timestampNanos(int row) {
+            return table.timestampNanos(row);
+        }
+
+        @Override
+        public int originalLength(int row) {
+            return table.originalLength(row);
+        }
+
+        @Override
+        public String source(int row) {
+            return table.source(row);
+        }
+
+        @Override
+        public String destination(int row) {
+            return table.destination(row);
+        }
+
+        @Override
+        public String protocol(int row) {
+            return table.protocol(row);
+        }
+
+        @Override
+        public int priority(int row) {
+            return table.priority(row);
+        }
+
+        @Override
+        public int destQp(int row) {
+            return table.destQp(row);
+        }
+
+        @Override
+        public int psn(int row) {
+            return table.psn(row);
+        }
+
+        @Override
+        public void fill(int row, io.rocelens.dissect.PacketSummary summary) {
+            table.fill(row, summary);
+        }
+
+        @Override
+        public boolean indexes(String fieldName) {
+            return table.indexes(fieldName);
+        }
+
+        @Override
+        public int[] sort(int[] rows, PacketColumn column, boolean descending) {
+            return table.sort(rows, column, descending);
+        }
     }
 }
