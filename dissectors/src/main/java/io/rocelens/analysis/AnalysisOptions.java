@@ -65,6 +65,25 @@ public record AnalysisOptions(long linkSpeedBps, int[] dscpToPriority, long binW
         return etsShares == null ? null : etsShares.clone();
     }
 
+    /**
+     * The priority of a frame, the one rule for the packet list, the analysis, the views and the filters: on native
+     * InfiniBand the LRH's service level (SL 8-15 as priority 7: eight priorities are kept, as Ethernet has), else
+     * the outermost VLAN tag's PCP, else the DSCP through the DSCP map; -1 when the frame has none of them.
+     *
+     * @param lrhSl   the LRH's SL, or -1
+     * @param vlanPcp the outermost VLAN tag's PCP, or -1
+     * @param dscp    the IP (or GRH) DSCP, or -1
+     */
+    public int priorityOf(int lrhSl, int vlanPcp, int dscp) {
+        if (lrhSl >= 0) {
+            return Math.min(lrhSl, 7);
+        }
+        if (vlanPcp >= 0) {
+            return vlanPcp & 7;
+        }
+        return dscp >= 0 ? dscpToPriority[dscp & 63] : -1;
+    }
+
     /** The priority of an untagged packet with this DSCP (0..63). */
     public int priorityOfDscp(int dscp) {
         return dscpToPriority[dscp];

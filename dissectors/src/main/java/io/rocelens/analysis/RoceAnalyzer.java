@@ -33,11 +33,6 @@ import java.util.Map;
  */
 public final class RoceAnalyzer {
 
-    private static final int RC = 0;
-    private static final int UC = 1;
-    private static final int RD = 2;
-    private static final int UD = 3;
-    private static final int XRC = 5;
 
     /**
      * A request PSN this far outside its flow's sequence, after {@link #NEW_CONNECTION_SILENCE_NANOS} without a
@@ -197,14 +192,15 @@ public final class RoceAnalyzer {
             }
         }
         int opcode = p.opcode;
-        if (opcode == 0x81) {
+        if (opcode == IbOpcodes.CNP) {
             f.cnps++;
             mark(p, AnalysisMarks.CNP);
             cnp(f, p);
             return;
         }
-        int transport = opcode >>> 5;
-        if (transport != RC && transport != UC && transport != RD && transport != UD && transport != XRC) {
+        int transport = IbOpcodes.transport(opcode);
+        if (transport != IbOpcodes.RC && transport != IbOpcodes.UC && transport != IbOpcodes.RD
+                && transport != IbOpcodes.UD && transport != IbOpcodes.XRC) {
             return;   // manufacturer specific
         }
         if (p.dethSrcQp >= 0 && f.srcQp < 0) {
@@ -213,19 +209,19 @@ public final class RoceAnalyzer {
         if (IbOpcodes.isReserved(opcode)) {
             return;   // counted as a packet of the flow (and as malformed), nothing more
         }
-        switch (opcode & 0x1F) {
-            case 0x00 -> {
+        switch (IbOpcodes.operation(opcode)) {
+            case IbOpcodes.SEND_FIRST -> {
                 f.send++;
                 f.sendOpen = true;
                 learnPathMtu(f, p);
                 request(f, p, -1);
             }
-            case 0x01 -> {
+            case IbOpcodes.SEND_MIDDLE -> {
                 f.send++;
                 learnPathMtu(f, p);
                 request(f, p, -1);
             }
-            case 0x02, 0x03, 0x16 -> {
+            case IbOpcodes.SEND_LAST, IbOpcodes.SEND_LAST_IMMEDIATE, IbOpcodes.SEND_LAST_INVALIDATE -> {
                 f.send++;
                 if (f.sendOpen) {
                     f.messages++;
@@ -233,23 +229,23 @@ public final class RoceAnalyzer {
                 }
                 request(f, p, -1);
             }
-            case 0x04, 0x05, 0x17 -> {
+            case IbOpcodes.SEND_ONLY, IbOpcodes.SEND_ONLY_IMMEDIATE, IbOpcodes.SEND_ONLY_INVALIDATE -> {
                 f.send++;
                 f.messages++;
                 request(f, p, -1);
             }
-            case 0x06 -> {
+            case IbOpcodes.WRITE_FIRST -> {
                 f.rdmaWrite++;
                 f.writeOpen = true;
                 learnPathMtu(f, p);
                 request(f, p, -1);
             }
-            case 0x07 -> {
+            case IbOpcodes.WRITE_MIDDLE -> {
                 f.rdmaWrite++;
                 learnPathMtu(f, p);
                 request(f, p, -1);
             }
-            case 0x08, 0x09 -> {
+            case IbOpcodes.WRITE_LAST, IbOpcodes.WRITE_LAST_IMMEDIATE -> {
                 f.rdmaWrite++;
                 if (f.writeOpen) {
                     f.messages++;
@@ -257,27 +253,27 @@ public final class RoceAnalyzer {
                 }
                 request(f, p, -1);
             }
-            case 0x0A, 0x0B -> {
+            case IbOpcodes.WRITE_ONLY, IbOpcodes.WRITE_ONLY_IMMEDIATE -> {
                 f.rdmaWrite++;
                 f.messages++;
                 request(f, p, -1);
             }
-            case 0x0C -> {
+            case IbOpcodes.READ_REQUEST -> {
                 f.rdmaReadReq++;
                 request(f, p, Math.max(0, p.rethDmaLength));
             }
-            case 0x0D -> {
+            case IbOpcodes.READ_RESPONSE_FIRST -> {
                 f.readResp++;
                 f.readOpen = true;
                 learnPathMtu(f, p);
                 readResponse(f, p);
             }
-            case 0x0E -> {
+            case IbOpcodes.READ_RESPONSE_MIDDLE -> {
                 f.readResp++;
                 learnPathMtu(f, p);
                 readResponse(f, p);
             }
-            case 0x0F -> {
+            case IbOpcodes.READ_RESPONSE_LAST -> {
                 f.readResp++;
                 if (f.readOpen) {
                     f.messages++;
@@ -285,17 +281,17 @@ public final class RoceAnalyzer {
                 }
                 readResponse(f, p);
             }
-            case 0x10 -> {
+            case IbOpcodes.READ_RESPONSE_ONLY -> {
                 f.readResp++;
                 f.messages++;
                 readResponse(f, p);
             }
-            case 0x11, 0x12 -> acknowledge(f, p);
-            case 0x13, 0x14, 0x1D -> {
+            case IbOpcodes.ACKNOWLEDGE, IbOpcodes.ATOMIC_ACKNOWLEDGE -> acknowledge(f, p);
+            case IbOpcodes.COMPARE_SWAP, IbOpcodes.FETCH_ADD, IbOpcodes.ATOMIC_WRITE -> {
                 f.atomic++;   // CmpSwap, FetchAdd, ATOMIC WRITE (IBA 1.5)
                 request(f, p, -1);
             }
-            case 0x1C -> {
+            case IbOpcodes.FLUSH -> {
                 // FLUSH (IBA 1.5) is answered by an RDMA READ Response Only, so it takes one response PSN
                 f.flush++;
                 request(f, p, 0);
@@ -306,15 +302,9 @@ public final class RoceAnalyzer {
         }
     }
 
-    /**
-     * The VLAN PCP when tagged, else the DSCP through the DSCP map; for native InfiniBand the LRH's service level
-     * (SL 8-15 count as priority 7: the analysis keeps eight priorities, as Ethernet has).
-     */
+    /** {@link AnalysisOptions#priorityOf}; a RoCE frame with neither VLAN tag nor DSCP counts in priority 0. */
     private int priority(PacketSummary p) {
-        if (p.lrhSl >= 0) {
-            return Math.min(p.lrhSl, 7);
-        }
-        return p.vlanPcp >= 0 ? p.vlanPcp & 7 : p.dscp >= 0 ? options.priorityOfDscp(p.dscp & 63) : 0;
+        return Math.max(0, options.priorityOf(p.lrhSl, p.vlanPcp, p.dscp));
     }
 
     private FlowState flow(PacketSummary p, int priority) {
@@ -377,13 +367,13 @@ public final class RoceAnalyzer {
     }
 
     private void request(FlowState f, PacketSummary p, long readLength) {
-        if (p.opcode >>> 5 == UD || p.destQp <= 1) {
+        if (IbOpcodes.transport(p.opcode) == IbOpcodes.UD || p.destQp <= 1) {
             // UD, and the management QPs 0 and 1 (UD too, however the opcode reads), promise no PSN sequence (IBTA
             // vol. 1 §9.7.1): no gap, duplicate or retransmission is judged there
             return;
         }
         PsnTracker requests = f.requests();
-        if ((p.opcode & 0x1F) != 0x0C && requests.insideRead(p.psn)) {
+        if (IbOpcodes.operation(p.opcode) != IbOpcodes.READ_REQUEST && requests.insideRead(p.psn)) {
             mark(p, AnalysisMarks.PSN_IN_READ_RANGE);
             if (count(EventKind.PSN_IN_READ_RANGE)) {
                 store(p, EventKind.PSN_IN_READ_RANGE, flowName(f), String.format(java.util.Locale.ROOT,
@@ -422,12 +412,13 @@ public final class RoceAnalyzer {
                 f.progressTs = p.timestampNanos;
             }
             f.lastRequestFrame = p.number;
-            if (p.opcode >>> 5 == RC && readLength >= 0 && (p.opcode & 0x1F) == 0x0C) {
+            if (IbOpcodes.transport(p.opcode) == IbOpcodes.RC && readLength >= 0
+                    && IbOpcodes.operation(p.opcode) == IbOpcodes.READ_REQUEST) {
                 if (f.readsAwaited == null) {
                     f.readsAwaited = new FlowState.Waiting();
                 }
                 f.readsAwaited.add(p.psn, p.timestampNanos, p.number);
-            } else if (p.opcode >>> 5 == RC && p.ackRequest) {
+            } else if (IbOpcodes.transport(p.opcode) == IbOpcodes.RC && p.ackRequest) {
                 if (f.acksAwaited == null) {
                     f.acksAwaited = new FlowState.Waiting();
                 }
@@ -458,8 +449,8 @@ public final class RoceAnalyzer {
         acknowledged(f, p);
         timeReadResponse(f, p);
         PsnTracker tracker = f.readResponses();
-        int op = p.opcode & 0x1F;
-        if ((op == 0x0D || op == 0x10) && f.paired >= 0 && tracker.isAhead(p.psn)
+        int op = IbOpcodes.operation(p.opcode);
+        if ((op == IbOpcodes.READ_RESPONSE_FIRST || op == IbOpcodes.READ_RESPONSE_ONLY) && f.paired >= 0 && tracker.isAhead(p.psn)
                 && flows[f.paired].hasSent(p.psn)) {
             tracker.jumpTo(p.psn);
             return;
@@ -498,7 +489,7 @@ public final class RoceAnalyzer {
 
     private void acknowledge(FlowState f, PacketSummary p) {
         response(f, p);
-        if (p.aethSyndrome >= 0 && ((p.aethSyndrome >> 5) & 3) == 0) {
+        if (p.aethSyndrome >= 0 && AethText.typeCode(p.aethSyndrome) == AethText.ACK) {
             f.acks++;
             acknowledged(f, p);
         }
@@ -560,11 +551,11 @@ public final class RoceAnalyzer {
 
     /** A response that acknowledges its request flow up to its PSN: an ACK, or a READ response. */
     private void acknowledged(FlowState response, PacketSummary p) {
-        if (response.paired < 0 || p.opcode >>> 5 != RC) {
+        if (response.paired < 0 || IbOpcodes.transport(p.opcode) != IbOpcodes.RC) {
             return;
         }
         FlowState requester = flows[response.paired];
-        if ((p.opcode & 0x1F) == 0x11 && requester.acksAwaited != null) {
+        if (IbOpcodes.operation(p.opcode) == IbOpcodes.ACKNOWLEDGE && requester.acksAwaited != null) {
             timeAcknowledged(requester, p);
         }
         int previous = requester.acknowledgedPsn;
@@ -594,8 +585,8 @@ public final class RoceAnalyzer {
             return;
         }
         FlowState.Waiting waiting = flows[response.paired].readsAwaited;
-        int op = p.opcode & 0x1F;
-        if (op == 0x0D || op == 0x10) {
+        int op = IbOpcodes.operation(p.opcode);
+        if (op == IbOpcodes.READ_RESPONSE_FIRST || op == IbOpcodes.READ_RESPONSE_ONLY) {
             // a first response answers the READ at its PSN; READs before it that got none are given up
             while (!waiting.isEmpty() && waiting.firstPsn() != p.psn
                     && ((p.psn - waiting.firstPsn()) & PsnTracker.MASK) < (1 << 23)) {
@@ -606,7 +597,7 @@ public final class RoceAnalyzer {
             }
             exchange(flows[response.paired], Exchange.Kind.READ_FIRST, waiting, p);
         }
-        if ((op == 0x0F || op == 0x10) && !waiting.isEmpty()) {
+        if ((op == IbOpcodes.READ_RESPONSE_LAST || op == IbOpcodes.READ_RESPONSE_ONLY) && !waiting.isEmpty()) {
             exchange(flows[response.paired], Exchange.Kind.READ_LAST, waiting, p);
             waiting.removeFirst();
         }
@@ -664,13 +655,13 @@ public final class RoceAnalyzer {
         if (p.aethSyndrome < 0) {
             return;
         }
-        int type = (p.aethSyndrome >> 5) & 3;
-        if (type == 3) {
+        int type = AethText.typeCode(p.aethSyndrome);
+        if (type == AethText.NAK) {
             f.naks++;
             mark(p, AnalysisMarks.NAK);
-            nakCodes[p.aethSyndrome & 0x1F]++;
+            nakCodes[AethText.value(p.aethSyndrome)]++;
             nak(f, p, false);
-        } else if (type == 1) {
+        } else if (type == AethText.RNR_NAK) {
             f.rnrNaks++;
             mark(p, AnalysisMarks.RNR_NAK);
             nak(f, p, true);
@@ -680,8 +671,8 @@ public final class RoceAnalyzer {
     private void nak(FlowState f, PacketSummary p, boolean rnr) {
         EventKind kind = rnr ? EventKind.RNR_NAK : EventKind.NAK;
         if (count(kind)) {
-            store(p, kind, flowName(f), (rnr ? "RNR NAK, timer code " + (p.aethSyndrome & 0x1F)
-                    : "NAK " + AethText.nakName(p.aethSyndrome & 0x1F)) + ", PSN " + p.psn);
+            store(p, kind, flowName(f), (rnr ? "RNR NAK, timer code " + (AethText.value(p.aethSyndrome))
+                    : "NAK " + AethText.nakName(AethText.value(p.aethSyndrome))) + ", PSN " + p.psn);
         }
         if (f.paired < 0) {
             addNakLink(new NakLink(p.number, p.timestampNanos, rnr, p.aethSyndrome, p.psn, "", -1, -1, -1));

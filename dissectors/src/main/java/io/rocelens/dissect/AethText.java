@@ -10,6 +10,11 @@ import java.util.Locale;
  */
 public final class AethText {
 
+    /** Syndrome types, bits 6-5 (table 43); 2 is reserved. */
+    public static final int ACK = 0;
+    public static final int RNR_NAK = 1;
+    public static final int NAK = 3;
+
     private static final String[] TYPES = new String[4];
 
     static {
@@ -21,18 +26,28 @@ public final class AethText {
     private AethText() {
     }
 
+    /** {@link #ACK}, {@link #RNR_NAK}, {@link #NAK} or 2 (reserved): syndrome bits 6-5. */
+    public static int typeCode(int syndrome) {
+        return (syndrome >>> 5) & 3;
+    }
+
+    /** Syndrome bits 4-0: the credit count of an ACK, the timer of an RNR NAK, the code of a NAK. */
+    public static int value(int syndrome) {
+        return syndrome & 0x1F;
+    }
+
     /** "ack", "rnr_nak", "nak" or "reserved", from syndrome bits 6-5. */
     public static String type(int syndrome) {
-        return TYPES[(syndrome >>> 5) & 3];
+        return TYPES[typeCode(syndrome)];
     }
 
     /** "ACK", "ACK (credits 5)", "NAK: PSN sequence error", "RNR NAK: timer 14 (1.28 ms)". */
     public static String describe(int syndrome) {
-        int value = syndrome & 0x1f;
-        return switch ((syndrome >>> 5) & 3) {
-            case 0 -> value == 0x1f ? "ACK" : "ACK (credits " + value + ")";
-            case 1 -> "RNR NAK: timer " + value + " (" + EnumTexts.aethRnrTimerEnum(value) + ")";
-            case 3 -> "NAK: " + nakName(value);
+        int value = value(syndrome);
+        return switch (typeCode(syndrome)) {
+            case ACK -> value == 0x1f ? "ACK" : "ACK (credits " + value + ")";
+            case RNR_NAK -> "RNR NAK: timer " + value + " (" + EnumTexts.aethRnrTimerEnum(value) + ")";
+            case NAK -> "NAK: " + nakName(value);
             default -> String.format("reserved syndrome 0x%02x", syndrome);
         };
     }

@@ -6,21 +6,26 @@ public final class PacketColumns {
     private PacketColumns() {
     }
 
+    /**
+     * Whether the Source and Destination columns show network addresses — IPv4/IPv6 (or the GIDs of RoCEv1 and of
+     * native InfiniBand with a GRH), or the LIDs of native InfiniBand without one (kept in the same fields, see
+     * {@link Addresses#ip}) — rather than the Ethernet addresses. The one rule for the list, the index and the
+     * views; a MAC Control frame inside IP (never seen, but possible in a tunnel) shows its Ethernet addresses.
+     */
+    public static boolean hasNetworkAddresses(PacketSummary p) {
+        return p.is(PacketSummary.INFINIBAND)
+                || p.is(PacketSummary.IPV4 | PacketSummary.IPV6 | PacketSummary.ROCEV1) && p.etherType != 0x8808;
+    }
+
     public static String source(PacketSummary p) {
-        if (p.is(PacketSummary.INFINIBAND)) {
-            return p.ipSrcHi != 0 || p.ipSrcLo != 0 ? Addresses.ip(p.ipSrcHi, p.ipSrcLo) : Addresses.lid(p.lrhSlid);
-        }
-        if (p.is(PacketSummary.IPV4 | PacketSummary.IPV6 | PacketSummary.ROCEV1) && p.etherType != 0x8808) {
+        if (hasNetworkAddresses(p)) {
             return Addresses.ip(p.ipSrcHi, p.ipSrcLo);
         }
         return p.ethSrc >= 0 ? Addresses.mac(p.ethSrc) : "";
     }
 
     public static String destination(PacketSummary p) {
-        if (p.is(PacketSummary.INFINIBAND)) {
-            return p.ipDstHi != 0 || p.ipDstLo != 0 ? Addresses.ip(p.ipDstHi, p.ipDstLo) : Addresses.lid(p.lrhDlid);
-        }
-        if (p.is(PacketSummary.IPV4 | PacketSummary.IPV6 | PacketSummary.ROCEV1) && p.etherType != 0x8808) {
+        if (hasNetworkAddresses(p)) {
             return Addresses.ip(p.ipDstHi, p.ipDstLo);
         }
         return p.ethDst >= 0 ? Addresses.mac(p.ethDst) : "";

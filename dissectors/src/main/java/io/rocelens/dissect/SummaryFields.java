@@ -113,7 +113,7 @@ public final class SummaryFields {
         number(Fields.RETH_DMALEN, reth, p -> p.rethDmaLength);
         Predicate<PacketSummary> aeth = p -> p.aethSyndrome >= 0;
         number(Fields.AETH_SYNDROME, aeth, p -> p.aethSyndrome);
-        number(Fields.AETH_CODE, aeth, p -> p.aethSyndrome & 0x1f);
+        number(Fields.AETH_CODE, aeth, p -> AethText.value(p.aethSyndrome));
         number(Fields.AETH_MSN, aeth, p -> p.aethMsn);
         add(Fields.AETH_TYPE, ALWAYS, aeth, p -> 0, null, p -> AethText.type(p.aethSyndrome));
         Predicate<PacketSummary> deth = p -> p.dethSrcQp >= 0;

@@ -4,6 +4,7 @@ import io.rocelens.analysis.AnalysisMarks;
 import io.rocelens.dissect.FieldDef;
 import io.rocelens.dissect.FieldType;
 import io.rocelens.dissect.Fields;
+import io.rocelens.dissect.IbOpcodes;
 import io.rocelens.dissect.PacketSummary;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -117,17 +118,21 @@ final class FilterFields {
                 p -> p.is(PacketSummary.ROCEV1) || p.lrhLnh == 3 ? 1 : p.etherType == 0x8915 ? -1 : 0);
         protocol("bth", "Base Transport Header", "bth", p -> p.isRoce() ? 1 : 0);
         extended("xrceth", "XRC Extended Transport Header", p -> p.xrcSrq >= 0);
-        extended("feth", "FLUSH Extended Transport Header", p -> p.opcode == 0x1c);
-        extended("rdeth", "Reliable Datagram Extended Transport Header", p -> p.opcode >>> 5 == 2);
+        extended("feth", "FLUSH Extended Transport Header", p -> p.opcode == IbOpcodes.FLUSH);
+        extended("rdeth", "Reliable Datagram Extended Transport Header", p -> p.opcode >= 0 && IbOpcodes.transport(p.opcode) == IbOpcodes.RD);
         extended("deth", "Datagram Extended Transport Header", p -> p.dethSrcQp >= 0);
         extended("reth", "RDMA Extended Transport Header", p -> p.rethDmaLength >= 0);
         extended("atomic", "Atomic Extended Transport Header",
-                p -> isRcOrRd(p) && ((p.opcode & 0x1f) == 0x13 || (p.opcode & 0x1f) == 0x14));
+                p -> IbOpcodes.hasAtomics(p.opcode) && (IbOpcodes.operation(p.opcode) == IbOpcodes.COMPARE_SWAP
+                        || IbOpcodes.operation(p.opcode) == IbOpcodes.FETCH_ADD));
         extended("aeth", "ACK Extended Transport Header", p -> p.aethSyndrome >= 0);
-        extended("atomicack", "Atomic ACK Extended Transport Header", p -> isRcOrRd(p) && (p.opcode & 0x1f) == 0x12);
+        extended("atomicack", "Atomic ACK Extended Transport Header", p -> IbOpcodes.hasAtomics(p.opcode)
+                && IbOpcodes.operation(p.opcode) == IbOpcodes.ATOMIC_ACKNOWLEDGE);
         extended("ieth", "Invalidate Extended Transport Header",
-                p -> p.opcode >>> 5 == 0 && ((p.opcode & 0x1f) == 0x16 || (p.opcode & 0x1f) == 0x17));
-        extended("cnp", "Congestion Notification Packet", p -> p.opcode == 0x81);
+                p -> p.opcode >= 0 && IbOpcodes.transport(p.opcode) == IbOpcodes.RC
+                        && (IbOpcodes.operation(p.opcode) == IbOpcodes.SEND_LAST_INVALIDATE
+                        || IbOpcodes.operation(p.opcode) == IbOpcodes.SEND_ONLY_INVALIDATE));
+        extended("cnp", "Congestion Notification Packet", p -> p.opcode == IbOpcodes.CNP);
         extended("payload", "RDMA payload", p -> p.payloadLength + p.padCount > 0);
         protocol("data", "Data: payload bytes no dissector decodes (an RDMA payload, a UDP or TCP payload to a port "
                 + "without a dissector, an LLC payload that is not STP)", "payload", FilterFields::data);
@@ -378,10 +383,6 @@ final class FilterFields {
             out.append(':');
         }
         out.append(protocol);
-    }
-
-    private static boolean isRcOrRd(PacketSummary p) {
-        return p.opcode >>> 5 == 0 || p.opcode >>> 5 == 2;
     }
 
     private static long micros(long nanos) {

@@ -63,6 +63,7 @@ public final class PacketIndex {
     private short[][] interfaceId = new short[16][];
     private char[][] etherType = new char[16][];
     private byte[][] vlanPcp = new byte[16][];
+    private byte[][] serviceLevel = new byte[16][];
     private byte[][] dscp = new byte[16][];
     private byte[][] ecn = new byte[16][];
     private byte[][] icrcStatus = new byte[16][];
@@ -109,15 +110,16 @@ public final class PacketIndex {
         kinds[chunk][at] = p.kinds;
         destQp[chunk][at] = p.destQp;
         psn[chunk][at] = p.psn;
-        boolean ip = p.is(PacketSummary.IPV4 | PacketSummary.IPV6 | PacketSummary.ROCEV1) && p.etherType != 0x8808;
-        source[chunk][at] = ip ? table.ip(p.ipSrcHi, p.ipSrcLo) : p.ethSrc >= 0 ? table.mac(p.ethSrc) : -1;
-        destination[chunk][at] = ip ? table.ip(p.ipDstHi, p.ipDstLo) : p.ethDst >= 0 ? table.mac(p.ethDst) : -1;
+        boolean network = PacketColumns.hasNetworkAddresses(p);
+        source[chunk][at] = network ? table.ip(p.ipSrcHi, p.ipSrcLo) : p.ethSrc >= 0 ? table.mac(p.ethSrc) : -1;
+        destination[chunk][at] = network ? table.ip(p.ipDstHi, p.ipDstLo) : p.ethDst >= 0 ? table.mac(p.ethDst) : -1;
         opcode[chunk][at] = (short) p.opcode;
         aethSyndrome[chunk][at] = (short) p.aethSyndrome;
         protocol[chunk][at] = (short) protocolCode(PacketColumns.protocol(p));
         interfaceId[chunk][at] = (short) p.interfaceId;
         etherType[chunk][at] = (char) p.etherType;
         vlanPcp[chunk][at] = (byte) p.vlanPcp;
+        serviceLevel[chunk][at] = (byte) p.lrhSl;
         dscp[chunk][at] = (byte) p.dscp;
         ecn[chunk][at] = (byte) p.ecn;
         icrcStatus[chunk][at] = (byte) p.icrcStatus;
@@ -142,6 +144,7 @@ public final class PacketIndex {
             interfaceId = Arrays.copyOf(interfaceId, grown);
             etherType = Arrays.copyOf(etherType, grown);
             vlanPcp = Arrays.copyOf(vlanPcp, grown);
+            serviceLevel = Arrays.copyOf(serviceLevel, grown);
             dscp = Arrays.copyOf(dscp, grown);
             ecn = Arrays.copyOf(ecn, grown);
             icrcStatus = Arrays.copyOf(icrcStatus, grown);
@@ -161,6 +164,7 @@ public final class PacketIndex {
         interfaceId[chunk] = new short[CHUNK];
         etherType[chunk] = new char[CHUNK];
         vlanPcp[chunk] = new byte[CHUNK];
+        serviceLevel[chunk] = new byte[CHUNK];
         dscp[chunk] = new byte[CHUNK];
         ecn[chunk] = new byte[CHUNK];
         icrcStatus[chunk] = new byte[CHUNK];
@@ -221,19 +225,11 @@ public final class PacketIndex {
         return opcode[row >>> CHUNK_BITS][row & MASK];
     }
 
-    /**
-     * The priority the analysis gives the frame: the outermost VLAN tag's PCP, else its DSCP through the DSCP map;
-     * -1 for a frame with neither.
-     */
+    /** The priority the analysis gives the frame ({@link AnalysisOptions#priorityOf}); -1 for a frame without one. */
     public int priority(int row) {
         int chunk = row >>> CHUNK_BITS;
         int at = row & MASK;
-        int pcp = vlanPcp[chunk][at];
-        if (pcp >= 0) {
-            return pcp;
-        }
-        int d = dscp[chunk][at];
-        return d >= 0 ? options.priorityOfDscp(d) : -1;
+        return options.priorityOf(serviceLevel[chunk][at], vlanPcp[chunk][at], dscp[chunk][at]);
     }
 
     /** The Source column: IP address (or GID) when the frame has one, else the Ethernet source; "" without. */
@@ -275,6 +271,7 @@ public final class PacketIndex {
         char type = etherType[chunk][at];
         into.etherType = type == Character.MAX_VALUE ? -1 : type;
         into.vlanPcp = vlanPcp[chunk][at];
+        into.lrhSl = serviceLevel[chunk][at];
         into.dscp = dscp[chunk][at];
         into.ecn = ecn[chunk][at];
         into.icrcStatus = icrcStatus[chunk][at];

@@ -1,8 +1,9 @@
 package io.rocelens.app.gui.stats;
 
 import io.rocelens.analysis.Severity;
-import io.rocelens.dissect.PacketSummary;
 import io.rocelens.app.gui.model.PacketTable;
+import io.rocelens.dissect.AethText;
+import io.rocelens.dissect.PacketSummary;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -92,7 +93,7 @@ final class ExpertInfoView extends StatsWindow {
         }
         PacketSummary summary = new PacketSummary();
         table.fill((int) (frame - 1), summary);
-        return summary.aethSyndrome >= 0 ? summary.aethSyndrome & 0x1f : -1;
+        return summary.aethSyndrome >= 0 ? AethText.value(summary.aethSyndrome) : -1;
     }
 
     private TreeTableColumn<Line, String> column(String title, Function<Line, String> value, double width) {

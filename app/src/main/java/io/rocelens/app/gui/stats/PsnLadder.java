@@ -5,6 +5,7 @@ import io.rocelens.analysis.EventKind;
 import io.rocelens.analysis.ExpertEvent;
 import io.rocelens.analysis.FlowStats;
 import io.rocelens.app.gui.model.PacketTable;
+import io.rocelens.dissect.IbOpcodes;
 import io.rocelens.dissect.PacketSummary;
 import java.util.Arrays;
 
@@ -146,23 +147,14 @@ public final class PsnLadder {
 
     /** What a packet is, from its BTH opcode and AETH syndrome (IBTA vol. 1 table 38 and §9.3.5). */
     static int kindOf(int opcode, int aethSyndrome) {
-        if (opcode == 0x81) {
-            return CNP;
-        }
-        int transport = opcode >>> 5;
-        int operation = opcode & 0x1f;
-        boolean acknowledged = transport == 0 || transport == 2 || transport == 5;   // RC, RD, XRC
-        if (acknowledged && operation >= 0x0d && operation <= 0x10) {
-            return READ_RESPONSE;
-        }
-        if (acknowledged && (operation == 0x11 || operation == 0x12)) {
-            return switch ((aethSyndrome >>> 5) & 3) {
-                case 1 -> RNR_NAK;
-                case 3 -> NAK;
-                default -> ACK;
-            };
-        }
-        return REQUEST;
+        return switch (IbOpcodes.role(opcode, aethSyndrome)) {
+            case REQUEST -> REQUEST;
+            case READ_RESPONSE -> READ_RESPONSE;
+            case ACK -> ACK;
+            case NAK -> NAK;
+            case RNR_NAK -> RNR_NAK;
+            case CNP -> CNP;
+        };
     }
 
     /** Unwraps one PSN space: each PSN is placed nearest to the one before it. */
