@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +41,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * interface must catch none of the mirrored frames, and then exactly the plain frames it is meant for. The largest
  * mirrored frame of {@code mixed} is 1180 bytes (ERSPAN type III), within the veth's 1500-byte MTU.
  */
+@Tag("veth")
 @ExtendWith(VethPairs.class)
 class MirrorCaptureTest {
 

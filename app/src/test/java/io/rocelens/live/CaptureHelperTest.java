@@ -25,6 +25,7 @@ import java.util.jar.Manifest;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.opentest4j.TestAbortedException;
@@ -36,6 +37,7 @@ import org.opentest4j.TestAbortedException;
  * window does, neither process holding a capability; a user outside the group is told in one line how to join it.
  * Needs root (to make the users, the group and the helper's file capabilities), gcc and setcap.
  */
+@Tag("veth")
 @ExtendWith(VethPairs.class)
 class CaptureHelperTest {
 

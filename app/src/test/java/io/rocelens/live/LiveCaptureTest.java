@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The capture engine on a real veth pair: frames sent from the far end of the pair, in another network namespace,
  * are captured by libpcap and must all arrive, byte for byte, decoding to what tshark decodes in the file sent.
  */
+@Tag("veth")
 @ExtendWith(VethPairs.class)
 class LiveCaptureTest {
 

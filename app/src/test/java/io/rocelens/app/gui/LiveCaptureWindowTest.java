@@ -30,6 +30,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -41,6 +42,7 @@ import org.testfx.api.FxRobot;
  * end with {@code rocelens replay} while the window captures on the outer end. What must arrive is decided from
  * tshark's decoding of the sent file ({@link SentFrames}), not by the code under test.
  */
+@Tag("veth")
 @ExtendWith(VethPairs.class)
 class LiveCaptureWindowTest {
 
