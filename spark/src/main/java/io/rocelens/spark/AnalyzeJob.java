@@ -1,0 +1,418 @@
+package io.rocelens.spark;
+
+import io.rocelens.analysis.AnalysisOptions;
+import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.analysis.PartialAnalysis;
+import io.rocelens.analysis.ResultCodec;
+import io.rocelens.capture.CaptureReader;
+import io.rocelens.capture.CaptureSplit;
+import io.rocelens.capture.Frame;
+import io.rocelens.dissect.DissectorOptions;
+import io.rocelens.dissect.FastDissector;
+import io.rocelens.dissect.PacketSummary;
+import io.rocelens.export.CsvExport;
+import io.rocelens.export.JsonSummary;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Serializable;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code rocelens analyze} as a Spark job: {@code spark-submit --class io.rocelens.spark.AnalyzeJob rocelens-spark.jar
+ * --input PATH_OR_GLOB --output DIR}. The master is spark-submit's (or the {@code spark.master} property's).
+ *
+ * <p>The pass: (1) every split of every file is walked once for its frame count, its first and latest timestamp and
+ * any damage (record headers only); (2) the frames are read through {@code format("rocelens")}, repartitioned by
+ * capture point and conversation (the unordered pair of hosts of a RoCE frame: a flow's requests, its responses and
+ * its CNPs meet; the frames of no flow of a point stay together), sorted within partitions into capture order
+ * (file, then offset: the order {@code rocelens analyze} reads them in) and analysed per point by the library's
+ * {@link PartialAnalysis}; (3) the partial results come to the driver as bytes ({@link ResultCodec}) and are merged
+ * per point. Files of one point are one stream, in name order; points are analysed apart and reported side by side.
+ *
+ * <p>Outputs under DIR: {@code summary.json} (per point: its files, frames, damage, and the summary object that
+ * {@code rocelens analyze --json} prints); {@code points/N/} with {@code summary.json}, {@code qps.csv},
+ * {@code events.csv}, {@code priority_bins.csv}, {@code pfc_intervals.csv} and {@code latency.csv} exactly as the
+ * command line writes them; {@code parquet/TABLE} and {@code csv/TABLE} with every point's rows and a {@code point}
+ * column. Exit status 0, or 1 with {@code --fail-on-damage} when a file is damaged, 2 for wrong arguments.
+ */
+@Command(name = "AnalyzeJob", mixinStandardHelpOptions = true,
+        description = "The analysis of rocelens analyze over many captures, as a Spark job.")
+public final class AnalyzeJob implements Callable<Integer> {
+
+    /** The tables the job writes, by their name and the CSV writer of the command line that makes them. */
+    static final Map<String, Export> TABLES = new LinkedHashMap<>();
+
+    static {
+        TABLES.put("qps", CsvExport::writeQps);
+        TABLES.put("events", CsvExport::writeEvents);
+        TABLES.put("priority_bins", CsvExport::writePriorities);
+        TABLES.put("pfc_intervals", CsvExport::writePfc);
+        TABLES.put("latency", CsvExport::writeLatency);
+    }
+
+    interface Export {
+        void write(AnalysisResult result, Appendable out) throws IOException;
+    }
+
+    @Option(names = "--input", required = true, arity = "1..*", paramLabel = "PATH_OR_GLOB",
+            description = "capture files, directories or globs (quote them: the job expands them)")
+    List<String> inputs;
+
+    @Option(names = "--output", required = true, paramLabel = "DIR", description = "directory for the results")
+    Path output;
+
+    @Option(names = "--point-pattern", paramLabel = "REGEX",
+            description = "regular expression over a file's path whose first group names its capture point; "
+                    + "without it every file is a point of its own")
+    String pointPattern;
+
+    @Option(names = "--roce-port", paramLabel = "PORT", split = ",", defaultValue = "4791",
+            description = "UDP destination ports decoded as RoCEv2 (default: ${DEFAULT-VALUE})")
+    Set<Integer> rocePorts;
+
+    @Option(names = "--link-speed", paramLabel = "SPEED", defaultValue = "100G",
+            description = "link speed for PFC quanta (default: ${DEFAULT-VALUE})")
+    String linkSpeed;
+
+    @Option(names = "--dscp-map", paramLabel = "DSCP=PRIO,...", description = "as analyze's --dscp-map")
+    String dscpMap;
+
+    @Option(names = "--bin-width", paramLabel = "DURATION", description = "as analyze's --bin-width")
+    String binWidth;
+
+    @Option(names = "--ets", paramLabel = "SHARES", description = "as analyze's --ets")
+    String ets;
+
+    @Option(names = "--storm-threshold", paramLabel = "PERCENT", defaultValue = "50",
+            description = "as analyze's --storm-threshold (default: ${DEFAULT-VALUE})")
+    double stormPercent;
+
+    @Option(names = "--storm-window", paramLabel = "DURATION", defaultValue = "100ms",
+            description = "as analyze's --storm-window (default: ${DEFAULT-VALUE})")
+    String stormWindow;
+
+    @Option(names = "--max-events", paramLabel = "N", defaultValue = "100000",
+            description = "as analyze's --max-events (default: ${DEFAULT-VALUE})")
+    int maxEvents;
+
+    @Option(names = "--split-bytes", paramLabel = "BYTES", defaultValue = "134217728",
+            description = "largest byte range of a file one task reads (default: ${DEFAULT-VALUE})")
+    long splitBytes;
+
+    @Option(names = "--partitions", paramLabel = "N",
+            description = "partitions of the analysis (default: spark.sql.shuffle.partitions)")
+    Integer partitions;
+
+    @Option(names = "--fail-on-damage", description = "exit with status 1 when a file is damaged (the results are "
+            + "written all the same)")
+    boolean failOnDamage;
+
+    @Option(names = "--no-tables", description = "write only summary.json and the per-point CSV files, not the "
+            + "Parquet and CSV tables")
+    boolean noTables;
+
+    private SparkSession spark;
+    private PrintStream err = System.err;
+
+    /** The job under spark-submit: the session comes from it (master, configuration). */
+    public static void main(String[] args) {
+        SparkSession spark = SparkSession.builder().appName("rocelens analyze").getOrCreate();
+        int status;
+        try {
+            status = run(spark, args);
+        } finally {
+            spark.stop();
+        }
+        System.exit(status);
+    }
+
+    /** Runs the job in a session the caller made (tests, notebooks); returns the exit status. */
+    public static int run(SparkSession spark, String... args) {
+        AnalyzeJob job = new AnalyzeJob();
+        job.spark = spark;
+        return new CommandLine(job).execute(args);
+    }
+
+    /** A split's frames counted, its first and latest timestamp, and where it was damaged. */
+    record SplitStats(CaptureFiles.Split split, long frames, long firstTs, long maxTs, String problem)
+            implements Serializable {
+    }
+
+    /** One part's result: its point and the bytes of its {@link AnalysisResult}. */
+    record Part(String point, int index, byte[] result) implements Serializable {
+    }
+
+    /** What the tasks need to know: options, and per split and per point what the first walk found. */
+    record Plan(JobOptions options, Map<String, Long> numberBefore, Map<String, long[]> pointBounds)
+            implements Serializable {
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        JobOptions options;
+        try {
+            if (!(stormPercent > 0 && stormPercent <= 100)) {
+                throw new IllegalArgumentException("--storm-threshold must be above 0 and at most 100");
+            }
+            options = new JobOptions(AnalysisOptions.parseLinkSpeed(linkSpeed), dscpMap,
+                    binWidth == null ? 0 : JobOptions.duration(binWidth), ets, stormPercent / 100,
+                    JobOptions.duration(stormWindow), maxEvents, new LinkedHashSet<>(rocePorts));
+            options.analysis();
+        } catch (IllegalArgumentException wrong) {
+            err.println("rocelens: " + wrong.getMessage());
+            return 2;
+        }
+        CaptureFiles.Listing listing;
+        try {
+            listing = CaptureFiles.list(inputs, pointPattern);
+        } catch (IllegalArgumentException | UncheckedIOException nothing) {
+            err.println("rocelens: " + nothing.getMessage());
+            return 2;
+        }
+        listing.warnings().forEach(w -> err.println("rocelens: warning: " + w));
+        if (listing.files().isEmpty()) {
+            err.println("rocelens: no capture among the inputs");
+            return 2;
+        }
+        JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        List<CaptureFiles.Split> splits = CaptureFiles.splits(listing.files(), splitBytes);
+
+        // (1) a walk over the record headers: frame numbers, each point's first and last time, damage
+        List<SplitStats> stats = context.parallelize(splits, splits.size()).map(AnalyzeJob::walk).collect();
+        Plan plan = plan(options, listing.files(), stats);
+
+        // (2) the frames, by point and conversation, in capture order, analysed per part
+        Dataset<Row> frames = spark.read().format("rocelens")
+                .option("paths", new ObjectMapper().writeValueAsString(
+                        listing.files().stream().map(CaptureFiles.CaptureFileInfo::path).toList()))
+                .option("pointPattern", pointPattern == null ? "" : pointPattern)
+                .option("splitBytes", splitBytes)
+                .option("rocePorts", String.join(",", rocePorts.stream().map(String::valueOf).toList()))
+                .load()
+                .select("point", "file", "split_start", "split_frame", "file_offset", "timestamp_ns",
+                        "original_length", "link_type", "interface_id", "data", "conversation");
+        int n = partitions != null ? partitions : Integer.parseInt(spark.conf().get("spark.sql.shuffle.partitions", "200"));
+        Dataset<Row> arranged = frames.repartition(n, functions.col("point"), functions.col("conversation"))
+                .sortWithinPartitions("point", "file", "file_offset");
+        List<Part> parts = arranged.javaRDD()
+                .mapPartitionsWithIndex((index, rows) -> analyse(plan, index, rows), true)
+                .collect();
+
+        // (3) merged per point, in the order of the parts
+        Map<String, AnalysisResult> byPoint = new TreeMap<>();
+        for (Part part : parts) {
+            AnalysisResult one = ResultCodec.decode(part.result());
+            byPoint.merge(part.point(), one, AnalysisResult::merge);
+        }
+        return write(listing, stats, byPoint);
+    }
+
+    /** Walks one split's records: no dissection. */
+    static SplitStats walk(CaptureFiles.Split split) throws IOException {
+        long frames = 0;
+        long first = Long.MIN_VALUE;
+        long max = Long.MIN_VALUE;
+        try (CaptureReader reader = CaptureSplit.open(Path.of(split.file().path()), split.start(), split.end())) {
+            Frame f;
+            while ((f = reader.next()) != null) {
+                if (frames++ == 0) {
+                    first = f.timestampNanos();
+                }
+                max = Math.max(max, f.timestampNanos());
+            }
+            return new SplitStats(split, frames, first, max, reader.problem());
+        }
+    }
+
+    private static String splitKey(String file, long start) {
+        return start + ":" + file;
+    }
+
+    /** Frame numbers continue over the splits of a file and the files of a point (one stream, in name order). */
+    static Plan plan(JobOptions options, List<CaptureFiles.CaptureFileInfo> files, List<SplitStats> stats) {
+        Map<String, Long> numberBefore = new HashMap<>();
+        Map<String, long[]> bounds = new HashMap<>();
+        Map<String, Long> pointFrames = new HashMap<>();
+        // the splits come in file order (point, path, start), as CaptureFiles makes them
+        for (SplitStats s : stats) {
+            String point = s.split().file().point();
+            long before = pointFrames.getOrDefault(point, 0L);
+            numberBefore.put(splitKey(s.split().file().path(), s.split().start()), before);
+            pointFrames.put(point, before + s.frames());
+            if (s.frames() > 0) {
+                long[] b = bounds.get(point);
+                if (b == null) {
+                    bounds.put(point, new long[] {s.firstTs(), s.maxTs()});
+                } else {
+                    b[1] = Math.max(b[1], s.maxTs());
+                }
+            }
+        }
+        return new Plan(options, numberBefore, bounds);
+    }
+
+    /** The analysis of one partition: a {@link PartialAnalysis} per point, fed in capture order. */
+    static Iterator<Part> analyse(Plan plan, int index, Iterator<Row> rows) {
+        AnalysisOptions options = plan.options().analysis();
+        FastDissector dissector = new FastDissector(new DissectorOptions(plan.options().rocePorts()));
+        PacketSummary summary = new PacketSummary();
+        List<Part> parts = new ArrayList<>();
+        String point = null;
+        PartialAnalysis analysis = null;
+        while (rows.hasNext()) {
+            Row r = rows.next();
+            String rowPoint = r.getString(0);
+            if (!rowPoint.equals(point)) {
+                if (analysis != null) {
+                    parts.add(new Part(point, index, ResultCodec.encode(analysis.result())));
+                }
+                point = rowPoint;
+                long[] bounds = plan.pointBounds().get(point);
+                analysis = new PartialAnalysis(options, bounds[0], bounds[1]);
+            }
+            long number = plan.numberBefore().get(splitKey(r.getString(1), r.getLong(2))) + r.getLong(3);
+            byte[] data = (byte[]) r.get(9);
+            Frame frame = new Frame(number, r.getLong(5), r.getInt(6), r.getInt(7),
+                    r.isNullAt(8) ? Frame.NO_INTERFACE : r.getInt(8), r.getLong(4), ByteBuffer.wrap(data));
+            dissector.summarize(frame, summary);
+            analysis.accept(summary);
+        }
+        if (analysis != null) {
+            parts.add(new Part(point, index, ResultCodec.encode(analysis.result())));
+        }
+        return parts.iterator();
+    }
+
+    private int write(CaptureFiles.Listing listing, List<SplitStats> stats, Map<String, AnalysisResult> byPoint)
+            throws IOException {
+        Files.createDirectories(output);
+        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode top = json.createObjectNode();
+        ArrayNode pointsNode = top.putArray("points");
+        boolean damaged = false;
+        int pointIndex = 0;
+        Map<String, String> pointDirectories = new LinkedHashMap<>();
+        for (Map.Entry<String, AnalysisResult> entry : byPoint.entrySet()) {
+            String point = entry.getKey();
+            AnalysisResult result = entry.getValue();
+            Path dir = output.resolve("points").resolve(Integer.toString(pointIndex++));
+            Files.createDirectories(dir);
+            pointDirectories.put(point, dir.toString());
+            for (Map.Entry<String, Export> table : TABLES.entrySet()) {
+                try (Writer out = Files.newBufferedWriter(dir.resolve(table.getKey() + ".csv"), StandardCharsets.UTF_8)) {
+                    table.getValue().write(result, out);
+                }
+            }
+            StringWriter summary = new StringWriter();
+            JsonSummary.write(result, summary, true);
+            Files.writeString(dir.resolve("summary.json"), summary + System.lineSeparator(), StandardCharsets.UTF_8);
+
+            ObjectNode p = pointsNode.addObject();
+            p.put("point", point);
+            p.put("directory", output.relativize(dir).toString());
+            ArrayNode files = p.putArray("files");
+            ArrayNode problems = p.putArray("damage");
+            long frames = 0;
+            for (SplitStats s : stats) {
+                if (!s.split().file().point().equals(point)) {
+                    continue;
+                }
+                frames += s.frames();
+                if (s.split().start() == 0) {
+                    files.add(s.split().file().path());
+                }
+                if (s.problem() != null) {
+                    damaged = true;
+                    String problem = fileFrameNumbers(s.problem(), fileFramesBefore(stats, s));
+                    ObjectNode d = problems.addObject();
+                    d.put("file", s.split().file().path());
+                    d.put("split_start", s.split().start());
+                    d.put("problem", problem);
+                    err.println("rocelens: " + s.split().file().path() + ": " + problem);
+                }
+            }
+            p.put("frames", frames);
+            p.set("summary", json.readTree(summary.toString()));
+        }
+        ArrayNode skipped = top.putArray("skipped");
+        listing.warnings().forEach(skipped::add);
+        json.writeValue(output.resolve("summary.json").toFile(), top);
+        if (!noTables) {
+            tables(pointDirectories);
+        }
+        return damaged && failOnDamage ? 1 : 0;
+    }
+
+    /** The frames of the file's splits before this one. */
+    private static long fileFramesBefore(List<SplitStats> stats, SplitStats split) {
+        long before = 0;
+        for (SplitStats s : stats) {
+            if (s.split().file().path().equals(split.split().file().path()) && s.split().start() < split.split().start()) {
+                before += s.frames();
+            }
+        }
+        return before;
+    }
+
+    /** A split's problem sentence counts frames from the split's first: made the file's numbers. */
+    static String fileFrameNumbers(String problem, long before) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\bframe (\\d+)\\b").matcher(problem);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(out, "frame " + (Long.parseLong(m.group(1)) + before));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** Every point's CSV files as one table each, with a point column, in Parquet and CSV. */
+    private void tables(Map<String, String> pointDirectories) {
+        List<Row> names = new ArrayList<>();
+        pointDirectories.forEach((point, dir) -> names.add(org.apache.spark.sql.RowFactory.create(point,
+                Path.of(dir).getFileName().toString())));
+        Dataset<Row> points = spark.createDataFrame(names, new org.apache.spark.sql.types.StructType()
+                .add("point", "string").add("directory", "string"));
+        for (String table : TABLES.keySet()) {
+            List<String> paths = pointDirectories.values().stream().map(d -> d + "/" + table + ".csv").toList();
+            Dataset<Row> rows = spark.read().option("header", "true").option("inferSchema", "true")
+                    .csv(paths.toArray(new String[0]))
+                    .withColumn("directory", functions.regexp_extract(functions.input_file_name(),
+                            "/points/([0-9]+)/[^/]+$", 1));
+            Dataset<Row> withPoint = points.join(rows, "directory").drop("directory");
+            withPoint.write().mode(SaveMode.Overwrite).parquet(output.resolve("parquet").resolve(table).toString());
+            withPoint.coalesce(1).write().mode(SaveMode.Overwrite).option("header", "true")
+                    .csv(output.resolve("csv").resolve(table).toString());
+        }
+    }
+}

@@ -1,0 +1,193 @@
+package io.rocelens.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.rocelens.app.AnalyzeCommand;
+import io.rocelens.capture.CaptureFormat;
+import io.rocelens.generate.Generator;
+import io.rocelens.generate.PathGenerator;
+import io.rocelens.generate.Scenario;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The job against the command line: every capture analysed by {@code rocelens analyze} itself (its picocli command,
+ * in this JVM) and by the job in local[2] mode, in small splits, and every table compared value by value: the JSON
+ * summary, the per-QP, priority and PFC CSVs character for character, the events and latency rows as the same set
+ * (the order of rows with equal timestamps is the parts' order).
+ */
+class AnalyzeJobTest {
+
+    static final Path SAMPLES = Path.of("..", "sample-captures");
+    static SparkSession spark;
+
+    @BeforeAll
+    static void start() {
+        spark = Spark.local();
+    }
+
+    @AfterAll
+    static void stop() {
+        spark.stop();
+    }
+
+    /** What {@code rocelens analyze FILE --json --qp-csv … --events-csv …} writes, by the job's table names. */
+    static Map<String, String> cli(Path file, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        PrintStream stdout = System.out;
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        int status;
+        try {
+            System.setOut(new PrintStream(json, true, StandardCharsets.UTF_8));
+            status = new CommandLine(new AnalyzeCommand()).execute(file.toString(), "--json",
+                    "--qp-csv", dir.resolve("qps.csv").toString(),
+                    "--events-csv", dir.resolve("events.csv").toString(),
+                    "--priority-csv", dir.resolve("priority_bins.csv").toString(),
+                    "--pfc-csv", dir.resolve("pfc_intervals.csv").toString(),
+                    "--latency-csv", dir.resolve("latency.csv").toString());
+        } finally {
+            System.setOut(stdout);
+        }
+        assertTrue(status <= 1, "analyze exited with " + status);
+        Map<String, String> out = new HashMap<>();
+        for (String table : AnalyzeJob.TABLES.keySet()) {
+            out.put(table, Files.readString(dir.resolve(table + ".csv")));
+        }
+        out.put("summary", json.toString(StandardCharsets.UTF_8));
+        return out;
+    }
+
+    /** The job's directory for each point. */
+    static Map<String, Path> pointDirectories(Path output) throws IOException {
+        JsonNode summary = new ObjectMapper().readTree(output.resolve("summary.json").toFile());
+        Map<String, Path> dirs = new HashMap<>();
+        for (JsonNode point : summary.get("points")) {
+            dirs.put(point.get("point").asText(), output.resolve(point.get("directory").asText()));
+        }
+        return dirs;
+    }
+
+    static List<String> sortedLines(String text) {
+        List<String> lines = new ArrayList<>(Arrays.asList(text.split("\n")));
+        lines.sort(null);
+        return lines;
+    }
+
+    /** Every table of the point equal to the command line's on its file. */
+    static void assertSameAsCli(Path file, Path jobDir, Path scratch) throws IOException {
+        Map<String, String> cli = cli(file, scratch);
+        String name = file.getFileName().toString();
+        assertEquals(cli.get("summary"), Files.readString(jobDir.resolve("summary.json")), name + " summary.json");
+        for (String table : List.of("qps", "priority_bins", "pfc_intervals")) {
+            assertEquals(cli.get(table), Files.readString(jobDir.resolve(table + ".csv")), name + " " + table);
+        }
+        for (String table : List.of("events", "latency")) {
+            assertEquals(sortedLines(cli.get(table)), sortedLines(Files.readString(jobDir.resolve(table + ".csv"))),
+                    name + " " + table);
+        }
+    }
+
+    @Test
+    void theSampleCapturesGiveTheCommandLinesNumbers(@TempDir Path dir) throws IOException {
+        Path in = Files.createDirectories(dir.resolve("in"));
+        try (var samples = Files.list(SAMPLES)) {
+            for (Path sample : samples.filter(p -> p.toString().matches(".*\\.pcap(ng)?$")).toList()) {
+                Files.copy(sample, in.resolve(sample.getFileName()));
+            }
+        }
+        Path out = dir.resolve("out");
+        // splits of 40 kB: most files are read by several tasks; 3 partitions: several parts per file
+        assertEquals(0, AnalyzeJob.run(spark, "--input", in.toString(), "--output", out.toString(),
+                "--split-bytes", "40000", "--partitions", "3", "--no-tables"));
+        Map<String, Path> points = pointDirectories(out);
+        try (var files = Files.list(in)) {
+            List<Path> captures = files.sorted().toList();
+            assertEquals(captures.size(), points.size());
+            for (Path capture : captures) {
+                assertSameAsCli(capture, points.get(capture.toAbsolutePath().toString()),
+                        dir.resolve("cli").resolve(capture.getFileName().toString()));
+            }
+        }
+    }
+
+    @Test
+    void aGeneratedMultiPointSetGivesTheCommandLinesNumbersAndTables(@TempDir Path dir) throws IOException {
+        Path in = Files.createDirectories(dir.resolve("in"));
+        // one path seen at three points, with losses, CE marks and reordering between them
+        List<Path> files = PathGenerator.generate(
+                new Generator.Options(Scenario.MIXED, 400, 8, 100_000_000_000L, 65_535, 7, CaptureFormat.PCAPNG),
+                new PathGenerator.PathOptions(3, 2_000, 500, 0.02, 0.05, 0, 0.02, null, false, null),
+                in.resolve("path.pcapng"), null);
+        // and a bulk transfer of many flows, header-only, large enough for 70 splits
+        Path bulk = in.resolve("bulk.pcap");
+        Generator.generate(new Generator.Options(Scenario.BULK, 20_000, 16, 100_000_000_000L, 128, 3,
+                CaptureFormat.PCAP), bulk, null);
+        Path out = dir.resolve("out");
+        assertEquals(0, AnalyzeJob.run(spark, "--input", in + "/*.pcap*", "--output", out.toString(),
+                "--split-bytes", "40000", "--partitions", "4"));
+        Map<String, Path> points = pointDirectories(out);
+        List<Path> all = new ArrayList<>(files);
+        all.add(bulk);
+        assertEquals(4, points.size());
+        long qpRows = 0;
+        for (Path file : all) {
+            assertSameAsCli(file, points.get(file.toAbsolutePath().toString()),
+                    dir.resolve("cli").resolve(file.getFileName().toString()));
+            qpRows += Files.readAllLines(points.get(file.toAbsolutePath().toString()).resolve("qps.csv")).size() - 1;
+        }
+        // the tables hold every point's rows, with the point named
+        assertEquals(qpRows, spark.read().parquet(out.resolve("parquet/qps").toString()).count());
+        assertEquals(qpRows, spark.read().option("header", "true").csv(out.resolve("csv/qps").toString()).count());
+        assertEquals(4, spark.read().parquet(out.resolve("parquet/qps").toString()).select("point").distinct().count());
+    }
+
+    @Test
+    void aDamagedFileIsReportedByNameAndOffsetAndANonCaptureSkipped(@TempDir Path dir) throws IOException {
+        Path in = Files.createDirectories(dir.resolve("in"));
+        byte[] whole = Files.readAllBytes(SAMPLES.resolve("incast.pcap"));
+        Path cut = in.resolve("cut.pcap");
+        Files.write(cut, Arrays.copyOf(whole, whole.length * 3 / 5));
+        Files.writeString(in.resolve("readme.txt"), "these are the captures of rack 7\n");
+        Path out = dir.resolve("out");
+        assertEquals(0, AnalyzeJob.run(spark, "--input", in.toString(), "--output", out.toString(),
+                "--split-bytes", "50000", "--no-tables"));
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        JsonNode damage = summary.get("points").get(0).get("damage");
+        assertEquals(1, damage.size());
+        assertEquals(cut.toAbsolutePath().toString(), damage.get(0).get("file").asText());
+        // the sentence of the whole-file reader, frame number included
+        String wholeProblem;
+        try (var reader = io.rocelens.capture.CaptureReaders.open(cut)) {
+            while (reader.next() != null) {
+                // to the damage
+            }
+            wholeProblem = reader.problem();
+        }
+        assertEquals(wholeProblem, damage.get(0).get("problem").asText());
+        assertTrue(summary.get("skipped").get(0).asText().contains("readme.txt"), summary.toString());
+        // what was read before the damage counts, as the command line counts it
+        assertSameAsCli(cut, pointDirectories(out).get(cut.toAbsolutePath().toString()), dir.resolve("cli"));
+        assertEquals(1, AnalyzeJob.run(spark, "--input", in.toString(), "--output", dir.resolve("again").toString(),
+                "--split-bytes", "50000", "--no-tables", "--fail-on-damage"));
+    }
+}
