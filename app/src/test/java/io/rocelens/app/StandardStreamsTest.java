@@ -286,7 +286,7 @@ class StandardStreamsTest {
         try {
             process.getOutputStream().write(Files.readAllBytes(MIXED));
             process.getOutputStream().flush();
-            awaitIdle(process);     // the JVM starts and reads what came; standard input stays open
+            awaitReadingStandardInput(process);     // it has read what came; standard input stays open
             assertTrue(process.isAlive(), Files.readString(err));
             process.destroy();      // SIGTERM
             assertTrue(process.waitFor(60, TimeUnit.SECONDS));
@@ -301,25 +301,36 @@ class StandardStreamsTest {
     }
 
     /**
-     * Waits until the process has spent no CPU for a second (it waits for input), at least two seconds after it
-     * started and at most a minute: a fixed sleep was too short on a loaded machine.
+     * Waits until a thread of the process is blocked reading its standard input, an empty pipe (Linux: the thread's
+     * {@code /proc/PID/task/TID/syscall} has file descriptor 0 as its first argument and its {@code wchan} is a pipe
+     * read), twice 100 ms apart: every byte written has been read. Waiting for the process to spend no CPU for a
+     * second was not enough on a loaded machine, where a process that gets no CPU looks idle too.
      */
-    private static void awaitIdle(Process process) throws InterruptedException {
+    private static void awaitReadingStandardInput(Process process) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        Thread.sleep(2000);
-        java.time.Duration before = cpu(process);
-        while (System.nanoTime() < deadline) {
-            Thread.sleep(1000);
-            java.time.Duration now = cpu(process);
-            if (now.equals(before)) {
-                return;
-            }
-            before = now;
+        Path tasks = Path.of("/proc", Long.toString(process.pid()), "task");
+        int seen = 0;
+        while (seen < 2) {
+            assertTrue(System.nanoTime() < deadline, "the process never waited for input");
+            assertTrue(process.isAlive(), "the process ended");
+            Thread.sleep(100);
+            seen = blockedOnStandardInput(tasks) ? seen + 1 : 0;
         }
-        throw new AssertionError("the process never waited for input");
     }
 
-    private static java.time.Duration cpu(Process process) {
-        return process.toHandle().info().totalCpuDuration().orElse(java.time.Duration.ZERO);
+    private static boolean blockedOnStandardInput(Path tasks) {
+        try (var threads = Files.list(tasks)) {
+            return threads.anyMatch(task -> {
+                try {
+                    String[] syscall = Files.readString(task.resolve("syscall")).strip().split(" ");
+                    return syscall.length > 1 && syscall[1].equals("0x0")
+                            && Files.readString(task.resolve("wchan")).contains("pipe_read");
+                } catch (IOException gone) {
+                    return false;       // the thread ended meanwhile
+                }
+            });
+        } catch (IOException gone) {
+            return false;
+        }
     }
 }

@@ -176,8 +176,12 @@ public final class CaptureSession {
         Path name = file != null ? file : Path.of(String.join("-", captureOptions.interfaces()));
         CaptureLoad opened = CaptureLoad.live(name, frames, loadOptions(),
                 SummaryPipeline.forThisMachine(dissectorOptions), forward(request, listener));
+        // the list empties now, not when the loading thread gets to it: the status bar says "Capturing · Captured: 0"
+        // from here on, and the rows of the file open before must not stand beside it
+        load = opened;
+        listener.opened(name, new IndexedCapture(opened.index(), frameSource));
         request.then(LOAD_FAILED, ready -> {
-            run(ready, name, opened, new IndexedCapture(opened.index(), frameSource), listener);
+            pass(ready, name, opened, listener);
             return null;
         }, nothing -> { }, () -> {
             stopCapture();
@@ -228,6 +232,11 @@ public final class CaptureSession {
             load = opened;
             listener.opened(path, table);
         });
+        pass(request, path, opened, listener);
+    }
+
+    /** Reads, dissects and analyses every frame (on the loading thread); the listener hears how it ended. */
+    private void pass(LatestWins.Request request, Path path, CaptureLoad opened, Listener listener) {
         LoadResult result;
         try {
             result = opened.run();
