@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# A real Spark standalone cluster on loopback, from the jars Maven resolved (no Spark download): a master and two
+# workers as separate JVMs (one core, 1 GB each), the job submitted with SparkSubmit in cluster-less client mode,
+# and its results compared with `rocelens analyze` on the same files. Proves the serialisation of the tasks and the
+# partial results and the class loading from the shaded jar, which local mode does not.
+#
+#   spark/scripts/standalone-cluster.sh [CAPTURE...]      (default: the sample captures)
+#
+# Needs a build first: ./mvnw -B -ntp package -pl spark,app -am -DskipTests
+# Environment: WORK (scratch directory, default a new one under /tmp), PORT (master port, default 7177).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+work=${WORK:-$(mktemp -d /tmp/rocelens-standalone.XXXXXX)}
+port=${PORT:-7177}
+java=${JAVA_HOME:+$JAVA_HOME/bin/}java
+jar=$root/spark/target/rocelens-spark.jar
+[ -f "$jar" ] || { echo "no $jar: build it first (./mvnw -B -ntp package -pl spark,app -am -DskipTests)" >&2; exit 2; }
+
+. "$root/spark/scripts/spark-home.sh"
+cp="$SPARK_HOME/jars/*"
+
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+trap cleanup EXIT
+
+$java $opens -Xmx512m -cp "$cp" org.apache.spark.deploy.master.Master --host 127.0.0.1 --port "$port" \
+    --webui-port 0 > "$work/logs/master.log" 2>&1 &
+pids+=($!)
+for i in 1 2; do
+  $java $opens -Xmx256m -cp "$cp" org.apache.spark.deploy.worker.Worker --host 127.0.0.1 --webui-port 0 \
+      --cores 1 --memory 1g --work-dir "$work/worker$i" "spark://127.0.0.1:$port" > "$work/logs/worker$i.log" 2>&1 &
+  pids+=($!)
+done
+for _ in $(seq 60); do
+  [ "$(grep -c 'Registering worker' "$work/logs/master.log" 2>/dev/null)" -ge 2 ] && break
+  sleep 1
+done
+grep -c 'Registering worker' "$work/logs/master.log" | grep -qx 2 || { echo "workers did not register" >&2; cat "$work/logs/"*.log >&2; exit 1; }
+echo "master spark://127.0.0.1:$port with 2 workers (logs in $work/logs)"
+
+if [ $# -eq 0 ]; then set -- sample-captures/*.pcap sample-captures/*.pcapng; fi
+mkdir -p "$work/in"
+for f in "$@"; do ln -sf "$(readlink -f "$f")" "$work/in/"; done
+
+start=$(date +%s.%N)
+$java $opens -cp "$cp" org.apache.spark.deploy.SparkSubmit --master "spark://127.0.0.1:$port" \
+    --conf spark.executor.cores=1 --conf spark.executor.memory=768m --conf spark.ui.enabled=false \
+    --conf "spark.driver.extraJavaOptions=$opens" --conf "spark.executor.extraJavaOptions=$opens" \
+    --conf spark.sql.shuffle.partitions=4 \
+    --class io.rocelens.spark.AnalyzeJob "$jar" --input "$work/in" --output "$work/out" ${JOB_ARGS:-} \
+    > "$work/logs/submit.log" 2>&1 || { echo "the job failed:" >&2; tail -40 "$work/logs/submit.log" >&2; exit 1; }
+end=$(date +%s.%N)
+echo "job done in $(echo "$end - $start" | bc) s on the cluster: $(grep -c 'Registered executor\|Granted executor' "$work/logs/submit.log" || true) executor lines"
+grep -h "Granted executor ID" "$work/logs/submit.log" | sed 's/.*Granted/  granted/' || true
+
+# the same files through rocelens analyze, point by point (each file is a point)
+rocelens_jar=$root/app/target/rocelens.jar
+status=0
+for f in "$work"/in/*; do
+  dir=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print([p["directory"] for p in d["points"] if p["point"]==sys.argv[2]][0])' "$work/out/summary.json" "$f")
+  "$java" -jar "$rocelens_jar" analyze "$f" --json > "$work/cli.json" 2>/dev/null || true
+  if cmp -s "$work/cli.json" "$work/out/$dir/summary.json"; then
+    echo "same summary as rocelens analyze: $(basename "$f")"
+  else
+    echo "DIFFERENT summary: $(basename "$f")"; status=1
+  fi
+done
+exit $status
