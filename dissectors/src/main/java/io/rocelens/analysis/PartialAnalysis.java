@@ -4,7 +4,11 @@ import io.rocelens.dissect.PacketSummary;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -21,9 +25,11 @@ import java.util.Map;
  * judged at its last. Every part is therefore given the timestamp of the capture's first frame (in capture order)
  * and the latest timestamp of the capture; they enter the pass as two frames that are counted nowhere in the result.
  *
- * <p>Only the order of events with equal timestamps, and of NAK links, CNP links and timed exchanges (kept in the
- * order of the parts merged), can differ from the one pass; the bound on stored events ({@link
- * AnalysisOptions#maxStored()}) applies per part and again when merging.
+ * <p>Merge the parts with {@link #merge(List)}: it keeps, of the events, links and timed exchanges beyond the bound
+ * on stored ones ({@link AnalysisOptions#maxStored()}), those one pass would have kept (the earliest), where
+ * {@link AnalysisResult#merge} keeps the first part's. Only the order of events with equal timestamps, and of NAK
+ * links, CNP links and timed exchanges, can differ from the one pass; and beyond the bound, which NAK links are
+ * kept (the earliest NAKs, where one pass keeps those answered first).
  */
 public final class PartialAnalysis {
 
@@ -70,6 +76,74 @@ public final class PartialAnalysis {
         p.timestampNanos = timestampNanos;
         p.notDissected = BOUNDARY;
         return p;
+    }
+
+    /**
+     * The parts' results merged as one pass would give them: counters add up, and of the events, NAK and CNP links
+     * and timed exchanges at most {@link AnalysisOptions#maxStored()} are kept, the earliest: events in the order the
+     * pass meets them (by frame, those judged at the capture's end last), links by their NAK or CNP frame, exchanges
+     * by their answer frame; the others count as not stored.
+     */
+    public static AnalysisResult merge(List<AnalysisResult> parts) {
+        if (parts.isEmpty()) {
+            throw new IllegalArgumentException("no part to merge");
+        }
+        AnalysisOptions options = parts.get(0).options();
+        int max = options.maxStored();
+        AnalysisOptions unbounded = options.withMaxStored(Integer.MAX_VALUE);
+        AnalysisResult all = null;
+        for (AnalysisResult part : parts) {
+            AnalysisResult whole = with(part, Map.of("options", unbounded));
+            all = all == null ? whole : all.merge(whole);
+        }
+        Map<String, Object> bounded = new HashMap<>();
+        bounded.put("options", options);
+        List<ExpertEvent> events = all.events();
+        if (events.size() > max) {
+            List<ExpertEvent> kept = new ArrayList<>(events);
+            kept.sort(Comparator.comparingInt(PartialAnalysis::atTheEnd).thenComparingLong(ExpertEvent::frame));
+            kept = new ArrayList<>(kept.subList(0, max));
+            kept.sort(Comparator.comparingLong(ExpertEvent::timestampNanos));
+            bounded.put("events", kept);
+            bounded.put("eventsDropped", all.eventsDropped() + events.size() - max);
+        }
+        if (all.nakLinks().size() > max) {
+            bounded.put("nakLinks", earliest(all.nakLinks(), Comparator.comparingLong(NakLink::nakFrame), max));
+            bounded.put("nakLinksDropped", all.nakLinksDropped() + all.nakLinks().size() - max);
+        }
+        if (all.cnpLinks().size() > max) {
+            bounded.put("cnpLinks", earliest(all.cnpLinks(), Comparator.comparingLong(CnpLink::cnpFrame), max));
+            bounded.put("cnpLinksDropped", all.cnpLinksDropped() + all.cnpLinks().size() - max);
+        }
+        if (all.exchanges().size() > max) {
+            bounded.put("exchanges", earliest(all.exchanges(), Comparator.comparingLong(Exchange::answerFrame), max));
+            bounded.put("exchangesDropped", all.exchangesDropped() + all.exchanges().size() - max);
+        }
+        if (all.pausedIntervals().size() > max) {
+            bounded.put("pausedIntervals", earliest(all.pausedIntervals(),
+                    Comparator.comparingLong(PausedInterval::startNanos), max));
+            bounded.put("pausedIntervalsDropped", all.pausedIntervalsDropped() + all.pausedIntervals().size() - max);
+        }
+        if (all.storms().size() > max) {
+            bounded.put("storms", earliest(all.storms(), Comparator.comparingLong(PfcStorm::windowStartNanos), max));
+            bounded.put("stormsDropped", all.stormsDropped() + all.storms().size() - max);
+        }
+        return with(all, bounded);
+    }
+
+    /**
+     * 1 for the events a pass judges when the capture ends, stored only when there is room after all the others
+     * (storms, responses without requests, retry sequences and stalls still going), else 0.
+     */
+    private static int atTheEnd(ExpertEvent e) {
+        return e.kind() == EventKind.PFC_STORM || e.kind() == EventKind.NO_REQUEST_SEEN
+                || e.message().contains("until the end of the capture") ? 1 : 0;
+    }
+
+    private static <T> List<T> earliest(List<T> list, Comparator<T> order, int max) {
+        List<T> sorted = new ArrayList<>(list);
+        sorted.sort(order);
+        return new ArrayList<>(sorted.subList(0, max));
     }
 
     /** A copy of a result with some of its components replaced, by name. */

@@ -70,13 +70,12 @@ class PartialAnalysisTest {
         try (CaptureReader reader = CaptureReaders.open(file)) {
             pipeline.run(reader, Long.MAX_VALUE, p -> analyses[part(p, parts)].accept(p));
         }
-        AnalysisResult merged = null;
+        List<AnalysisResult> results = new ArrayList<>();
         // merged from the last part to the first: any order gives the same outputs
         for (int i = parts - 1; i >= 0; i--) {
-            AnalysisResult one = ResultCodec.decode(ResultCodec.encode(analyses[i].result()));
-            merged = merged == null ? one : merged.merge(one);
+            results.add(ResultCodec.decode(ResultCodec.encode(analyses[i].result())));
         }
-        return merged;
+        return PartialAnalysis.merge(results);
     }
 
     private interface Output {
@@ -114,6 +113,24 @@ class PartialAnalysisTest {
                 assertEquals(sortedLines(text(one, CsvExport::writeLatency)),
                         sortedLines(text(merged, CsvExport::writeLatency)), what);
             }
+        }
+    }
+
+    @Test
+    void beyondTheBoundTheEarliestAreKeptAsInOnePass() throws IOException {
+        for (String name : CAPTURES) {
+            Path file = SAMPLES.resolve(name);
+            // few enough that most captures store fewer events and exchanges than they have
+            AnalysisOptions options = AnalysisOptions.defaults().withMaxStored(7);
+            AnalysisResult one = whole(file, options);
+            AnalysisResult merged = inParts(file, options, 3);
+            assertEquals(text(one, (r, o) -> JsonSummary.write(r, o, true)),
+                    text(merged, (r, o) -> JsonSummary.write(r, o, true)), name);
+            assertEquals(sortedLines(text(one, CsvExport::writeEvents)),
+                    sortedLines(text(merged, CsvExport::writeEvents)), name);
+            assertEquals(sortedLines(text(one, CsvExport::writeLatency)),
+                    sortedLines(text(merged, CsvExport::writeLatency)), name);
+            assertEquals(text(one, CsvExport::writePfc), text(merged, CsvExport::writePfc), name);
         }
     }
 

@@ -230,11 +230,12 @@ public final class AnalyzeJob implements Callable<Integer> {
                 .collect();
 
         // (3) merged per point, in the order of the parts
-        Map<String, AnalysisResult> byPoint = new TreeMap<>();
+        Map<String, List<AnalysisResult>> partsByPoint = new TreeMap<>();
         for (Part part : parts) {
-            AnalysisResult one = ResultCodec.decode(part.result());
-            byPoint.merge(part.point(), one, AnalysisResult::merge);
+            partsByPoint.computeIfAbsent(part.point(), p -> new ArrayList<>()).add(ResultCodec.decode(part.result()));
         }
+        Map<String, AnalysisResult> byPoint = new TreeMap<>();
+        partsByPoint.forEach((point, results) -> byPoint.put(point, PartialAnalysis.merge(results)));
         return write(listing, stats, byPoint);
     }
 
