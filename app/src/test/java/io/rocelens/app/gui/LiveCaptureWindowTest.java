@@ -107,7 +107,9 @@ class LiveCaptureWindowTest {
 
         Path saved = folder.resolve("saved.pcapng");
         assertTrue(fx(() -> window.window().saveTo(saved)));
-        window.open(saved, sent.count());
+        // moved in the background, then opened from its new name
+        waitUntil(() -> window.status().equals("saved.pcapng: " + sent.count() + " packets in")
+                || window.status().startsWith("saved.pcapng: " + sent.count() + " packets in "), window::status);
         assertFalse(Files.exists(temporary), "the temporary file was moved");
         sent.assertArrived(SentFrames.read(saved));
         assertEquals("RoCE Lens — saved.pcapng", fx(() -> window.stage().getTitle()));

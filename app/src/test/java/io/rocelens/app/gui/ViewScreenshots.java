@@ -48,6 +48,13 @@ public final class ViewScreenshots {
             });
             waitUntil(() -> ((org.controlsfx.control.StatusBar) stage.getScene().lookup("#status-bar")).getText()
                     .contains("packets in"));
+            // the main window itself, its details pane filled (read in the background)
+            waitUntil(() -> !((javafx.scene.control.TreeView<?>) stage.getScene().lookup("#details")).getRoot()
+                    .getChildren().isEmpty());
+            fx(() -> {
+                Png.write(stage.getScene().snapshot(null), out.resolve(name + "-window.png"));
+                return null;
+            });
             for (String view : VIEWS) {
                 fx(() -> {
                     Fx.item(stage, "Statistics", view).fire();

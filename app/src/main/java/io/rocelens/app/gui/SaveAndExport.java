@@ -1,0 +1,177 @@
+package io.rocelens.app.gui;
+
+import io.rocelens.app.gui.model.Background;
+import io.rocelens.app.gui.model.CaptureSession;
+import io.rocelens.app.gui.model.LatestWins;
+import io.rocelens.app.gui.model.PacketExport;
+import io.rocelens.app.gui.model.PacketListModel;
+import io.rocelens.app.gui.model.PacketTable;
+import io.rocelens.app.gui.model.UnsavedCaptureGuard;
+import io.rocelens.capture.CaptureFormat;
+import io.rocelens.capture.CaptureOpenException;
+import io.rocelens.capture.OverwriteCheck;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.stage.FileChooser;
+
+/**
+ * File › Save, Save As and Export Specified Packets: the file choosers, the check that the output is not the capture
+ * being read, and the writing, in the background.
+ */
+final class SaveAndExport {
+
+    private final MainWindow window;
+    private final CaptureSession session;
+    private final PacketListModel packets;
+    private final StatusLine status;
+    private final UnsavedCaptureGuard guard;
+    /** Saves and exports, one after the other. */
+    private final LatestWins writes;
+
+    SaveAndExport(MainWindow window, Background background, CaptureSession session, PacketListModel packets,
+                  StatusLine status, UnsavedCaptureGuard guard) {
+        this.window = window;
+        this.session = session;
+        this.packets = packets;
+        this.status = status;
+        this.guard = guard;
+        writes = background.line("rocelens-write");
+    }
+
+    /** File › Save: an unsaved capture gets a name (as Save As); a file already saved has nothing to save. */
+    void save() {
+        if (guard.unsaved()) {
+            saveAs();
+        }
+    }
+
+    void saveAs() {
+        Path target = chooseSaveTarget();
+        if (target != null) {
+            saveTo(target, saved -> { });
+        }
+    }
+
+    /** Asks where to save the open capture; null when cancelled (or when nothing can be saved now). */
+    Path chooseSaveTarget() {
+        if (window.capturing() || session.file() == null) {
+            return null;
+        }
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Save Capture File As");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("pcapng", "*.pcapng"));
+        chooser.setInitialFileName(guard.unsaved() ? "capture.pcapng" : session.file().getFileName().toString());
+        var chosen = chooser.showSaveDialog(window.stage());
+        if (chosen == null) {
+            return null;
+        }
+        Path target = chosen.toPath();
+        return target.getFileName().toString().indexOf('.') < 0
+                ? target.resolveSibling(target.getFileName() + ".pcapng") : target;
+    }
+
+    /**
+     * Keeps the open capture under this name, in the background: a temporary capture file is moved there, any other
+     * file copied; the window then shows the saved file (title, Reload and Open Recent name it).
+     *
+     * @param saved told on the UI thread whether it was saved
+     * @return false when it cannot be saved there (the user was told why), true when saving started
+     */
+    boolean saveTo(Path target, Consumer<Boolean> saved) {
+        Path current = session.file();
+        if (window.capturing() || current == null) {
+            return false;
+        }
+        boolean same = current.toAbsolutePath().equals(target.toAbsolutePath());
+        if (!same && writesOverOpenCapture(target, "The capture could not be saved")) {
+            return false;
+        }
+        boolean move = guard.unsaved();
+        status.say("Saving " + target.getFileName() + " …");
+        writes.submit("The capture could not be saved", request -> {
+            if (!same) {
+                try {
+                    if (move) {
+                        Files.move(current, target, StandardCopyOption.REPLACE_EXISTING);
+                    } else {
+                        Files.copy(current, target, StandardCopyOption.REPLACE_EXISTING);
+                    }
+                } catch (IOException failure) {
+                    throw new IOException("cannot write " + target + ": " + CaptureOpenException.reason(failure),
+                            failure);
+                }
+            }
+            return target;
+        }, written -> {
+            guard.settled();
+            window.open(written, null, null);
+            saved.accept(true);
+        }, () -> saved.accept(false));
+        return true;
+    }
+
+    /**
+     * True, after a dialog saying so, when {@code output} is the capture open in the window under another name (a
+     * hard link, a symbolic link): writing there would destroy the file being read. Nothing is written or closed.
+     */
+    boolean writesOverOpenCapture(Path output, String heading) {
+        Path open = session.file();
+        Path input = open == null ? null : OverwriteCheck.inputAt(output, List.of(open));
+        if (input == null) {
+            return false;
+        }
+        Dialogs.error(window.stage(), heading, output + " is the capture open in this window" + (input.toString()
+                .equals(output.toString()) ? "" : " (" + input + ")") + ": writing there would destroy it. "
+                + "Choose another file name; nothing was written.");
+        return true;
+    }
+
+    /** File › Export Specified Packets: the displayed packets, as pcapng or pcap. */
+    void export() {
+        if (packets.table() == null) {
+            return;
+        }
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Export Specified Packets (the " + packets.size() + " displayed)");
+        chooser.getExtensionFilters().addAll(
+                new FileChooser.ExtensionFilter("pcapng", "*.pcapng"),
+                new FileChooser.ExtensionFilter("pcap", "*.pcap"));
+        var chosen = chooser.showSaveDialog(window.stage());
+        if (chosen == null) {
+            return;
+        }
+        Path output = chosen.toPath();
+        if (output.getFileName().toString().indexOf('.') < 0) {
+            output = output.resolveSibling(output.getFileName() + (chooser.getSelectedExtensionFilter() != null
+                    && chooser.getSelectedExtensionFilter().getDescription().equals("pcap") ? ".pcap" : ".pcapng"));
+        }
+        exportTo(output);
+    }
+
+    /** Writes the displayed packets, in frame order, in the background. */
+    void exportTo(Path output) {
+        if (writesOverOpenCapture(output, "The packets could not be exported")) {
+            return;
+        }
+        PacketTable table = packets.table();
+        int[] rows = packets.displayedRowsInFrameOrder();
+        CaptureFormat format = PacketExport.formatOf(output);
+        status.say("Exporting " + rows.length + " packets to " + output.getFileName() + " …");
+        writes.submit("The packets could not be exported", request -> {
+            try {
+                return PacketExport.write(table, rows, output, format,
+                        fraction -> request.progress(status::progress, fraction), () -> false);
+            } catch (IOException failure) {
+                throw new IOException("cannot write " + output + ": " + CaptureOpenException.reason(failure),
+                        failure);
+            }
+        }, written -> {
+            status.progress(0);
+            status.say("Exported " + written + " packets to " + output);
+        });
+    }
+}
