@@ -1,6 +1,7 @@
 package io.rocelens.app.gui;
 
 import io.rocelens.app.gui.model.InterfaceRates;
+import io.rocelens.app.gui.model.LatestWins;
 import io.rocelens.live.CaptureException;
 import io.rocelens.live.CaptureInterface;
 import io.rocelens.live.CaptureOptions;
@@ -81,9 +82,15 @@ final class CaptureOptionsDialog {
     private final TextField ringMegabytes = number("100");
     private final Label problem = new Label();
     private final Timeline sampler;
+    /** libpcap checks the filter as it is typed, on a thread of its own: the latest text wins. */
+    private final LatestWins filterChecks;
     private boolean filterGood = true;
+    /** The text the last finished check was of ({@link #filterGood} is about it), or null before the first. */
+    private String checkedFilter;
 
-    private CaptureOptionsDialog(Window owner, List<CaptureInterface> found, CaptureOptions last) {
+    private CaptureOptionsDialog(Window owner, List<CaptureInterface> found, CaptureOptions last,
+                                 LatestWins filterChecks) {
+        this.filterChecks = filterChecks;
         dialog.initOwner(owner);
         dialog.setTitle("Capture Options");
         dialog.setHeaderText(null);
@@ -222,22 +229,36 @@ final class CaptureOptionsDialog {
     /**
      * Shows the dialog; the options chosen when the user clicks Start, else empty.
      *
-     * @throws CaptureException when libpcap cannot list the interfaces (it is missing)
+     * @param found        the interfaces libpcap lists (listed in the background before)
+     * @param filterChecks where the capture filter is checked as it is typed
      */
-    static Optional<CaptureOptions> show(Window owner, CaptureOptions last) throws CaptureException {
-        CaptureOptionsDialog shown = new CaptureOptionsDialog(owner, LiveCapture.interfaces(), last);
-        return shown.dialog.showAndWait();
+    static Optional<CaptureOptions> show(Window owner, List<CaptureInterface> found, CaptureOptions last,
+                                         LatestWins filterChecks) {
+        CaptureOptionsDialog shown = new CaptureOptionsDialog(owner, found, last, filterChecks);
+        Optional<CaptureOptions> chosen = shown.dialog.showAndWait();
+        filterChecks.cancel();
+        return chosen;
     }
 
+    /** Has libpcap compile the filter, in the background (as Wireshark's capture filter syntax worker). */
     private void checkFilter(String text) {
-        String message;
-        try {
-            message = LiveCapture.checkFilter(text);
-        } catch (CaptureException noLibpcap) {
-            message = noLibpcap.getMessage();
+        problem.setText("");
+        if (!filter.getStyleClass().contains("filter-checking")) {
+            filter.getStyleClass().add("filter-checking");
         }
+        filterChecks.submit("The capture filter could not be checked", request -> {
+            try {
+                return Optional.ofNullable(LiveCapture.checkFilter(text));
+            } catch (CaptureException noLibpcap) {
+                return Optional.of(noLibpcap.getMessage());
+            }
+        }, message -> showCheck(text, message.orElse(null)));
+    }
+
+    private void showCheck(String text, String message) {
+        checkedFilter = text;
         filterGood = message == null;
-        filter.getStyleClass().removeAll("filter-valid", "filter-invalid");
+        filter.getStyleClass().removeAll("filter-valid", "filter-invalid", "filter-checking");
         filter.getStyleClass().add(filterGood ? "filter-valid" : "filter-invalid");
         filterMessage.setText(filterGood ? "" : message);
         problem.setText("");
@@ -245,7 +266,8 @@ final class CaptureOptionsDialog {
 
     /** Why Start cannot go ahead, or null. */
     private String problem() {
-        if (!filterGood) {
+        // a filter still being checked goes ahead: starting the capture compiles it again and says if it is bad
+        if (!filterGood && filter.getText().equals(checkedFilter)) {
             return "The capture filter is not valid: " + filterMessage.getText();
         }
         if (interfaces.getSelectionModel().getSelectedItems().isEmpty()) {

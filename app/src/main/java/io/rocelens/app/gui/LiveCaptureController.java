@@ -1,7 +1,9 @@
 package io.rocelens.app.gui;
 
 import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.app.gui.model.Background;
 import io.rocelens.app.gui.model.CaptureSession;
+import io.rocelens.app.gui.model.LatestWins;
 import io.rocelens.app.gui.model.PacketTable;
 import io.rocelens.app.gui.model.Preferences;
 import io.rocelens.app.gui.model.UnsavedCaptureGuard;
@@ -14,7 +16,6 @@ import io.rocelens.live.InterfaceStatistics;
 import io.rocelens.live.LiveCapture;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
@@ -38,10 +39,18 @@ final class LiveCaptureController {
     /** The options of the last capture (or the Options dialog's defaults), used by Capture › Start. */
     private CaptureOptions options;
     private boolean capturing;
+    /** A capture was asked for and libpcap is opening it (in the background). */
+    private boolean starting;
+    /** Listing the interfaces for the Options dialog (libpcap's pcap_findalldevs), in the background. */
+    private final LatestWins listings;
+    /** The Options dialog's capture filter, checked by libpcap as it is typed, in the background. */
+    private final LatestWins filterChecks;
 
-    LiveCaptureController(MainWindow window, Preferences preferences, CaptureSession session, StatusLine status,
-                          UnsavedCaptureGuard guard) {
+    LiveCaptureController(MainWindow window, Background background, Preferences preferences, CaptureSession session,
+                          StatusLine status, UnsavedCaptureGuard guard) {
         this.window = window;
+        listings = background.line("rocelens-interfaces");
+        filterChecks = background.line("rocelens-capture-filter");
         this.preferences = preferences;
         this.session = session;
         this.status = status;
@@ -80,19 +89,35 @@ final class LiveCaptureController {
         session.stopCapture();
     }
 
-    /** Capture › Options: the dialog, then a capture with what was chosen. */
+    /** Capture › Options: the interfaces are listed in the background, then the dialog, then a capture. */
     void optionsDialog() {
-        if (capturing) {
+        if (capturing || starting) {
             return;
         }
-        Optional<CaptureOptions> chosen;
-        try {
-            chosen = CaptureOptionsDialog.show(window.stage(), options != null ? options : defaultOptions());
-        } catch (CaptureException failure) {
-            failed(failure);
+        CaptureOptions last = options;
+        listings.submit("The interfaces could not be listed", request -> {
+            try {
+                List<CaptureInterface> found = LiveCapture.interfaces();
+                return new Listed(found, last != null ? last : defaultOptions(found), null);
+            } catch (CaptureException failure) {
+                return new Listed(List.of(), null, failure);
+            }
+        }, this::optionsDialog);
+    }
+
+    /** The interfaces libpcap lists and the options the dialog starts from; or why they could not be listed. */
+    private record Listed(List<CaptureInterface> found, CaptureOptions start, CaptureException failure) {
+    }
+
+    private void optionsDialog(Listed listed) {
+        if (listed.failure() != null) {
+            failed(listed.failure());
             return;
         }
-        chosen.ifPresent(picked -> {
+        if (capturing || starting) {
+            return;
+        }
+        CaptureOptionsDialog.show(window.stage(), listed.found(), listed.start(), filterChecks).ifPresent(picked -> {
             options = picked;
             preferences.putList(Preferences.CAPTURE_INTERFACES, picked.interfaces());
             preferences.put(Preferences.CAPTURE_FILTER, picked.filter());
@@ -111,10 +136,10 @@ final class LiveCaptureController {
     }
 
     /** The interfaces and filter of the last session (preferences), else the first interface that is up. */
-    private CaptureOptions defaultOptions() throws CaptureException {
+    private CaptureOptions defaultOptions(List<CaptureInterface> found) {
         List<String> names = preferences.getList(Preferences.CAPTURE_INTERFACES);
         if (names.isEmpty()) {
-            names = LiveCapture.interfaces().stream()
+            names = found.stream()
                     .filter(device -> device.up() && !device.loopback() && !device.name().equals("any"))
                     .map(CaptureInterface::name).limit(1).toList();
         }
@@ -124,7 +149,7 @@ final class LiveCaptureController {
 
     /** Starts capturing; what was open closes (after asking about an unsaved capture). */
     void start(CaptureOptions chosen) {
-        if (capturing) {
+        if (capturing || starting) {
             return;
         }
         Path named = chosen.output() instanceof CaptureOutput.NamedFile file ? file.path() : null;
@@ -138,9 +163,9 @@ final class LiveCaptureController {
         options = chosen;
         long started = System.nanoTime();
         String where = String.join(", ", chosen.interfaces());
-        LiveCapture capture;
-        try {
-            capture = session.capture(chosen, new CaptureSession.Listener() {
+        starting = true;
+        status.say("Starting the capture on " + where + " …");
+        session.capture(chosen, new CaptureSession.Listener() {
                 @Override
                 public void opened(Path path, PacketTable table) {
                     window.listOpened(table);
@@ -173,11 +198,14 @@ final class LiveCaptureController {
                     status.say(message);
                     Dialogs.error(window.stage(), heading, message);
                 }
+            }, capture -> started(chosen, capture, where), failure -> {
+                starting = false;
+                failed(failure);     // what was open stays open
             });
-        } catch (CaptureException failure) {
-            failed(failure);     // what was open stays open
-            return;
-        }
+    }
+
+    private void started(CaptureOptions chosen, LiveCapture capture, String where) {
+        starting = false;
         window.cleared();
         capturing = true;
         guard.captureStarted(chosen.output() instanceof CaptureOutput.TemporaryFile);
@@ -192,6 +220,7 @@ final class LiveCaptureController {
     }
 
     private void stopped() {
+        starting = false;
         capturing = false;
         ticker.stop();
         window.refreshState();

@@ -97,7 +97,7 @@ final class MainWindow {
             }
         }, packets::displayedRowsInFrameOrder, preferences, background);
         guard = new UnsavedCaptureGuard(new UnsavedCaptureDialog(this));
-        liveCapture = new LiveCaptureController(this, preferences, session, status, guard);
+        liveCapture = new LiveCaptureController(this, background, preferences, session, status, guard);
         files = new SaveAndExport(this, background, session, packets, status, guard);
         recent = new RecentFiles(preferences, this::openAsked, this::savePreferences);
         opening = new FileOpening(stage, recent, this::openAsked);

@@ -63,7 +63,9 @@ class LiveCaptureWindowTest {
         pick(robot, veth.outside);
         TextField filter = robot.lookup("#capture-filter").queryAs(TextField.class);
         assertEquals(CaptureOptions.DEFAULT_FILTER, filter.getText());
-        assertTrue(filter.getStyleClass().contains("filter-valid"));
+        // libpcap checks it on a thread of its own
+        waitUntil(() -> filter.getStyleClass().contains("filter-valid")
+                && !filter.getStyleClass().contains("filter-checking"), () -> filter.getStyleClass().toString());
         robot.clickOn("#capture-start");
         waitUntil(() -> capture().startsWith("Capturing · Captured: 0"), this::capture);
 
@@ -222,7 +224,8 @@ class LiveCaptureWindowTest {
         pick(robot, veth.outside);
         robot.clickOn("#capture-filter-mirror");
         TextField filter = robot.lookup("#capture-filter").queryAs(TextField.class);
-        assertTrue(filter.getStyleClass().contains("filter-valid"), filter.getStyleClass().toString());
+        waitUntil(() -> filter.getStyleClass().contains("filter-valid")
+                && !filter.getStyleClass().contains("filter-checking"), () -> filter.getStyleClass().toString());
         assertEquals(CaptureOptions.MIRROR_FILTER, fx(filter::getText), "the filter of rocelens capture --mirror");
         robot.clickOn("#capture-start");
         waitUntil(() -> capture().startsWith("Capturing"), this::capture);
@@ -241,7 +244,9 @@ class LiveCaptureWindowTest {
             return null;
         });
         robot.clickOn(filter).write("udp prot 4791");
-        assertTrue(filter.getStyleClass().contains("filter-invalid"), filter.getStyleClass().toString());
+        // checked by libpcap on a thread of its own, as it is typed
+        waitUntil(() -> filter.getStyleClass().contains("filter-invalid")
+                && !filter.getStyleClass().contains("filter-checking"), () -> filter.getStyleClass().toString());
         // libpcap's own words for it (pcap_compile's error text)
         assertEquals("can't parse filter expression: syntax error", robot.lookup("#capture-filter-message").queryAs(Label.class).getText());
         robot.clickOn("#capture-start");

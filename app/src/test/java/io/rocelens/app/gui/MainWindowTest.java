@@ -51,6 +51,23 @@ class MainWindowTest {
     @RegisterExtension
     final WindowOnCapture sample = new WindowOnCapture(folder.resolve("config"), MIXED, MIXED_FRAMES);
 
+    /** The guard the window tests run with: a frame read from the file on the JavaFX thread is refused and told. */
+    @Test
+    void readingAFrameOnTheJavaFxThreadFailsTheWindowTests() {
+        assertTrue(io.rocelens.app.gui.model.FrameReadGuard.isOn(), "the build turns the guard on");
+        String refused = fx(() -> {
+            try {
+                sample.window().packets().table().frame(0);
+                return "read";
+            } catch (IllegalStateException guard) {
+                return guard.getMessage();
+            }
+        });
+        assertEquals("frame 1 read from the capture file on the JavaFX thread", refused);
+        List<String> seen = io.rocelens.app.gui.model.FrameReadGuard.takeViolations();
+        assertEquals(1, seen.size(), seen.toString());
+    }
+
     @Test
     void opensTheFileWithWiresharksMenusAndNamesItInTheTitle(FxRobot robot) {
         MenuBar bar = robot.lookup("#menu-bar").queryAs(MenuBar.class);

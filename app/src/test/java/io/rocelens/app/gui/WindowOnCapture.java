@@ -3,6 +3,7 @@ package io.rocelens.app.gui;
 import static io.rocelens.app.gui.Fx.fx;
 import static io.rocelens.app.gui.Fx.waitUntil;
 
+import io.rocelens.app.gui.model.FrameReadGuard;
 import io.rocelens.app.gui.model.Preferences;
 import java.nio.file.Path;
 import java.util.concurrent.TimeoutException;
@@ -67,6 +68,11 @@ final class WindowOnCapture extends FxRobot implements BeforeEachCallback, After
     public void afterEach(ExtensionContext context) throws TimeoutException {
         FxToolkit.cleanupAfterTest(this, application);
         WaitForAsyncUtils.waitForFxEvents();
+        // nothing in the test read the capture file on the JavaFX thread (the build turns the guard on)
+        java.util.List<String> onFxThread = FrameReadGuard.takeViolations();
+        if (!onFxThread.isEmpty()) {
+            throw new AssertionError("frames read on the JavaFX thread: " + onFxThread);
+        }
     }
 
     @Override

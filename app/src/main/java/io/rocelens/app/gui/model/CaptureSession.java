@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -85,6 +86,8 @@ public final class CaptureSession {
     private final Background background;
     /** The loading pass of what is open: opening another file or closing makes the older load's news stale. */
     private final LatestWins loads;
+    /** A live capture starting (libpcap opening its handles): an open or close before it is done cancels it. */
+    private final LatestWins starts;
     private DissectorOptions dissectorOptions;
     private AnalysisOptions analysisOptions;
     private CaptureLoad load;
@@ -97,6 +100,7 @@ public final class CaptureSession {
     public CaptureSession(Background background, DissectorOptions dissectorOptions, AnalysisOptions analysisOptions) {
         this.background = background;
         this.loads = background.line("rocelens-load");
+        this.starts = background.line("rocelens-capture-start");
         this.dissectorOptions = dissectorOptions;
         this.analysisOptions = analysisOptions;
     }
@@ -149,23 +153,53 @@ public final class CaptureSession {
     }
 
     /**
-     * Starts a live capture and closes what was open. The capture is loaded as it runs by the same pass as a file:
-     * the packet list and the analysis snapshots grow while it captures, and {@link Listener#finished} comes once
-     * it has stopped ({@link #stopCapture()}, a stop condition, or a problem: see {@link #liveCapture()}) and its
-     * last frame is read. Frames are read again from memory while new, then from the file the capture writes.
+     * Starts a live capture in the background (libpcap opens its handles there), then, on the UI thread, closes what
+     * was open and loads the capture as it runs by the same pass as a file: the packet list and the analysis
+     * snapshots grow while it captures, and {@link Listener#finished} comes once it has stopped
+     * ({@link #stopCapture()}, a stop condition, or a problem: see {@link #liveCapture()}) and its last frame is read.
+     * Frames are read again from memory while new, then from the file the capture writes. An open or close before
+     * it has started makes the request stale: the capture is stopped again.
      *
-     * @throws CaptureException when the capture cannot start (what was open stays open)
+     * @param started told on the UI thread once it runs
+     * @param refused told on the UI thread when it cannot start (what was open stays open)
      */
-    public LiveCapture capture(CaptureOptions captureOptions, Listener listener) throws CaptureException {
-        LiveFrames frames = new LiveFrames();
-        LiveFile frameSource = new LiveFile(frames);
-        LiveCapture started;
-        try {
-            started = LiveCapture.start(captureOptions, frameSource.listener());
-        } catch (CaptureException failure) {
-            frameSource.close();
-            throw failure;      // what is open stays open
-        }
+    public void capture(CaptureOptions captureOptions, Listener listener, Consumer<LiveCapture> started,
+                        Consumer<CaptureException> refused) {
+        LatestWins.Request request = starts.next();
+        starts.worker().execute(() -> {
+            LiveFrames frames = new LiveFrames();
+            LiveFile frameSource = new LiveFile(frames);
+            LiveCapture capture;
+            try {
+                capture = LiveCapture.start(captureOptions, frameSource.listener());
+            } catch (CaptureException failure) {
+                frameSource.close();
+                request.deliver(() -> refused.accept(failure));
+                return;
+            } catch (RuntimeException fault) {
+                frameSource.close();
+                request.deliver(() -> {
+                    listener.abandoned();
+                    background.failed("The capture could not start", fault, null);
+                });
+                return;
+            }
+            background.onUi(() -> {
+                if (!request.isCurrent()) {
+                    capture.stop();
+                    frames.close();
+                    frameSource.close();
+                    return;
+                }
+                attach(captureOptions, capture, frames, frameSource, listener);
+                started.accept(capture);
+            });
+        });
+    }
+
+    /** The capture started: it replaces what was open, and its frames are loaded as they come. */
+    private void attach(CaptureOptions captureOptions, LiveCapture started, LiveFrames frames, LiveFile frameSource,
+                        Listener listener) {
         close();
         LatestWins.Request request = loads.next();
         loading = true;
@@ -187,7 +221,6 @@ public final class CaptureSession {
             stopCapture();
             abandon(listener);
         });
-        return started;
     }
 
     /** The capture running or last run in this session, or null for a file. */
@@ -284,6 +317,7 @@ public final class CaptureSession {
 
     /** Stops loading (and a live capture) and closes the file. */
     public void close() {
+        starts.cancel();
         loads.cancel();
         loading = false;
         file = null;

@@ -84,6 +84,7 @@ public final class IndexedCapture implements PacketTable {
 
     @Override
     public Frame frame(int row) throws IOException {
+        FrameReadGuard.reading(row + 1L);
         return file.frameAt(index.fileOffset(row), row + 1L);
     }
 }

@@ -271,9 +271,10 @@ public final class PacketListModel {
     private RowLook readLook(int row) {
         Frame frame;
         try {
-            frame = table.frame(row);
-        } catch (IOException unreadable) {
-            return new RowLook("[cannot read the frame again: " + unreadable.getMessage() + "]", null);
+            // the one frame read left on the JavaFX thread: a row's look, when it comes on screen
+            frame = FrameReadGuard.allowedHere(() -> read(table, row));
+        } catch (UncheckedIOException unreadable) {
+            return new RowLook("[" + unreadable.getCause().getMessage() + "]", null);
         }
         table.summarize(row, frame, uiDissector, uiSummary);
         ColouringRules.Rule colour = null;

@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javafx.animation.PauseTransition;
-import javafx.scene.control.Alert;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.input.KeyCombination;
@@ -47,6 +46,8 @@ public final class StatsViews {
     private final LatestWins limited;
     /** The PFC view's analysis at another link speed, on the same thread. */
     private final LatestWins reanalysed;
+    /** File › Export › Per-QP Statistics CSV, written in the background. */
+    private final LatestWins csvWrites;
     private final List<MenuItem> needCapture = new ArrayList<>();
     private final List<StatsWindow> made = new ArrayList<>();
     private static final long REFRESH_NANOS = 1_000_000_000L;
@@ -74,6 +75,7 @@ public final class StatsViews {
         ladders = background.line("rocelens-stats");
         limited = background.sameThreadAs(ladders);
         reanalysed = background.sameThreadAs(ladders);
+        csvWrites = background.sameThreadAs(ladders);
         this.link = link;
         this.displayedRows = displayedRows;
         this.preferences = preferences;
@@ -179,9 +181,13 @@ public final class StatsViews {
 
     /** Writes the per-QP CSV of the loaded capture: the bytes {@code rocelens analyze --qp-csv} writes. */
     public void exportQpCsv(Path output) throws IOException {
-        OverwriteCheck.check(output, java.util.List.of(capture.file()));
+        exportQpCsv(capture, output);
+    }
+
+    private static void exportQpCsv(Capture from, Path output) throws IOException {
+        OverwriteCheck.check(output, java.util.List.of(from.file()));
         try (Writer out = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
-            CsvExport.writeQps(capture.analysis(), out);
+            CsvExport.writeQps(from.analysis(), out);
         }
     }
 
@@ -197,12 +203,16 @@ public final class StatsViews {
         if (chosen == null) {
             return;
         }
-        try {
-            exportQpCsv(chosen.toPath());
-        } catch (IOException failure) {
-            error("The per-QP statistics could not be exported",
-                    "Cannot write " + chosen + ": " + CaptureOpenException.reason(failure) + ".");
-        }
+        Capture from = capture;
+        Path output = chosen.toPath();
+        csvWrites.submit("The per-QP statistics could not be exported", request -> {
+            try {
+                exportQpCsv(from, output);
+            } catch (IOException failure) {
+                throw new IOException("cannot write " + output + ": " + CaptureOpenException.reason(failure), failure);
+            }
+            return output;
+        }, written -> { });
     }
 
     private ConversationsView conversations() {
@@ -318,12 +328,5 @@ public final class StatsViews {
 
     private void enable(boolean open) {
         needCapture.forEach(item -> item.setDisable(!open));
-    }
-
-    private void error(String heading, String message) {
-        Alert alert = new Alert(Alert.AlertType.ERROR, message);
-        alert.initOwner(owner);
-        alert.setHeaderText(heading);
-        alert.showAndWait();
     }
 }
