@@ -173,9 +173,18 @@ public final class AnalyzeJob implements Callable<Integer> {
     record Part(String point, int index, byte[] result) implements Serializable {
     }
 
-    /** What the tasks need to know: options, and per split and per point what the first walk found. */
-    record Plan(JobOptions options, Map<String, Long> numberBefore, Map<String, long[]> pointBounds)
+    /**
+     * What the tasks need to know: options, and what the first walk found: per file (by its id) the first byte of
+     * each split and the frames of its point's stream before it, per point (by its id) its name and the first and
+     * latest timestamp.
+     */
+    record Plan(JobOptions options, long[][] splitStarts, long[][] numberBefore, String[] points, long[][] bounds)
             implements Serializable {
+
+        long numberBefore(int file, long splitStart) {
+            int i = java.util.Arrays.binarySearch(splitStarts[file], splitStart);
+            return numberBefore[file][i];
+        }
     }
 
     @Override
@@ -220,11 +229,12 @@ public final class AnalyzeJob implements Callable<Integer> {
                 .option("splitBytes", splitBytes)
                 .option("rocePorts", String.join(",", rocePorts.stream().map(String::valueOf).toList()))
                 .load()
-                .select("point", "file", "split_start", "split_frame", "file_offset", "timestamp_ns",
+                .select("point_id", "file_id", "split_start", "split_frame", "file_offset", "timestamp_ns",
                         "original_length", "link_type", "interface_id", "data", "conversation");
         int n = partitions != null ? partitions : Integer.parseInt(spark.conf().get("spark.sql.shuffle.partitions", "200"));
-        Dataset<Row> arranged = frames.repartition(n, functions.col("point"), functions.col("conversation"))
-                .sortWithinPartitions("point", "file", "file_offset");
+        // ids, not names, travel with each frame: a few bytes instead of two paths
+        Dataset<Row> arranged = frames.repartition(n, functions.col("point_id"), functions.col("conversation"))
+                .sortWithinPartitions("file_id", "file_offset");
         List<Part> parts = arranged.javaRDD()
                 .mapPartitionsWithIndex((index, rows) -> analyse(plan, index, rows), true)
                 .collect();
@@ -256,31 +266,44 @@ public final class AnalyzeJob implements Callable<Integer> {
         }
     }
 
-    private static String splitKey(String file, long start) {
-        return start + ":" + file;
-    }
-
     /** Frame numbers continue over the splits of a file and the files of a point (one stream, in name order). */
     static Plan plan(JobOptions options, List<CaptureFiles.CaptureFileInfo> files, List<SplitStats> stats) {
-        Map<String, Long> numberBefore = new HashMap<>();
-        Map<String, long[]> bounds = new HashMap<>();
-        Map<String, Long> pointFrames = new HashMap<>();
-        // the splits come in file order (point, path, start), as CaptureFiles makes them
+        int fileCount = files.size();
+        int pointCount = files.isEmpty() ? 0 : files.get(fileCount - 1).pointId() + 1;
+        List<List<SplitStats>> byFile = new ArrayList<>();
+        for (int i = 0; i < fileCount; i++) {
+            byFile.add(new ArrayList<>());
+        }
         for (SplitStats s : stats) {
-            String point = s.split().file().point();
-            long before = pointFrames.getOrDefault(point, 0L);
-            numberBefore.put(splitKey(s.split().file().path(), s.split().start()), before);
-            pointFrames.put(point, before + s.frames());
-            if (s.frames() > 0) {
-                long[] b = bounds.get(point);
-                if (b == null) {
-                    bounds.put(point, new long[] {s.firstTs(), s.maxTs()});
-                } else {
-                    b[1] = Math.max(b[1], s.maxTs());
+            byFile.get(s.split().file().id()).add(s);
+        }
+        long[][] starts = new long[fileCount][];
+        long[][] before = new long[fileCount][];
+        String[] points = new String[pointCount];
+        long[][] bounds = new long[pointCount][];
+        long[] pointFrames = new long[pointCount];
+        // files in id order: by point, then path, the order of each point's stream
+        for (CaptureFiles.CaptureFileInfo f : files) {
+            List<SplitStats> splits = byFile.get(f.id());
+            splits.sort(java.util.Comparator.comparingLong(s -> s.split().start()));
+            starts[f.id()] = splits.stream().mapToLong(s -> s.split().start()).toArray();
+            before[f.id()] = new long[splits.size()];
+            points[f.pointId()] = f.point();
+            for (int i = 0; i < splits.size(); i++) {
+                SplitStats s = splits.get(i);
+                before[f.id()][i] = pointFrames[f.pointId()];
+                pointFrames[f.pointId()] += s.frames();
+                if (s.frames() > 0) {
+                    long[] b = bounds[f.pointId()];
+                    if (b == null) {
+                        bounds[f.pointId()] = new long[] {s.firstTs(), s.maxTs()};
+                    } else {
+                        b[1] = Math.max(b[1], s.maxTs());
+                    }
                 }
             }
         }
-        return new Plan(options, numberBefore, bounds);
+        return new Plan(options, starts, before, points, bounds);
     }
 
     /** The analysis of one partition: a {@link PartialAnalysis} per point, fed in capture order. */
@@ -289,28 +312,35 @@ public final class AnalyzeJob implements Callable<Integer> {
         FastDissector dissector = new FastDissector(new DissectorOptions(plan.options().rocePorts()));
         PacketSummary summary = new PacketSummary();
         List<Part> parts = new ArrayList<>();
-        String point = null;
+        int point = -1;
         PartialAnalysis analysis = null;
+        int file = -1;
+        long splitStart = -1;
+        long numberBefore = 0;
         while (rows.hasNext()) {
             Row r = rows.next();
-            String rowPoint = r.getString(0);
-            if (!rowPoint.equals(point)) {
+            int rowPoint = r.getInt(0);
+            if (rowPoint != point) {
                 if (analysis != null) {
-                    parts.add(new Part(point, index, ResultCodec.encode(analysis.result())));
+                    parts.add(new Part(plan.points()[point], index, ResultCodec.encode(analysis.result())));
                 }
                 point = rowPoint;
-                long[] bounds = plan.pointBounds().get(point);
+                long[] bounds = plan.bounds()[point];
                 analysis = new PartialAnalysis(options, bounds[0], bounds[1]);
             }
-            long number = plan.numberBefore().get(splitKey(r.getString(1), r.getLong(2))) + r.getLong(3);
+            if (r.getInt(1) != file || r.getLong(2) != splitStart) {
+                file = r.getInt(1);
+                splitStart = r.getLong(2);
+                numberBefore = plan.numberBefore(file, splitStart);
+            }
             byte[] data = (byte[]) r.get(9);
-            Frame frame = new Frame(number, r.getLong(5), r.getInt(6), r.getInt(7),
+            Frame frame = new Frame(numberBefore + r.getLong(3), r.getLong(5), r.getInt(6), r.getInt(7),
                     r.isNullAt(8) ? Frame.NO_INTERFACE : r.getInt(8), r.getLong(4), ByteBuffer.wrap(data));
             dissector.summarize(frame, summary);
             analysis.accept(summary);
         }
         if (analysis != null) {
-            parts.add(new Part(point, index, ResultCodec.encode(analysis.result())));
+            parts.add(new Part(plan.points()[point], index, ResultCodec.encode(analysis.result())));
         }
         return parts.iterator();
     }

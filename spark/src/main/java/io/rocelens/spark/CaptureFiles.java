@@ -38,9 +38,13 @@ public final class CaptureFiles {
     private CaptureFiles() {
     }
 
-    /** One capture file: its absolute path, its point, its place among its point's files. */
-    public record CaptureFileInfo(String path, String point, int order, long size, boolean splittable)
-            implements Serializable {
+    /**
+     * One capture file: its absolute path, its point, the point's index among the points of the listing (in name
+     * order), the file's index in the listing (by point, then path: the order of the streams), its place among its
+     * point's files.
+     */
+    public record CaptureFileInfo(String path, String point, int pointId, int id, int order, long size,
+                                  boolean splittable) implements Serializable {
     }
 
     /** The byte range {@code [start, end)} of one file that one task reads. */
@@ -86,16 +90,20 @@ public final class CaptureFiles {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            files.add(new CaptureFileInfo(path.toString(), pointOf(point, path.toString()), 0, size, splittable));
+            files.add(new CaptureFileInfo(path.toString(), pointOf(point, path.toString()), 0, 0, 0, size, splittable));
         }
         files.sort(Comparator.comparing(CaptureFileInfo::point).thenComparing(CaptureFileInfo::path));
         List<CaptureFileInfo> ordered = new ArrayList<>();
         String previous = null;
         int order = 0;
+        int pointId = -1;
         for (CaptureFileInfo f : files) {
-            order = Objects.equals(previous, f.point()) ? order + 1 : 0;
+            boolean samePoint = Objects.equals(previous, f.point());
+            order = samePoint ? order + 1 : 0;
+            pointId = samePoint ? pointId : pointId + 1;
             previous = f.point();
-            ordered.add(new CaptureFileInfo(f.path(), f.point(), order, f.size(), f.splittable()));
+            ordered.add(new CaptureFileInfo(f.path(), f.point(), pointId, ordered.size(), order, f.size(),
+                    f.splittable()));
         }
         return new Listing(List.copyOf(ordered), List.copyOf(warnings));
     }

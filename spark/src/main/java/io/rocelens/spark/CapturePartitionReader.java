@@ -49,6 +49,8 @@ final class CapturePartitionReader implements PartitionReader<InternalRow> {
         Path file = Path.of(split.file().path());
         cell.file = FrameColumns.utf(split.file().path());
         cell.point = FrameColumns.utf(split.file().point());
+        cell.pointId = split.file().pointId();
+        cell.fileId = split.file().id();
         cell.splitStart = split.start();
         cell.headerBytes = partition.options().headerBytes();
         cell.analysis = partition.options().analysis();

@@ -32,6 +32,8 @@ final class FrameColumns {
     static final class Cell {
         UTF8String file;
         UTF8String point;
+        int pointId;
+        int fileId;
         long splitStart;
         long numberBefore = -1;
         Frame frame;
@@ -48,6 +50,11 @@ final class FrameColumns {
             raw("file", DataTypes.StringType, c -> c.file, "absolute path of the capture file"),
             raw("point", DataTypes.StringType, c -> c.point,
                     "capture point: the first group of the pointPattern option matched on the path, else the path"),
+            raw("point_id", DataTypes.IntegerType, c -> c.pointId,
+                    "the point's index among the points of the input, in name order (0 = first)"),
+            raw("file_id", DataTypes.IntegerType, c -> c.fileId,
+                    "the file's index among the files of the input, by point then path: ordering by file_id and"
+                            + " file_offset puts every point's frames in capture order"),
             raw("frame", DataTypes.LongType, c -> c.numberBefore < 0 ? null : c.numberBefore + c.frame.number(),
                     "frame number in the file, as tshark's (1 = first); costs a walk over the records before the"
                             + " split for every split but a file's first"),
