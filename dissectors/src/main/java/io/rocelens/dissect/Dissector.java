@@ -136,6 +136,7 @@ public final class Dissector {
             case VXLAN -> layers.add(encapsulation(Encapsulations.vxlan(new Vxlan(io), mark), mark, summary));
             case LLC -> layers.add(llc(new Llc(io), mark));
             case STP -> layers.add(stp(new StpBpdu(io), mark));
+            case MODULE -> layers.add(mark.module().describe(data, mark, summary));
             case ICRC, VCRC -> throw new IllegalStateException("described above");
         }
     }

@@ -14,9 +14,16 @@ import java.util.function.LongFunction;
  * @param byteWidth  for a bit field: the bytes it spans, ending where reading it ended (Kaitai's --read-pos
  *                   start of a bit field that is not first in its byte is already past that byte); 0 otherwise
  * @param valueNames names values (enum text), or null
+ * @param blurb      a sentence saying what the field means (Wireshark's blurb; a field declared in a .ksy spec has the
+ *                   spec's doc), or the title when none is declared
  */
 public record FieldDef(String name, String title, FieldType type, int hexDigits, int byteWidth,
-                       LongFunction<String> valueNames) {
+                       LongFunction<String> valueNames, String blurb) {
+
+    public FieldDef(String name, String title, FieldType type, int hexDigits, int byteWidth,
+                    LongFunction<String> valueNames) {
+        this(name, title, type, hexDigits, byteWidth, valueNames, title);
+    }
 
     /** The human text of a value: the value name if one is declared, else the value in the field's base. */
     public String describe(Object value) {

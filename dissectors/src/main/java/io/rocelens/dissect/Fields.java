@@ -1,18 +1,24 @@
 package io.rocelens.dissect;
 
 import io.rocelens.ksy.EnumTexts;
+import io.rocelens.ksy.SpecField;
+import io.rocelens.ksy.SpecFields;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.LongFunction;
 
 /**
  * The field registry: every field RoCE Lens shows, declared once. Names follow the contract in the README
- * (they are what the JSON output, the display filter, the detail tree and the CSV use).
+ * (they are what the JSON output, the display filter, the detail tree and the CSV use). The fields of the protocols
+ * whose .ksy specs name them (a {@code -field} key: LLDP and DCBX so far) are not written here: the build generates
+ * them ({@link SpecFields}) and they are registered from there, see {@link #of(SpecField)}.
  */
 public final class Fields {
 
     private static final Map<String, FieldDef> BY_NAME = new LinkedHashMap<>();
+    private static final Map<SpecField, FieldDef> FROM_SPECS = new IdentityHashMap<>();
 
     public static final FieldDef FRAME_LEN = uint("frame.len", "Frame length on the wire");
     public static final FieldDef FRAME_CAPLEN = uint("frame.caplen", "Captured length");
@@ -275,6 +281,30 @@ public final class Fields {
         for (int priority = 0; priority < 8; priority++) {
             PFC_TIME[priority] = uint("pfc.time" + priority, "Pause time for priority " + priority + " (quanta)");
         }
+        for (SpecField spec : SpecFields.ALL) {
+            FieldType type = switch (spec.kind()) {
+                case UINT -> FieldType.UINT;
+                case HEX -> FieldType.HEX;
+                case FLAG -> FieldType.FLAG;
+                case MAC -> FieldType.MAC;
+                case STRING, BYTES -> FieldType.STRING;
+            };
+            FieldDef field = new FieldDef(spec.name(), spec.title(), type, spec.hexDigits(), 0, spec.valueNames(),
+                    spec.blurb());
+            if (BY_NAME.putIfAbsent(field.name(), field) != null) {
+                throw new IllegalStateException("field declared twice: " + field.name());
+            }
+            FROM_SPECS.put(spec, field);
+        }
+    }
+
+    /** The registry entry of a field a .ksy spec declares. */
+    public static FieldDef of(SpecField spec) {
+        FieldDef field = FROM_SPECS.get(spec);
+        if (field == null) {
+            throw new IllegalArgumentException("not a generated field: " + spec.name());
+        }
+        return field;
     }
 
     private Fields() {

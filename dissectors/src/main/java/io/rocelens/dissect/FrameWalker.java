@@ -31,8 +31,9 @@ import java.util.List;
  * Walks one frame down its layers with the fast Kaitai parsers and fills a {@link PacketSummary}. Each layer is a
  * {@link Step}; the hand-offs between layers go through the tables below, keyed by link type, EtherType, IP
  * protocol, GRE protocol type and UDP destination port (the RoCE ports are a preference, as in Wireshark, so each walker holds its own
- * and looks them up before the UDP table). Adding a protocol is one spec, one step (and its describer in {@link Dissector}),
- * and one registration in the static block. When asked, the walker also records where each header sits so the
+ * and looks them up before the UDP table). A protocol family written as a {@link ProtocolModule} (LLDP and DCBX) is one
+ * spec and one module, registered by one line in {@link #MODULES}; the older layers below are a step here, a describer
+ * in {@link Dissector} and a registration in the static block. When asked, the walker also records where each header sits so the
  * detail dissector can re-read it with field positions. A frame that breaks a rule becomes a malformed summary;
  * nothing is thrown.
  */
@@ -85,6 +86,10 @@ final class FrameWalker {
     /** Why a frame of each link type is not dissected, made once so a skipped frame allocates nothing. */
     private static final String[] NOT_DISSECTED = new String[LINK_TYPES.length];
 
+    /** The protocol modules, each hanging its steps in the tables above (proto_register_* and proto_reg_handoff_*). */
+    static final List<ProtocolModule> MODULES = List.of(
+            new LldpModule());
+
     static {
         LINK_TYPES[LinkType.ETHERNET] = FrameWalker::ethernet;
         LINK_TYPES[LinkType.LINUX_SLL] = FrameWalker::linuxSll;
@@ -107,6 +112,17 @@ final class FrameWalker {
         GRE_PROTOCOLS[0x86dd] = (walker, offset) -> walker.inner(PacketSummary.ENCAP_GRE, offset, FrameWalker::ipv6);
         GRE_PROTOCOLS[0x88be] = FrameWalker::erspanII;
         GRE_PROTOCOLS[0x22eb] = FrameWalker::erspanIII;
+        for (ProtocolModule module : MODULES) {
+            module.handOff(new ProtocolModule.HandOff() {
+                @Override
+                public void etherType(int etherType, Step step) {
+                    if (ETHER_TYPES[etherType] != null) {
+                        throw new IllegalStateException(module + ": EtherType " + etherType + " is taken");
+                    }
+                    ETHER_TYPES[etherType] = step;
+                }
+            });
+        }
         for (int linkType = 0; linkType < NOT_DISSECTED.length; linkType++) {
             NOT_DISSECTED[linkType] = LINK_TYPES[linkType] == null ? LinkType.describe(linkType) : null;
         }
@@ -756,8 +772,25 @@ final class FrameWalker {
         }
     }
 
+    /** The summary being filled, for a module's step. */
+    PacketSummary summary() {
+        return summary;
+    }
+
+    /** The stream over the frame, for a module's step. */
+    FastKaitaiStream io() {
+        return io;
+    }
+
+    /** Marks a header a module will describe. */
+    void mark(ProtocolModule module, int offset, int length) {
+        if (marks != null) {
+            marks.add(new LayerMark(LayerMark.Kind.MODULE, offset, length, module));
+        }
+    }
+
     /** Starts reading a layer: names it for error messages, checks its fixed part was captured, and moves there. */
-    private void enter(String name, int offset, int length) {
+    void enter(String name, int offset, int length) {
         layerName = name;
         if (++layers > MAX_LAYERS) {
             malformed("more than " + MAX_LAYERS + " nested protocol layers (" + name + " at offset " + offset

@@ -1,7 +1,14 @@
 package io.rocelens.dissect;
 
-/** Where the walker found a header: the detail describer re-reads it there with field positions. */
-record LayerMark(Kind kind, int offset, int length) {
+/**
+ * Where the walker found a header: the detail describer re-reads it there with field positions. A header of a
+ * {@link ProtocolModule} is marked {@link Kind#MODULE} with its module, which describes it.
+ */
+record LayerMark(Kind kind, int offset, int length, ProtocolModule module) {
 
-    enum Kind { ETHERNET, SLL, SLL2, IPV4, IPV6, UDP, TCP, ARP, GRH, BTH, EXTENDED_HEADERS, PAYLOAD, ICRC, MAC_CONTROL, ERF, LRH, VCRC, GRE, ERSPAN_II, ERSPAN_III, VXLAN, LLC, STP }
+    enum Kind { ETHERNET, SLL, SLL2, IPV4, IPV6, UDP, TCP, ARP, GRH, BTH, EXTENDED_HEADERS, PAYLOAD, ICRC, MAC_CONTROL, ERF, LRH, VCRC, GRE, ERSPAN_II, ERSPAN_III, VXLAN, LLC, STP, MODULE }
+
+    LayerMark(Kind kind, int offset, int length) {
+        this(kind, offset, length, null);
+    }
 }

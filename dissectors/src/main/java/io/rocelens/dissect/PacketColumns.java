@@ -48,6 +48,9 @@ public final class PacketColumns {
         if (p.is(PacketSummary.PAUSE)) {
             return "PAUSE";
         }
+        if (p.module != null) {
+            return p.module.column(p);
+        }
         if (p.is(PacketSummary.UDP)) {
             return "UDP";
         }
@@ -107,6 +110,8 @@ public final class PacketColumns {
             }
         } else if (p.is(PacketSummary.PAUSE)) {
             info.append("PAUSE: ").append(p.pauseQuanta).append(" quanta").append(p.pauseQuanta == 0 ? " (XON)" : "");
+        } else if (p.module != null && p.module.info(p) != null) {
+            info.append(p.module.info(p));
         } else if (p.is(PacketSummary.TCP)) {
             String flags = Fields.tcpFlagNames(p.tcpFlags);
             info.append(p.tcpSrcPort).append(" → ").append(p.tcpDstPort);

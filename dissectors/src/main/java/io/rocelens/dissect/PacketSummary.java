@@ -198,6 +198,22 @@ public final class PacketSummary {
     /** STP BPDU type (0x00 Configuration, 0x02 RST, 0x80 TCN); -1 otherwise. */
     public int stpType;
 
+    // protocol modules
+    /** The last {@link ProtocolModule} the walk entered (its Protocol column and Info), or null. */
+    ProtocolModule module;
+    /** The Info column text that module made while walking (LLDP: chassis, port, TTL, system name), or null. */
+    public String moduleInfo;
+
+    // DCBX (IEEE 802.1Qaz, in LLDP); -1 when the frame has no such TLV
+    /** PFC Configuration TLV: bit n set when PFC is enabled on priority n. */
+    public int dcbxPfcEnable;
+    /** ETS Configuration TLV: the traffic class of priority n in bits 4n to 4n+3. */
+    public int dcbxEtsTcOfPriority;
+    /** ETS Configuration TLV: the bandwidth share (percent) of traffic class n in bits 8n to 8n+7. */
+    public long dcbxEtsBandwidth;
+    /** ETS Configuration TLV: the transmission selection algorithm of traffic class n in bits 8n to 8n+7 (2 is ETS). */
+    public long dcbxEtsTsa;
+
     public String malformedReason;
     /**
      * Why the frame was not dissected at all, such as "link type 197 (ERF)"; null when it was. The same text for
@@ -305,6 +321,12 @@ public final class PacketSummary {
         llcDsap = -1;
         llcSsap = -1;
         stpType = -1;
+        module = null;
+        moduleInfo = null;
+        dcbxPfcEnable = -1;
+        dcbxEtsTcOfPriority = -1;
+        dcbxEtsBandwidth = -1;
+        dcbxEtsTsa = -1;
     }
 
     public boolean is(int kind) {

@@ -136,6 +136,16 @@ public final class SummaryFields {
         }
         add(Fields.MALFORMED_REASON, ALWAYS, p -> p.is(PacketSummary.MALFORMED), p -> 0, null,
                 p -> p.malformedReason);
+
+        // a module's fields: absent wherever the summary holds none of its protocols (an encapsulated frame's outer
+        // one may: the detail answers), else the detail answers
+        for (ProtocolModule module : ProtocolModule.all()) {
+            Predicate<PacketSummary> none = p -> !p.is(PacketSummary.ENCAPSULATED)
+                    && module.protocols().stream().noneMatch(protocol -> protocol.in().test(p));
+            for (FieldDef field : module.fields()) {
+                add(field, none, p -> false, p -> 0, null, null);
+            }
+        }
     }
 
     private SummaryFields() {

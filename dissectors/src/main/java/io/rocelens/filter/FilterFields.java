@@ -6,6 +6,7 @@ import io.rocelens.dissect.FieldType;
 import io.rocelens.dissect.Fields;
 import io.rocelens.dissect.IbOpcodes;
 import io.rocelens.dissect.PacketSummary;
+import io.rocelens.dissect.ProtocolModule;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -102,8 +103,12 @@ final class FilterFields {
         protocol("llc", "IEEE 802.2 Logical-Link Control (after an IEEE 802.3 length)", "llc",
                 p -> outerToo(p, p.is(PacketSummary.LLC)));
         protocol("stp", "Spanning Tree Protocol BPDU", "stp", p -> outerToo(p, p.is(PacketSummary.STP)));
-        protocol("lldp", "Link Layer Discovery Protocol (EtherType 0x88cc)", null,
-                p -> p.etherType == 0x88cc && !p.is(PacketSummary.LLC) ? 1 : outerToo(p, false));
+        for (ProtocolModule module : ProtocolModule.all()) {
+            for (ProtocolModule.Protocol protocol : module.protocols()) {
+                protocol(protocol.filterName(), protocol.title(), protocol.filterName(),
+                        p -> ProtocolModule.inSummary(protocol, p));
+            }
+        }
         protocol("icmp", "Internet Control Message Protocol (IPv4 protocol 1)", null,
                 p -> p.is(PacketSummary.IPV4) && p.transportProtocol == 1 ? 1 : outerToo(p, false));
         protocol("icmpv6", "Internet Control Message Protocol for IPv6 (next header 58, after any extension headers)",
@@ -311,7 +316,7 @@ final class FilterFields {
     /**
      * tshark's {@code frame.protocols} from the detail's layers: each protocol's filter name, "ethertype" after a type
      * field, "infiniband" for the LRH, GRH and BTH together, the protocols RoCE Lens knows without a layer of their own
-     * (lldp, icmp, icmpv6, UDP echo and DHCP) and data last. tshark's dissectors RoCE Lens lacks (ipv6.hopopts, http,
+     * (icmp, icmpv6, UDP echo and DHCP) and data last. tshark's dissectors RoCE Lens lacks (ipv6.hopopts, http,
      * tls, json, ...) are not in it.
      */
     static String protocols(FrameView frame) {
@@ -351,15 +356,16 @@ final class FilterFields {
                     }
                 }
                 default -> {
-                    continue;
+                    if (!MODULE_LAYERS.contains(name)) {
+                        continue;
+                    }
+                    append(out, name);
                 }
             }
             last = name;
         }
         if (!infiniband && p.is(PacketSummary.ROCE_TRANSPORT)) {
             append(out, "infiniband"); // too short for a BTH: tshark names the protocol, then finds it malformed
-        } else if (p.etherType == 0x88cc && !p.is(PacketSummary.LLC) && !p.is(PacketSummary.ENCAPSULATED)) {
-            append(out, "lldp");
         } else if ("ip".equals(last) && p.transportProtocol == 1) {
             append(out, "icmp");
         } else if ("ipv6".equals(last) && p.transportProtocol == 58) {
@@ -377,6 +383,11 @@ final class FilterFields {
         }
         return out.toString();
     }
+
+    /** The layer names of the protocol modules' protocols (their filter names). */
+    private static final java.util.Set<String> MODULE_LAYERS = ProtocolModule.all().stream()
+            .flatMap(m -> m.protocols().stream()).map(ProtocolModule.Protocol::filterName)
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     private static void append(StringBuilder out, String protocol) {
         if (out.length() > 0) {

@@ -46,6 +46,7 @@ class DisplayFilterDifferentialTest {
             "ibdump-native-ib-erf-rdma-write-only", List.of(2L, 8L, 10L, 11L, 15L),
             "two-interfaces-erf-and-ethernet", List.of(7L, 13L, 15L, 16L, 20L));
     private static final Path REGRESSION_CAPTURES = Path.of("src/test/resources/tshark/encap");
+    private static final Path LLDP_CAPTURES = Path.of("src/test/resources/tshark/lldp");
     /** A reader test's capture: 5 Ethernet frames on interface 0, then the ibdump capture's ERF records on 1. */
     private static final Path TWO_INTERFACES = Path.of("src/test/resources/capture/two-interfaces-erf-and-ethernet.pcapng");
 
@@ -116,7 +117,7 @@ class DisplayFilterDifferentialTest {
     }
 
     /**
-     * The sample capture of that name, else a small committed regression capture (tshark/encap, or the reader tests'
+     * The sample capture of that name, else a small committed regression capture (tshark/encap, tshark/lldp, or the reader tests'
      * two-interface one), else the real one
      * (the test is skipped without them, fails on CI).
      */
@@ -124,7 +125,7 @@ class DisplayFilterDifferentialTest {
         if (TWO_INTERFACES.getFileName().toString().equals(name + ".pcapng")) {
             return TWO_INTERFACES;
         }
-        for (Path folder : List.of(SAMPLE_CAPTURES, REGRESSION_CAPTURES)) {
+        for (Path folder : List.of(SAMPLE_CAPTURES, REGRESSION_CAPTURES, LLDP_CAPTURES)) {
             for (String extension : List.of(".pcap", ".pcapng")) {
                 Path sample = folder.resolve(name + extension);
                 if (Files.exists(sample)) {

@@ -61,7 +61,7 @@ class WiresharkAliasesTest {
             case "FT_ETHER" -> ValueKind.MAC;
             case "FT_IPv4" -> ValueKind.IPV4;
             case "FT_IPv6" -> ValueKind.IPV6;
-            case "FT_STRING" -> ValueKind.TEXT;
+            case "FT_STRING", "FT_STRINGZ" -> ValueKind.TEXT;
             case "FT_BYTES" -> ValueKind.NUMBER;
             case "FT_RELATIVE_TIME" -> ValueKind.TIME;
             case "FT_ABSOLUTE_TIME" -> ValueKind.ABSOLUTE_TIME;

@@ -1,0 +1,75 @@
+package io.rocelens.dissect;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * One protocol family in one place, as a Wireshark dissector file is: its identity (what {@code proto_register_protocol}
+ * declares: filter name, title, Protocol column), where it hangs in the walker's tables (what
+ * {@code proto_reg_handoff_*} does with {@code dissector_add_uint}), its step of the fast walk, its detail describer and
+ * its Info column. Its fields come from its .ksy spec (the {@code -field} keys, generated into the registry) and
+ * its describer is the generated one, so a module holds no field name and no attribute key. A module is registered
+ * by one line in {@link FrameWalker}'s list of modules; the display filter, the packet list and the detail find it
+ * there.
+ */
+public interface ProtocolModule {
+
+    /**
+     * One protocol the module shows: its display-filter name (also the detail layer's name), its title, its
+     * Protocol column text, and whether a frame's summary holds it (the summary's {@link PacketSummary#module} is
+     * the last module the walk entered).
+     */
+    record Protocol(String filterName, String title, String column, Predicate<PacketSummary> in) {
+    }
+
+    /** The hand-off tables a module hangs its steps in. */
+    interface HandOff {
+
+        /** Frames of this EtherType (after any VLAN tags) go to {@code step}. */
+        void etherType(int etherType, FrameWalker.Step step);
+    }
+
+    /** Every registered module, in the walker's order. */
+    static List<ProtocolModule> all() {
+        return FrameWalker.MODULES;
+    }
+
+    /**
+     * For the display filter: 1 when the frame's summary holds the protocol, 0 when it does not, -1 when only the
+     * detail can tell (an encapsulated frame's summary describes the inner frame; the outer one may hold it too).
+     */
+    static int inSummary(Protocol protocol, PacketSummary p) {
+        return protocol.in().test(p) ? 1 : p.is(PacketSummary.ENCAPSULATED) ? -1 : 0;
+    }
+
+    /** The protocols this module declares, outermost first. */
+    List<Protocol> protocols();
+
+    /** Hangs the module's steps in the walker's tables (run once, when the walker class loads). */
+    void handOff(HandOff tables);
+
+    /**
+     * The registry fields this module's layers hold (its spec's). Their summary getters say "absent" for every frame
+     * whose summary holds none of the module's protocols, so a display filter on them reads only the module's frames
+     * again; on those the detail answers.
+     */
+    List<FieldDef> fields();
+
+    /** The detail layer of a header this module marked. */
+    Layer describe(ByteBuffer data, LayerMark mark, PacketSummary summary);
+
+    /** The Info column of a frame whose last module this is, or null to leave it to the layers below. */
+    String info(PacketSummary p);
+
+    /** The Protocol column of a frame whose last module this is: its innermost protocol the frame holds. */
+    default String column(PacketSummary p) {
+        String column = null;
+        for (Protocol protocol : protocols()) {
+            if (protocol.in().test(p)) {
+                column = protocol.column();
+            }
+        }
+        return column;
+    }
+}
