@@ -19,19 +19,25 @@ capture=$work/bulk.pcap
 [ -f "$capture" ] || "$java" -jar "$cli" generate bulk -o "$capture" --packets "$packets" --qps 64 --snaplen 128 --seed 1
 echo "capture: $capture, $(du -h "$capture" | cut -f1), $packets frames; $(nproc) cores; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-seconds() { local s e; s=$(date +%s.%N); "$@" > /dev/null 2>>"$work/bench.err"; e=$(date +%s.%N); echo "$e - $s" | bc; }
-rate() { echo "scale=0; $packets / $1 / $2" | bc; }
+# wall and CPU seconds of a command (CPU: user + system of the JVM and its threads)
+measure() { /usr/bin/time -f "%e %U %S" -o "$work/time.txt" "$@" > /dev/null 2>>"$work/bench.err"; awk '{printf "%s %.2f", $1, $2 + $3}' "$work/time.txt"; }
+rate() { echo "scale=0; $packets / $1" | bc; }
+report() {  # name cores wall cpu
+  echo "$1: $3 s wall, $4 s CPU on $2 core(s): $(rate "$(echo "$3 * $2" | bc)") frames/s per core of wall time, $(rate "$4") frames per CPU-second"
+}
 
 for cores in 1 2; do
   cpus=$(seq -s, 0 $((cores - 1)))
-  t=$(seconds taskset -c "$cpus" "$java" -XX:ActiveProcessorCount="$cores" -Xmx2g -jar "$cli" analyze "$capture" --json)
-  echo "rocelens analyze, $cores core(s): $t s, $(rate "$t" "$cores") frames/s per core"
-  t=$(seconds taskset -c "$cpus" "$java" -XX:ActiveProcessorCount="$cores" $opens -Xmx2g -cp "$SPARK_HOME/jars/*" \
+  read -r wall cpu <<< "$(measure taskset -c "$cpus" "$java" -XX:ActiveProcessorCount="$cores" -Xmx2g -jar "$cli" analyze "$capture" --json)"
+  report "rocelens analyze" "$cores" "$wall" "$cpu"
+  read -r wall cpu <<< "$(measure taskset -c "$cpus" "$java" -XX:ActiveProcessorCount="$cores" $opens -Xmx3g -cp "$SPARK_HOME/jars/*" \
       org.apache.spark.deploy.SparkSubmit --master "local[$cores]" --conf spark.ui.enabled=false \
-      --conf spark.sql.shuffle.partitions=$((cores * 2)) --driver-memory 2g \
+      --conf spark.sql.shuffle.partitions=$((cores * 2)) --driver-memory 3g \
       --class io.rocelens.spark.AnalyzeJob "$jar" --input "$capture" --output "$work/out$cores" --no-tables \
-      --split-bytes 33554432)
-  echo "AnalyzeJob local[$cores]:         $t s, $(rate "$t" "$cores") frames/s per core (start-up of the JVM and Spark included)"
-  cmp -s <("$java" -jar "$cli" analyze "$capture" --json 2>/dev/null) "$work/out$cores/points/0/summary.json" \
+      --split-bytes 33554432)"
+  report "AnalyzeJob local[$cores] (JVM and Spark start-up included)" "$cores" "$wall" "$cpu"
+  "$java" -jar "$cli" analyze "$capture" --json > "$work/cli.json" 2>/dev/null || true
+  cmp -s "$work/cli.json" "$work/out$cores/points/0/summary.json" \
       && echo "  same summary.json as rocelens analyze" || echo "  DIFFERENT summary.json from rocelens analyze"
 done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

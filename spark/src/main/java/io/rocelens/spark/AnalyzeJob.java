@@ -169,8 +169,12 @@ public final class AnalyzeJob implements Callable<Integer> {
             implements Serializable {
     }
 
-    /** One part's result: its point and the bytes of its {@link AnalysisResult}. */
-    record Part(String point, int index, byte[] result) implements Serializable {
+    /** One part's result: its point's id and the bytes of its {@link AnalysisResult}. */
+    record Part(int point, int index, byte[] result) implements Serializable {
+    }
+
+    static byte[] mergeEncoded(byte[] a, byte[] b) {
+        return ResultCodec.encode(PartialAnalysis.merge(List.of(ResultCodec.decode(a), ResultCodec.decode(b))));
     }
 
     /**
@@ -235,17 +239,16 @@ public final class AnalyzeJob implements Callable<Integer> {
         // ids, not names, travel with each frame: a few bytes instead of two paths
         Dataset<Row> arranged = frames.repartition(n, functions.col("point_id"), functions.col("conversation"))
                 .sortWithinPartitions("file_id", "file_offset");
-        List<Part> parts = arranged.javaRDD()
+        // (3) the parts merged per point on the executors, two by two (what PartialAnalysis.merge keeps of events
+        // beyond the bound, the earliest, is the same whatever the grouping), so the driver gets one result a point
+        int points = plan.points().length;
+        Map<Integer, byte[]> merged = arranged.javaRDD()
                 .mapPartitionsWithIndex((index, rows) -> analyse(plan, index, rows), true)
-                .collect();
-
-        // (3) merged per point, in the order of the parts
-        Map<String, List<AnalysisResult>> partsByPoint = new TreeMap<>();
-        for (Part part : parts) {
-            partsByPoint.computeIfAbsent(part.point(), p -> new ArrayList<>()).add(ResultCodec.decode(part.result()));
-        }
+                .mapToPair(part -> new scala.Tuple2<>(part.point(), part.result()))
+                .reduceByKey(AnalyzeJob::mergeEncoded, Math.max(1, Math.min(points, n)))
+                .collectAsMap();
         Map<String, AnalysisResult> byPoint = new TreeMap<>();
-        partsByPoint.forEach((point, results) -> byPoint.put(point, PartialAnalysis.merge(results)));
+        merged.forEach((point, result) -> byPoint.put(plan.points()[point], ResultCodec.decode(result)));
         return write(listing, stats, byPoint);
     }
 
@@ -322,7 +325,7 @@ public final class AnalyzeJob implements Callable<Integer> {
             int rowPoint = r.getInt(0);
             if (rowPoint != point) {
                 if (analysis != null) {
-                    parts.add(new Part(plan.points()[point], index, ResultCodec.encode(analysis.result())));
+                    parts.add(new Part(point, index, ResultCodec.encode(analysis.result())));
                 }
                 point = rowPoint;
                 long[] bounds = plan.bounds()[point];
@@ -340,7 +343,7 @@ public final class AnalyzeJob implements Callable<Integer> {
             analysis.accept(summary);
         }
         if (analysis != null) {
-            parts.add(new Part(plan.points()[point], index, ResultCodec.encode(analysis.result())));
+            parts.add(new Part(point, index, ResultCodec.encode(analysis.result())));
         }
         return parts.iterator();
     }

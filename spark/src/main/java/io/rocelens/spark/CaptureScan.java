@@ -69,8 +69,18 @@ final class CaptureScan implements ScanBuilder, SupportsPushDownFilters, Support
         return this;
     }
 
+    /** Spark may ask more than once: the files are listed (and the skipped ones reported) once. */
+    private InputPartition[] planned;
+
     @Override
     public InputPartition[] planInputPartitions() {
+        if (planned == null) {
+            planned = plan();
+        }
+        return planned.clone();
+    }
+
+    private InputPartition[] plan() {
         CaptureFiles.Listing listing = CaptureFiles.list(options.paths(), options.pointPattern());
         listing.warnings().forEach(LOG::warn);
         List<CaptureFiles.Split> splits = CaptureFiles.splits(listing.files(), options.splitBytes());
