@@ -43,6 +43,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.functions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -242,7 +243,8 @@ public final class AnalyzeJob implements Callable<Integer> {
         // (3) the parts merged per point on the executors, two by two (what PartialAnalysis.merge keeps of events
         // beyond the bound, the earliest, is the same whatever the grouping), so the driver gets one result a point
         int points = plan.points().length;
-        Map<Integer, byte[]> merged = arranged.javaRDD()
+        // Spark's own rows (InternalRow), not Row objects made from them: the frames go straight to the dissector
+        Map<Integer, byte[]> merged = arranged.queryExecution().toRdd().toJavaRDD()
                 .mapPartitionsWithIndex((index, rows) -> analyse(plan, index, rows), true)
                 .mapToPair(part -> new scala.Tuple2<>(part.point(), part.result()))
                 .reduceByKey(AnalyzeJob::mergeEncoded, Math.max(1, Math.min(points, n)))
@@ -310,7 +312,7 @@ public final class AnalyzeJob implements Callable<Integer> {
     }
 
     /** The analysis of one partition: a {@link PartialAnalysis} per point, fed in capture order. */
-    static Iterator<Part> analyse(Plan plan, int index, Iterator<Row> rows) {
+    static Iterator<Part> analyse(Plan plan, int index, Iterator<InternalRow> rows) {
         AnalysisOptions options = plan.options().analysis();
         FastDissector dissector = new FastDissector(new DissectorOptions(plan.options().rocePorts()));
         PacketSummary summary = new PacketSummary();
@@ -321,7 +323,7 @@ public final class AnalyzeJob implements Callable<Integer> {
         long splitStart = -1;
         long numberBefore = 0;
         while (rows.hasNext()) {
-            Row r = rows.next();
+            InternalRow r = rows.next();
             int rowPoint = r.getInt(0);
             if (rowPoint != point) {
                 if (analysis != null) {
@@ -336,7 +338,7 @@ public final class AnalyzeJob implements Callable<Integer> {
                 splitStart = r.getLong(2);
                 numberBefore = plan.numberBefore(file, splitStart);
             }
-            byte[] data = (byte[]) r.get(9);
+            byte[] data = r.getBinary(9);
             Frame frame = new Frame(numberBefore + r.getLong(3), r.getLong(5), r.getInt(6), r.getInt(7),
                     r.isNullAt(8) ? Frame.NO_INTERFACE : r.getInt(8), r.getLong(4), ByteBuffer.wrap(data));
             dissector.summarize(frame, summary);
