@@ -100,7 +100,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     @Option(names = "--ets", paramLabel = "SHARES",
             description = "ETS bandwidth shares in percent to compare with, for priorities 0, 1, 2, ... "
-                    + "(70,20,10) or as PRIO=SHARE (3=50,0=30,6=20)")
+                    + "(70,20,10) or as PRIO=SHARE (3=50,0=30,6=20); without it, those of a DCBX ETS Configuration "
+                    + "in the capture, if any")
     String ets;
 
     @Option(names = "--storm-threshold", paramLabel = "PERCENT", defaultValue = "50",

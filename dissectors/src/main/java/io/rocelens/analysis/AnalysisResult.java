@@ -30,6 +30,7 @@ import java.util.Map;
  * @param notDissected frames that were not dissected at all, by reason ("link type 197 (ERF)"), in order of first
  *                     appearance; they count in {@code packets} only
  * @param encapsulated frames that came mirrored or tunnelled, by how ({@code roce.encap}: gre, erspan2 ...)
+ * @param dcbx         the DCBX configuration (ETS, PFC) each sender last advertised in LLDP, by sender MAC
  */
 public record AnalysisResult(
         AnalysisOptions options,
@@ -45,7 +46,8 @@ public record AnalysisResult(
         List<CnpLink> cnpLinks, long cnpLinksDropped,
         List<Exchange> exchanges, long exchangesDropped,
         List<ExpertEvent> events, long[] eventCounts, long eventsDropped,
-        Map<String, Long> notDissected, Map<String, Long> encapsulated) {
+        Map<String, Long> notDissected, Map<String, Long> encapsulated,
+        List<DcbxConfig> dcbx) {
 
     public AnalysisResult {
         flows = List.copyOf(flows);
@@ -63,6 +65,23 @@ public record AnalysisResult(
         eventCounts = eventCounts.clone();
         notDissected = Collections.unmodifiableMap(new LinkedHashMap<>(notDissected));   // keeps the order
         encapsulated = Collections.unmodifiableMap(new LinkedHashMap<>(encapsulated));
+        dcbx = List.copyOf(dcbx);
+    }
+
+    /**
+     * The DCBX configuration the analysis compares with when no ETS shares were typed in: of the senders that
+     * advertised an ETS Configuration in the capture, the one with the lowest MAC address; else null.
+     */
+    public DcbxConfig etsFromCapture() {
+        if (options.etsShares() != null) {
+            return null;
+        }
+        for (DcbxConfig config : dcbx) {
+            if (config.hasEts()) {
+                return config;
+            }
+        }
+        return null;
     }
 
     /** A copy: bytes of RoCE packets per priority 0..7. */
@@ -257,7 +276,19 @@ public record AnalysisResult(
                 eventsByKind,
                 eventsDropped + other.eventsDropped + overflow(events, other.events, max),
                 addCounts(notDissected, other.notDissected),
-                addCounts(encapsulated, other.encapsulated));
+                addCounts(encapsulated, other.encapsulated), mergeDcbx(dcbx, other.dcbx));
+    }
+
+    /** Each sender's advertisements together, the later frame's of each part (see {@link DcbxConfig#updatedBy}). */
+    private static List<DcbxConfig> mergeDcbx(List<DcbxConfig> a, List<DcbxConfig> b) {
+        Map<Long, DcbxConfig> bySender = new java.util.TreeMap<>();
+        for (DcbxConfig config : a) {
+            bySender.put(config.senderMac(), config);
+        }
+        for (DcbxConfig config : b) {
+            bySender.merge(config.senderMac(), config, DcbxConfig::updatedBy);
+        }
+        return List.copyOf(bySender.values());
     }
 
     /** "77 frames of link type 197 (ERF) not dissected", one line per reason; empty when every frame was. */

@@ -95,6 +95,8 @@ public final class RoceAnalyzer {
     private long exchangesDropped;
     private final GrowingList<CnpLink> cnpLinks = new GrowingList<>(CnpLink::cnpFrame);
     private long cnpLinksDropped;
+    /** The DCBX configuration each sender last advertised, by sender MAC (in their order). */
+    private final Map<Long, DcbxConfig> dcbx = new java.util.TreeMap<>();
 
     public RoceAnalyzer(AnalysisOptions options) {
         this(options, null);
@@ -159,6 +161,25 @@ public final class RoceAnalyzer {
         if (p.isRoce() && p.opcode >= 0) {
             roce(p);
         }
+        if (p.dcbxEtsTcOfPriority >= 0 || p.dcbxPfcEnable >= 0) {
+            dcbx(p);
+        }
+    }
+
+    /** A DCBX advertisement (ETS and/or PFC Configuration): it replaces what its sender advertised before. */
+    private void dcbx(PacketSummary p) {
+        boolean ets = p.dcbxEtsTcOfPriority >= 0;
+        int[] tcs = new int[ets ? 8 : 0];
+        int[] bandwidth = new int[ets ? 8 : 0];
+        int[] tsa = new int[ets ? 8 : 0];
+        for (int i = 0; i < tcs.length; i++) {
+            tcs[i] = p.dcbxEtsTcOfPriority >>> 4 * i & 0xf;
+            bandwidth[i] = (int) (p.dcbxEtsBandwidth >>> 8 * i & 0xff);
+            tsa[i] = (int) (p.dcbxEtsTsa >>> 8 * i & 0xff);
+        }
+        DcbxConfig advertised = new DcbxConfig(p.ethSrc, ets ? p.number : -1, tcs, bandwidth, tsa,
+                p.dcbxPfcEnable >= 0 ? p.number : -1, p.dcbxPfcEnable);
+        dcbx.merge(p.ethSrc, advertised, DcbxConfig::updatedBy);
     }
 
     private void roce(PacketSummary p) {
@@ -944,7 +965,8 @@ public final class RoceAnalyzer {
                 priorityBytes, priorityPackets, bins.copy(), nakCodes,
                 nakLinks.with(unanswered), naksDropped, cnpLinks.with(List.of()), cnpLinksDropped,
                 exchanges.with(List.of()), exchangesDropped,
-                events.sortedWith(stormEvents), counts, dropped, notDissected.byReason(), encapsulatedByName());
+                events.sortedWith(stormEvents), counts, dropped, notDissected.byReason(), encapsulatedByName(),
+                List.copyOf(dcbx.values()));
     }
 
     private Map<String, Long> encapsulatedByName() {

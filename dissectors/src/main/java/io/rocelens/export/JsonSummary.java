@@ -2,6 +2,7 @@ package io.rocelens.export;
 
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.CnpLink;
+import io.rocelens.analysis.DcbxConfig;
 import io.rocelens.analysis.EventKind;
 import io.rocelens.analysis.Exchange;
 import io.rocelens.analysis.FlowStats;
@@ -130,8 +131,11 @@ public final class JsonSummary {
             json.writeEndObject();
         }
         json.writeEndArray();
-        if (r.options().etsShares() != null) {
+        if (r.options().etsShares() != null || r.etsFromCapture() != null) {
             writeEts(json, r);
+        }
+        if (!r.dcbx().isEmpty()) {
+            writeDcbx(json, r);
         }
         json.writeEndObject();
     }
@@ -260,9 +264,17 @@ public final class JsonSummary {
         for (long bytes : r.priorityBytes()) {
             total += bytes;
         }
+        DcbxConfig fromCapture = r.etsFromCapture();
         json.writeObjectFieldStart("ets");
+        // typed in (--ets), or the first DCBX ETS Configuration of the capture: then "source" says whose
+        if (fromCapture != null) {
+            json.writeObjectFieldStart("source");
+            json.writeStringField("dcbx_sender_mac", Addresses.mac(fromCapture.senderMac()));
+            json.writeNumberField("frame", fromCapture.etsFrame());
+            json.writeEndObject();
+        }
         for (int p = 0; p < 8; p++) {
-            double configured = r.options().etsShares()[p];
+            double configured = fromCapture != null ? fromCapture.share(p) : r.options().etsShares()[p];
             if (Double.isNaN(configured) && r.priorityBytes()[p] == 0) {
                 continue;
             }
@@ -272,10 +284,41 @@ public final class JsonSummary {
             } else {
                 json.writeNumberField("configured_pct", configured);
             }
+            if (fromCapture != null) {
+                json.writeNumberField("traffic_class", fromCapture.trafficClass(p));
+            }
             json.writeNumberField("observed_pct", total == 0 ? 0 : 100.0 * r.priorityBytes()[p] / total);
             json.writeEndObject();
         }
         json.writeEndObject();
+    }
+
+    /** What each sender last advertised with DCBX: PFC-enabled priorities and the ETS tables. */
+    private static void writeDcbx(JsonGenerator json, AnalysisResult r) throws IOException {
+        json.writeArrayFieldStart("dcbx");
+        for (DcbxConfig config : r.dcbx()) {
+            json.writeStartObject();
+            json.writeStringField("sender_mac", Addresses.mac(config.senderMac()));
+            if (config.hasPfc()) {
+                json.writeNumberField("pfc_frame", config.pfcFrame());
+                json.writeArrayFieldStart("pfc_enabled_priorities");
+                for (int p : config.pfcPriorities()) {
+                    json.writeNumber(p);
+                }
+                json.writeEndArray();
+            }
+            if (config.hasEts()) {
+                json.writeNumberField("ets_frame", config.etsFrame());
+                json.writeFieldName("ets_tc_of_priority");
+                json.writeArray(config.tcOfPriority(), 0, 8);
+                json.writeFieldName("ets_tc_bandwidth_pct");
+                json.writeArray(config.tcBandwidth(), 0, 8);
+                json.writeFieldName("ets_tc_tsa");
+                json.writeArray(config.tsa(), 0, 8);
+            }
+            json.writeEndObject();
+        }
+        json.writeEndArray();
     }
 
     private static void counts(JsonGenerator json, String name, Map<String, Long> counts) throws IOException {

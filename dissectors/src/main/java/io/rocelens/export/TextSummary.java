@@ -2,6 +2,7 @@ package io.rocelens.export;
 
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.CnpLink;
+import io.rocelens.analysis.DcbxConfig;
 import io.rocelens.analysis.EventKind;
 import io.rocelens.analysis.FlowStats;
 import io.rocelens.analysis.Formats;
@@ -55,6 +56,7 @@ public final class TextSummary {
         topFlows(r, topFlows, out);
         nakAndCnp(r, out);
         pfc(r, out);
+        dcbx(r, out);
         bandwidth(r, out);
         events(r, out);
         out.println(RULE);
@@ -151,21 +153,77 @@ public final class TextSummary {
             return;
         }
         double[] ets = r.options().etsShares();
+        DcbxConfig fromCapture = r.etsFromCapture();
+        String[] etsText = new String[8];
+        for (int p = 0; p < 8; p++) {
+            double share = ets != null ? ets[p] : fromCapture != null ? fromCapture.share(p) : Double.NaN;
+            etsText[p] = Double.isNaN(share) ? "" : String.format(Locale.ROOT, "%.1f %%", share)
+                    + (fromCapture != null ? " TC " + fromCapture.trafficClass(p) : "");
+        }
         double seconds = r.roceDurationSeconds();
         out.println();
         out.printf(Locale.ROOT, "RoCE bandwidth by priority (averages over the RoCE traffic's own span, %s)%n",
                 Formats.duration(Math.round(seconds * 1e9)));
-        String format = "%-8s %10s %14s %12s %8s %8s%n";
-        out.printf(Locale.ROOT, format, "Priority", "Packets", "Bytes", "Average", "Share", ets == null ? "" : "ETS");
+        String format = "%-8s %10s %14s %12s %8s %13s%n";
+        out.printf(Locale.ROOT, format, "Priority", "Packets", "Bytes", "Average", "Share",
+                ets != null ? "ETS" : fromCapture != null ? "ETS (DCBX)" : "");
         for (int p = 0; p < 8; p++) {
-            if (r.priorityPackets()[p] == 0 && (ets == null || Double.isNaN(ets[p]))) {
+            if (r.priorityPackets()[p] == 0 && etsText[p].isEmpty()) {
                 continue;
             }
             out.printf(Locale.ROOT, format, p, r.priorityPackets()[p], r.priorityBytes()[p],
                     seconds > 0 ? rate(r.priorityBytes()[p] * 8 / seconds) : "\u2014",
-                    String.format(Locale.ROOT, "%.1f %%", 100.0 * r.priorityBytes()[p] / total),
-                    ets == null || Double.isNaN(ets[p]) ? "" : String.format(Locale.ROOT, "%.1f %%", ets[p]));
+                    String.format(Locale.ROOT, "%.1f %%", 100.0 * r.priorityBytes()[p] / total), etsText[p]);
         }
+        if (fromCapture != null) {
+            out.printf(Locale.ROOT, "ETS shares taken from the capture: the DCBX ETS Configuration of %s (frame %d);"
+                    + " a priority has its traffic class's share, which the class's priorities share (--ets"
+                    + " overrides)%n", Addresses.mac(fromCapture.senderMac()), fromCapture.etsFrame());
+        }
+    }
+
+    /** What each sender advertised with DCBX: the priorities PFC is enabled on and the ETS traffic classes. */
+    private static void dcbx(AnalysisResult r, PrintWriter out) {
+        if (r.dcbx().isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println("DCBX advertised in the capture (IEEE 802.1Qaz, in LLDP), last per sender");
+        for (DcbxConfig config : r.dcbx()) {
+            String sender = Addresses.mac(config.senderMac());
+            if (config.hasPfc()) {
+                List<Integer> enabled = config.pfcPriorities();
+                out.printf(Locale.ROOT, "  %s PFC enabled on %s (frame %d)%n", sender, enabled.isEmpty() ? "no priority"
+                        : (enabled.size() == 1 ? "priority " : "priorities ") + join(enabled), config.pfcFrame());
+                sender = " ".repeat(sender.length());
+            }
+            if (config.hasEts()) {
+                StringBuilder classes = new StringBuilder();
+                for (int tc = 0; tc < 8; tc++) {
+                    List<Integer> priorities = new java.util.ArrayList<>();
+                    for (int p = 0; p < 8; p++) {
+                        if (config.trafficClass(p) == tc) {
+                            priorities.add(p);
+                        }
+                    }
+                    if (priorities.isEmpty()) {
+                        continue;
+                    }
+                    int tsa = config.tsa()[tc];
+                    classes.append(classes.length() > 0 ? ", " : "").append("TC ").append(tc).append(' ')
+                            .append(tsa == DcbxConfig.TSA_ETS ? config.tcBandwidth()[tc] + " % ETS"
+                                    : tsa == 0 ? "strict priority" : tsa == 1 ? "credit-based shaper"
+                                    : "algorithm " + tsa)
+                            .append(priorities.size() == 1 ? " (priority " : " (priorities ").append(join(priorities))
+                            .append(')');
+                }
+                out.printf(Locale.ROOT, "  %s ETS %s (frame %d)%n", sender, classes, config.etsFrame());
+            }
+        }
+    }
+
+    private static String join(List<Integer> numbers) {
+        return numbers.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "));
     }
 
     private static void events(AnalysisResult r, PrintWriter out) {
