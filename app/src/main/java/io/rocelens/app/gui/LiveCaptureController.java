@@ -1,13 +1,15 @@
 package io.rocelens.app.gui;
 
+import io.rocelens.app.gui.capture.CaptureOptionsDialog;
+import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.analysis.AnalysisResult;
-import io.rocelens.app.gui.model.Background;
-import io.rocelens.app.gui.model.CaptureSession;
-import io.rocelens.app.gui.model.LatestWins;
-import io.rocelens.app.gui.model.PacketTable;
-import io.rocelens.app.gui.model.Preferences;
-import io.rocelens.app.gui.model.UnsavedCaptureGuard;
-import io.rocelens.app.gui.stats.Capture;
+import io.rocelens.app.gui.common.model.Background;
+import io.rocelens.app.gui.capture.model.OpenCapture;
+import io.rocelens.app.gui.common.model.LatestWins;
+import io.rocelens.app.gui.packetlist.model.PacketTable;
+import io.rocelens.app.gui.common.model.Preferences;
+import io.rocelens.app.gui.capture.model.UnsavedCaptureGuard;
+import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import io.rocelens.live.CaptureException;
 import io.rocelens.live.CaptureInterface;
 import io.rocelens.live.CaptureOptions;
@@ -25,13 +27,13 @@ import javafx.util.Duration;
 /**
  * The Capture menu's work: the Options dialog, Start (with the last options), Stop, Restart, the capture's counts in
  * the status bar while it runs, and what the window shows once it ends. The capture itself is the library's engine,
- * loaded as it runs by the same pass as a file ({@link CaptureSession#capture}).
+ * loaded as it runs by the same pass as a file ({@link OpenCapture#capture}).
  */
 final class LiveCaptureController {
 
     private final MainWindow window;
     private final Preferences preferences;
-    private final CaptureSession session;
+    private final OpenCapture session;
     private final StatusLine status;
     private final UnsavedCaptureGuard guard;
     private final Timeline ticker = new Timeline(new KeyFrame(Duration.millis(250), e -> showCounts()));
@@ -46,7 +48,7 @@ final class LiveCaptureController {
     /** The Options dialog's capture filter, checked by libpcap as it is typed, in the background. */
     private final LatestWins filterChecks;
 
-    LiveCaptureController(MainWindow window, Background background, Preferences preferences, CaptureSession session,
+    LiveCaptureController(MainWindow window, Background background, Preferences preferences, OpenCapture session,
                           StatusLine status, UnsavedCaptureGuard guard) {
         this.window = window;
         listings = background.line("rocelens-interfaces");
@@ -165,7 +167,7 @@ final class LiveCaptureController {
         String where = String.join(", ", chosen.interfaces());
         starting = true;
         status.say("Starting the capture on " + where + " …");
-        session.capture(chosen, new CaptureSession.Listener() {
+        session.capture(chosen, new OpenCapture.Listener() {
                 @Override
                 public void opened(Path path, PacketTable table) {
                     window.listOpened(table);
@@ -178,12 +180,12 @@ final class LiveCaptureController {
 
                 @Override
                 public void analysis(AnalysisResult soFar) {
-                    window.stats().capturing(new Capture(session.file(), window.packets().table(), soFar,
+                    window.stats().capturing(new AnalysedCapture(session.file(), window.packets().table(), soFar,
                             session.dissectorOptions(), System.nanoTime() - started, null));
                 }
 
                 @Override
-                public void finished(CaptureSession.Outcome ended) {
+                public void finished(OpenCapture.Outcome ended) {
                     ended(ended);
                 }
 
@@ -227,7 +229,7 @@ final class LiveCaptureController {
     }
 
     /** The capture stopped and its last frame is in the list: the views get the final analysis. */
-    private void ended(CaptureSession.Outcome ended) {
+    private void ended(OpenCapture.Outcome ended) {
         LiveCapture capture = session.liveCapture();
         capturing = false;
         ticker.stop();
@@ -248,7 +250,7 @@ final class LiveCaptureController {
             // whole capture could not show the frames of the files it deleted)
             window.open(file, null, null);
         } else {
-            window.stats().loaded(new Capture(session.file(), window.packets().table(), ended.analysis(),
+            window.stats().loaded(new AnalysedCapture(session.file(), window.packets().table(), ended.analysis(),
                     session.dissectorOptions(), ended.elapsedNanos(), null));
             window.selectSomething();
         }

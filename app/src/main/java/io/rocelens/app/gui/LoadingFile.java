@@ -1,10 +1,11 @@
 package io.rocelens.app.gui;
 
+import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.analysis.AnalysisResult;
-import io.rocelens.app.gui.model.CaptureSession;
-import io.rocelens.app.gui.model.PacketListModel;
-import io.rocelens.app.gui.model.PacketTable;
-import io.rocelens.app.gui.stats.Capture;
+import io.rocelens.app.gui.capture.model.OpenCapture;
+import io.rocelens.app.gui.packetlist.model.PacketListModel;
+import io.rocelens.app.gui.packetlist.model.PacketTable;
+import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import io.rocelens.app.gui.stats.StatsViews;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -15,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * What the window shows while one file loads: the title, the growing list, the status bar's progress, the views'
  * analysis so far, then the outcome (a notice for a damaged or cancelled file) and a selected packet.
  */
-final class LoadingFile implements CaptureSession.Listener {
+final class LoadingFile implements OpenCapture.Listener {
 
     private static final Logger LOG = LoggerFactory.getLogger(LoadingFile.class);
 
@@ -62,19 +63,19 @@ final class LoadingFile implements CaptureSession.Listener {
 
     @Override
     public void analysis(AnalysisResult soFar) {
-        stats.loading(new Capture(file, packets.table(), soFar, window.dissectorOptions(),
+        stats.loading(new AnalysedCapture(file, packets.table(), soFar, window.dissectorOptions(),
                 System.nanoTime() - opening, null));
     }
 
     @Override
-    public void finished(CaptureSession.Outcome ended) {
+    public void finished(OpenCapture.Outcome ended) {
         status.loading(false);
         packets.loaded(ended.marks());
         window.showCounts();
         String notice = ended.notice();
         status.say(notice != null ? notice : ended.file().getFileName() + ": " + ended.summary());
         status.loadTime(ended.elapsedNanos());
-        stats.loaded(new Capture(ended.file(), packets.table(), ended.analysis(), window.dissectorOptions(),
+        stats.loaded(new AnalysedCapture(ended.file(), packets.table(), ended.analysis(), window.dissectorOptions(),
                 ended.elapsedNanos(), ended.problem()));
         if (ended.problem() != null) {
             Dialogs.warning(window.stage(), "The file is damaged", notice);

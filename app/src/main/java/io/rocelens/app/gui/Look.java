@@ -1,6 +1,6 @@
 package io.rocelens.app.gui;
 
-import io.rocelens.app.gui.model.Preferences;
+import io.rocelens.app.gui.common.model.Preferences;
 import java.util.List;
 import javafx.scene.layout.Region;
 

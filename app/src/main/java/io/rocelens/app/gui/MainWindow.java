@@ -1,16 +1,20 @@
 package io.rocelens.app.gui;
 
-import io.rocelens.app.gui.model.Background;
-import io.rocelens.app.gui.model.CaptureSession;
-import io.rocelens.app.gui.model.ColouringRules;
-import io.rocelens.app.gui.model.FilterBarModel;
-import io.rocelens.app.gui.model.PacketColumn;
-import io.rocelens.app.gui.model.PacketListModel;
-import io.rocelens.app.gui.model.PacketTable;
-import io.rocelens.app.gui.model.Preferences;
-import io.rocelens.app.gui.model.TimeFormat;
-import io.rocelens.app.gui.model.UnsavedCaptureGuard;
-import io.rocelens.app.gui.stats.PacketListLink;
+import io.rocelens.app.gui.details.DetailsPane;
+import io.rocelens.app.gui.common.Dialogs;
+import io.rocelens.app.gui.filterbar.FilterBar;
+import io.rocelens.app.gui.packetlist.PacketListView;
+import io.rocelens.app.gui.common.model.Background;
+import io.rocelens.app.gui.capture.model.OpenCapture;
+import io.rocelens.app.gui.packetlist.model.ColouringRules;
+import io.rocelens.app.gui.filterbar.model.FilterBarModel;
+import io.rocelens.app.gui.packetlist.model.PacketColumn;
+import io.rocelens.app.gui.packetlist.model.PacketListModel;
+import io.rocelens.app.gui.packetlist.model.PacketTable;
+import io.rocelens.app.gui.common.model.Preferences;
+import io.rocelens.app.gui.packetlist.model.TimeFormat;
+import io.rocelens.app.gui.capture.model.UnsavedCaptureGuard;
+import io.rocelens.app.gui.stats.model.PacketListLink;
 import io.rocelens.app.gui.stats.StatsViews;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.filter.DisplayFilter;
@@ -45,7 +49,7 @@ final class MainWindow {
     private final Preferences preferences;
     private final Background background;
     private final BorderPane root = new BorderPane();
-    private final CaptureSession session;
+    private final OpenCapture session;
     private final PacketListModel packets;
     private final PacketListView packetList;
     private final FilterBarModel filterModel;
@@ -68,7 +72,7 @@ final class MainWindow {
         this.preferences = preferences;
         status = new StatusLine(this::cancelLoading);
         background = new Background(Platform::runLater, this::tellFailure);
-        session = new CaptureSession(background, preferences.dissectorOptions(), preferences.analysisOptions());
+        session = new OpenCapture(background, preferences.dissectorOptions(), preferences.analysisOptions());
         packets = new PacketListModel(background);
         packets.setTimeFormat(preferences.getEnum(Preferences.TIME_FORMAT, TimeFormat.SINCE_FIRST),
                 ZoneId.systemDefault());
@@ -112,7 +116,7 @@ final class MainWindow {
 
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
         Scene scene = new Scene(root, Math.min(1280, screen.getWidth()), Math.min(860, screen.getHeight()));
-        scene.getStylesheets().add(MainWindow.class.getResource("rocelens.css").toExternalForm());
+        scene.getStylesheets().add(Dialogs.STYLESHEET);
         stage.setScene(scene);
         stage.setTitle(TITLE);
         opening.acceptDroppedFiles(scene);

@@ -1,7 +1,9 @@
 package io.rocelens.app.gui;
 
-import io.rocelens.app.gui.model.PacketColumn;
-import io.rocelens.app.gui.model.PacketListModel;
+import io.rocelens.app.gui.details.DetailsPane;
+import io.rocelens.app.gui.packetlist.PacketListView;
+import io.rocelens.app.gui.packetlist.model.PacketColumn;
+import io.rocelens.app.gui.packetlist.model.PacketListModel;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;

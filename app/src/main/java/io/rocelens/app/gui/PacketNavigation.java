@@ -1,6 +1,9 @@
 package io.rocelens.app.gui;
 
-import io.rocelens.app.gui.model.PacketListModel;
+import io.rocelens.app.gui.common.Dialogs;
+import io.rocelens.app.gui.packetlist.FindDialog;
+import io.rocelens.app.gui.packetlist.PacketListView;
+import io.rocelens.app.gui.packetlist.model.PacketListModel;
 import java.util.Optional;
 import javafx.scene.control.TextInputDialog;
 import javafx.stage.Stage;

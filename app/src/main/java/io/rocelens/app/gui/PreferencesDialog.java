@@ -1,6 +1,6 @@
 package io.rocelens.app.gui;
 
-import io.rocelens.app.gui.model.Preferences;
+import io.rocelens.app.gui.common.model.Preferences;
 import io.rocelens.dissect.DissectorOptions;
 import javafx.event.ActionEvent;
 import javafx.geometry.Insets;

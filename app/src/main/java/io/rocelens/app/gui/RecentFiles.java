@@ -1,6 +1,6 @@
 package io.rocelens.app.gui;
 
-import io.rocelens.app.gui.model.Preferences;
+import io.rocelens.app.gui.common.model.Preferences;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,13 @@
 package io.rocelens.app.gui;
 
-import io.rocelens.app.gui.model.Background;
-import io.rocelens.app.gui.model.CaptureSession;
-import io.rocelens.app.gui.model.LatestWins;
-import io.rocelens.app.gui.model.PacketExport;
-import io.rocelens.app.gui.model.PacketListModel;
-import io.rocelens.app.gui.model.PacketTable;
-import io.rocelens.app.gui.model.UnsavedCaptureGuard;
+import io.rocelens.app.gui.common.Dialogs;
+import io.rocelens.app.gui.common.model.Background;
+import io.rocelens.app.gui.capture.model.OpenCapture;
+import io.rocelens.app.gui.common.model.LatestWins;
+import io.rocelens.app.gui.packetlist.model.PacketExport;
+import io.rocelens.app.gui.packetlist.model.PacketListModel;
+import io.rocelens.app.gui.packetlist.model.PacketTable;
+import io.rocelens.app.gui.capture.model.UnsavedCaptureGuard;
 import io.rocelens.capture.CaptureFormat;
 import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.capture.OverwriteCheck;
@@ -25,14 +26,14 @@ import javafx.stage.FileChooser;
 final class SaveAndExport {
 
     private final MainWindow window;
-    private final CaptureSession session;
+    private final OpenCapture session;
     private final PacketListModel packets;
     private final StatusLine status;
     private final UnsavedCaptureGuard guard;
     /** Saves and exports, one after the other. */
     private final LatestWins writes;
 
-    SaveAndExport(MainWindow window, Background background, CaptureSession session, PacketListModel packets,
+    SaveAndExport(MainWindow window, Background background, OpenCapture session, PacketListModel packets,
                   StatusLine status, UnsavedCaptureGuard guard) {
         this.window = window;
         this.session = session;

@@ -1,6 +1,6 @@
 package io.rocelens.app.gui;
 
-import io.rocelens.app.gui.model.UnsavedCaptureGuard;
+import io.rocelens.app.gui.capture.model.UnsavedCaptureGuard;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import javafx.scene.control.Alert;

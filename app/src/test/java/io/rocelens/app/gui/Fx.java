@@ -31,7 +31,7 @@ final class Fx {
     /** A main window with its preferences in {@code config}, shown on a new stage. */
     static MainWindow showWindow(java.nio.file.Path config) {
         return fx(() -> {
-            MainWindow made = new MainWindow(new Stage(), io.rocelens.app.gui.model.Preferences.load(config));
+            MainWindow made = new MainWindow(new Stage(), io.rocelens.app.gui.common.model.Preferences.load(config));
             made.stage().show();
             return made;
         });

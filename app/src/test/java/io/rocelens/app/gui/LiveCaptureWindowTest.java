@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rocelens.analysis.FlowStats;
-import io.rocelens.app.gui.stats.Conversation;
-import io.rocelens.app.gui.stats.Conversations;
+import io.rocelens.app.gui.stats.conversations.model.Conversation;
+import io.rocelens.app.gui.stats.conversations.model.Conversations;
 import io.rocelens.live.CaptureOptions;
 import io.rocelens.live.CaptureOutput;
 import io.rocelens.live.SentFrames;

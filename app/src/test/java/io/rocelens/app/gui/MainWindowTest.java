@@ -1,12 +1,13 @@
 package io.rocelens.app.gui;
 
+import io.rocelens.app.gui.details.HexView;
 import static io.rocelens.app.gui.Fx.fx;
 import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.rocelens.app.gui.model.FrameDetails;
+import io.rocelens.app.gui.details.model.FrameDetails;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.Frame;
@@ -54,7 +55,7 @@ class MainWindowTest {
     /** The guard the window tests run with: a frame read from the file on the JavaFX thread is refused and told. */
     @Test
     void readingAFrameOnTheJavaFxThreadFailsTheWindowTests() {
-        assertTrue(io.rocelens.app.gui.model.FrameReadGuard.isOn(), "the build turns the guard on");
+        assertTrue(io.rocelens.app.gui.packetlist.model.FrameReadGuard.isOn(), "the build turns the guard on");
         String refused = fx(() -> {
             try {
                 sample.window().packets().table().frame(0);
@@ -64,7 +65,7 @@ class MainWindowTest {
             }
         });
         assertEquals("frame 1 read from the capture file on the JavaFX thread", refused);
-        List<String> seen = io.rocelens.app.gui.model.FrameReadGuard.takeViolations();
+        List<String> seen = io.rocelens.app.gui.packetlist.model.FrameReadGuard.takeViolations();
         assertEquals(1, seen.size(), seen.toString());
     }
 

@@ -3,7 +3,7 @@ package io.rocelens.app.gui;
 import static io.rocelens.app.gui.Fx.fx;
 import static io.rocelens.app.gui.Fx.waitUntil;
 
-import io.rocelens.app.gui.model.Preferences;
+import io.rocelens.app.gui.common.model.Preferences;
 import io.rocelens.app.gui.stats.Png;
 import java.nio.file.Files;
 import java.nio.file.Path;

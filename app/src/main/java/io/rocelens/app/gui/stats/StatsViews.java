@@ -1,12 +1,23 @@
 package io.rocelens.app.gui.stats;
 
+import io.rocelens.app.gui.stats.model.AnalysedCapture;
+import io.rocelens.app.gui.stats.bandwidth.BandwidthView;
+import io.rocelens.app.gui.stats.properties.CapturePropertiesView;
+import io.rocelens.app.gui.stats.conversations.model.Conversation;
+import io.rocelens.app.gui.stats.conversations.model.Conversations;
+import io.rocelens.app.gui.stats.conversations.ConversationsView;
+import io.rocelens.app.gui.stats.expert.ExpertInfoView;
+import io.rocelens.app.gui.stats.model.PacketListLink;
+import io.rocelens.app.gui.stats.pfc.PfcView;
+import io.rocelens.app.gui.stats.psnladder.model.PsnLadder;
+import io.rocelens.app.gui.stats.psnladder.PsnLadderView;
 import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.RoceAnalyzer;
-import io.rocelens.app.gui.model.Background;
-import io.rocelens.app.gui.model.LatestWins;
-import io.rocelens.app.gui.model.PacketTable;
-import io.rocelens.app.gui.model.Preferences;
+import io.rocelens.app.gui.common.model.Background;
+import io.rocelens.app.gui.common.model.LatestWins;
+import io.rocelens.app.gui.packetlist.model.PacketTable;
+import io.rocelens.app.gui.common.model.Preferences;
 import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.capture.OverwriteCheck;
 import io.rocelens.dissect.FastDissector;
@@ -53,7 +64,7 @@ public final class StatsViews {
     private static final long REFRESH_NANOS = 1_000_000_000L;
     private static final long LIVE_REFRESH_NANOS = 100_000_000L;
 
-    private Capture capture;
+    private AnalysedCapture capture;
     private long lastRefresh;
     /** How long the views took to show the last live snapshot. */
     private long refreshNanos;
@@ -106,7 +117,7 @@ public final class StatsViews {
      * The analysis so far of a capture still loading: the open views show it, at most once a second (each refresh
      * rebuilds their tables), and the menus open views on it.
      */
-    public void loading(Capture soFar) {
+    public void loading(AnalysedCapture soFar) {
         long now = System.nanoTime();
         if (capture == null || now - lastRefresh >= REFRESH_NANOS) {
             lastRefresh = now;
@@ -121,7 +132,7 @@ public final class StatsViews {
      * showing it (their layout included) takes more than a tenth of the time between two refreshes (many
      * conversations, a slow machine), so the window keeps answering.
      */
-    public void capturing(Capture soFar) {
+    public void capturing(AnalysedCapture soFar) {
         long now = System.nanoTime();
         long wait = lastRefresh + Math.max(LIVE_REFRESH_NANOS, 10 * refreshNanos) - now;
         capture = soFar;
@@ -148,7 +159,7 @@ public final class StatsViews {
     }
 
     /** A capture finished loading: every open view shows it. */
-    public void loaded(Capture loaded) {
+    public void loaded(AnalysedCapture loaded) {
         capture = loaded;
         enable(true);
         made.forEach(view -> view.show(loaded));
@@ -184,7 +195,7 @@ public final class StatsViews {
         exportQpCsv(capture, output);
     }
 
-    private static void exportQpCsv(Capture from, Path output) throws IOException {
+    private static void exportQpCsv(AnalysedCapture from, Path output) throws IOException {
         OverwriteCheck.check(output, java.util.List.of(from.file()));
         try (Writer out = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
             CsvExport.writeQps(from.analysis(), out);
@@ -203,7 +214,7 @@ public final class StatsViews {
         if (chosen == null) {
             return;
         }
-        Capture from = capture;
+        AnalysedCapture from = capture;
         Path output = chosen.toPath();
         csvWrites.submit("The per-QP statistics could not be exported", request -> {
             try {
@@ -279,7 +290,7 @@ public final class StatsViews {
     void openLadder(Conversation conversation) {
         PsnLadderView view = ladder();
         view.open(capture);
-        Capture from = capture;
+        AnalysedCapture from = capture;
         view.building(conversation);
         ladders.submitTellingView("The PSN ladder could not be drawn",
                 request -> PsnLadder.of(from.table(), conversation, from.analysis()), view::show, view::failed);
@@ -300,13 +311,13 @@ public final class StatsViews {
      * Analyses the displayed packets alone, on the background thread: each is read again from the file and given
      * to the same analysis as the loading pass, in frame order.
      */
-    private void limitTo(Capture from, String filter, Consumer<AnalysisResult> done, Consumer<String> failed) {
+    private void limitTo(AnalysedCapture from, String filter, Consumer<AnalysisResult> done, Consumer<String> failed) {
         int[] rows = displayedRows.get();
         limited.submitTellingView("The analysis of the displayed packets failed",
                 request -> analyse(from, rows, from.analysis().options()), done, failed);
     }
 
-    static AnalysisResult analyse(Capture from, int[] rows, AnalysisOptions options) throws IOException {
+    static AnalysisResult analyse(AnalysedCapture from, int[] rows, AnalysisOptions options) throws IOException {
         RoceAnalyzer analyzer = new RoceAnalyzer(options);
         FastDissector dissector = new FastDissector(from.dissectorOptions());
         PacketSummary summary = new PacketSummary();

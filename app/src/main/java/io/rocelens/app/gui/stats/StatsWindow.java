@@ -1,5 +1,6 @@
 package io.rocelens.app.gui.stats;
 
+import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import javafx.scene.Parent;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.layout.Pane;
@@ -11,12 +12,12 @@ import javafx.stage.Window;
  * A statistics window beside the main one, as Wireshark's Statistics dialogs: owned by the main window, with its
  * style sheet, font size and theme, and told when another capture is loaded or the capture is closed.
  */
-abstract class StatsWindow {
+public abstract class StatsWindow {
 
     private final Stage stage = new Stage();
     private final String title;
 
-    StatsWindow(Window owner, String title, Parent content, double width, double height) {
+    public StatsWindow(Window owner, String title, Parent content, double width, double height) {
         this.title = title;
         stage.initOwner(owner);
         Scene scene = new Scene(content, width, height);
@@ -30,7 +31,7 @@ abstract class StatsWindow {
     }
 
     /** A pane the canvas fills, redrawn whenever its size changes. */
-    static Pane canvasPane(Canvas canvas, Runnable draw, double minHeight) {
+    protected static Pane canvasPane(Canvas canvas, Runnable draw, double minHeight) {
         Pane holder = new Pane(canvas);
         holder.setMinSize(200, minHeight);
         canvas.widthProperty().bind(holder.widthProperty());
@@ -40,27 +41,27 @@ abstract class StatsWindow {
         return holder;
     }
 
-    Stage stage() {
+    public Stage stage() {
         return stage;
     }
 
     /** Brings the window up with the capture (null: none open). */
-    void open(Capture capture) {
+    public void open(AnalysedCapture capture) {
         show(capture);
         stage.show();
         stage.toFront();
     }
 
     /** Shows this capture's numbers; null when the capture was closed. */
-    final void show(Capture capture) {
+    public final void show(AnalysedCapture capture) {
         stage.setTitle("RoCE Lens · " + title + (capture == null ? "" : " — " + capture.file().getFileName()));
         fill(capture);
     }
 
-    abstract void fill(Capture capture);
+    protected abstract void fill(AnalysedCapture capture);
 
     /** Applies the styles and lays the window out now rather than at the next pulse, so its cost can be timed. */
-    void layoutNow() {
+    public void layoutNow() {
         if (stage.isShowing()) {
             Parent root = stage.getScene().getRoot();
             root.applyCss();

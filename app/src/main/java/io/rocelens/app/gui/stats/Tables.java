@@ -6,12 +6,12 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 
 /** Table columns of the statistics views: sorted by the value, shown through a format, numbers right-aligned. */
-final class Tables {
+public final class Tables {
 
     private Tables() {
     }
 
-    static <S, T> TableColumn<S, T> column(String title, Function<S, T> value, Function<T, String> format) {
+    public static <S, T> TableColumn<S, T> column(String title, Function<S, T> value, Function<T, String> format) {
         TableColumn<S, T> column = new TableColumn<>(title);
         column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
         column.setCellFactory(c -> new TableCell<>() {

@@ -1,8 +1,10 @@
 package io.rocelens.app.gui.stats;
 
+import io.rocelens.app.gui.stats.model.AnalysedCapture;
+import io.rocelens.app.gui.stats.conversations.model.Conversations;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.rocelens.app.gui.model.IndexedCapture;
+import io.rocelens.app.gui.packetlist.model.IndexedCapture;
 import io.rocelens.capture.CaptureFile;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.PacketSummary;
@@ -43,7 +45,7 @@ class LimitToDisplayFilterTest {
         }
         String ours;
         try (CaptureFile file = CaptureFile.open(Samples.MIXED)) {
-            Capture capture = new Capture(Samples.MIXED, new IndexedCapture(loaded.index(), file::frameAt), loaded.analysis(),
+            AnalysedCapture capture = new AnalysedCapture(Samples.MIXED, new IndexedCapture(loaded.index(), file::frameAt), loaded.analysis(),
                     DissectorOptions.defaults(), 0, null);
             ours = Conversations.csv(Conversations.of(StatsViews.analyse(capture,
                     passed.stream().mapToInt(Integer::intValue).toArray(), loaded.analysis().options())));

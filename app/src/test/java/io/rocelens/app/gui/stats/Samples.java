@@ -26,25 +26,25 @@ import java.util.List;
  * The sample captures, analysed as the window's loading pass does it, with the generator's truth beside them and
  * the command line's outputs to compare with.
  */
-final class Samples {
+public final class Samples {
 
-    static final Path FOLDER = Path.of("../sample-captures");
-    static final Path MIXED = FOLDER.resolve("mixed.pcapng");
-    static final Path INCAST = FOLDER.resolve("incast.pcap");
-    static final Path PFC_STORM = FOLDER.resolve("pfc-storm.pcap");
+    public static final Path FOLDER = Path.of("../sample-captures");
+    public static final Path MIXED = FOLDER.resolve("mixed.pcapng");
+    public static final Path INCAST = FOLDER.resolve("incast.pcap");
+    public static final Path PFC_STORM = FOLDER.resolve("pfc-storm.pcap");
 
     /** A capture analysed with the default preferences, and its packet index. */
-    record Loaded(AnalysisResult analysis, PacketIndex index) {
+    public static record Loaded(AnalysisResult analysis, PacketIndex index) {
     }
 
     private Samples() {
     }
 
-    static Loaded load(Path capture) throws IOException {
+    public static Loaded load(Path capture) throws IOException {
         return load(capture, AnalysisOptions.defaults());
     }
 
-    static Loaded load(Path capture, AnalysisOptions options) throws IOException {
+    public static Loaded load(Path capture, AnalysisOptions options) throws IOException {
         try (CaptureLoad load = CaptureLoad.open(List.of(capture), new CaptureLoad.Options(options, true, Long.MAX_VALUE),
                 SummaryPipeline.withWorkers(DissectorOptions.defaults(), 1), CaptureLoad.Listener.NONE)) {
             AnalysisResult result = load.run().analysis();
@@ -53,7 +53,7 @@ final class Samples {
     }
 
     /** The numbers of the indexed frames a display filter passes, read from the index alone. */
-    static List<Long> framesPassing(PacketIndex index, String filter) throws FilterException {
+    public static List<Long> framesPassing(PacketIndex index, String filter) throws FilterException {
         DisplayFilter compiled = DisplayFilter.compile(filter);
         assertTrue(compiled.usesOnly(PacketIndex::indexes), filter);
         List<Long> frames = new ArrayList<>();
@@ -68,13 +68,13 @@ final class Samples {
     }
 
     /** The generator's truth file of a sample capture. */
-    static JsonNode truth(Path capture) throws IOException {
+    public static JsonNode truth(Path capture) throws IOException {
         return new ObjectMapper().readTree(FOLDER.resolve(capture.getFileName().toString()
                 .replaceFirst("\\.pcap(ng)?$", ".json")).toFile());
     }
 
     /** Runs the command line in this JVM; its standard output (it must succeed). */
-    static synchronized String cli(String... args) {
+    public static synchronized String cli(String... args) {
         PrintStream saved = System.out;
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
@@ -89,7 +89,7 @@ final class Samples {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    static JsonNode cliJson(String... args) throws IOException {
+    public static JsonNode cliJson(String... args) throws IOException {
         return new ObjectMapper().readTree(cli(args));
     }
 }

@@ -1,11 +1,20 @@
 package io.rocelens.app.gui.stats;
 
-import io.rocelens.app.gui.model.IndexedCapture;
+import io.rocelens.app.gui.stats.model.AnalysedCapture;
+import io.rocelens.app.gui.stats.bandwidth.model.BandwidthChart;
+import io.rocelens.app.gui.stats.bandwidth.BandwidthView;
+import io.rocelens.app.gui.stats.conversations.model.Conversation;
+import io.rocelens.app.gui.stats.conversations.model.Conversations;
+import io.rocelens.app.gui.stats.model.PacketListLink;
+import io.rocelens.app.gui.stats.pfc.PfcView;
+import io.rocelens.app.gui.stats.psnladder.model.PsnLadder;
+import io.rocelens.app.gui.stats.psnladder.PsnLadderView;
+import io.rocelens.app.gui.packetlist.model.IndexedCapture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rocelens.analysis.PausedInterval;
-import io.rocelens.app.gui.model.Preferences;
+import io.rocelens.app.gui.common.model.Preferences;
 import io.rocelens.filter.FilterException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -100,7 +109,7 @@ class ViewsInteractionTest {
         Samples.Loaded loaded = Samples.load(Samples.PFC_STORM);
         PfcView view = fx(() -> {
             PfcView made = new PfcView(null, link, (capture, options, done, failed) -> { });
-            made.open(new Capture(Samples.PFC_STORM, new IndexedCapture(loaded.index(), null), loaded.analysis(), null, 0, null));
+            made.open(new AnalysedCapture(Samples.PFC_STORM, new IndexedCapture(loaded.index(), null), loaded.analysis(), null, 0, null));
             return made;
         });
         WaitForAsyncUtils.waitForFxEvents();
@@ -126,7 +135,7 @@ class ViewsInteractionTest {
         Samples.Loaded loaded = Samples.load(Samples.MIXED);
         BandwidthView view = fx(() -> {
             BandwidthView made = new BandwidthView(null, link, Preferences.load(config));
-            made.open(new Capture(Samples.MIXED, new IndexedCapture(loaded.index(), null), loaded.analysis(), null, 0, null));
+            made.open(new AnalysedCapture(Samples.MIXED, new IndexedCapture(loaded.index(), null), loaded.analysis(), null, 0, null));
             return made;
         });
         WaitForAsyncUtils.waitForFxEvents();
@@ -148,7 +157,7 @@ class ViewsInteractionTest {
     @Test
     void etsSharesTypedInTheBandwidthViewAreKeptInThePreferences(FxRobot robot) throws IOException {
         Samples.Loaded loaded = Samples.load(Samples.MIXED);
-        Capture capture = new Capture(Samples.MIXED, new IndexedCapture(loaded.index(), null), loaded.analysis(), null,
+        AnalysedCapture capture = new AnalysedCapture(Samples.MIXED, new IndexedCapture(loaded.index(), null), loaded.analysis(), null,
                 0, null);
         Preferences typedIn = Preferences.load(config);
         BandwidthView first = fx(() -> {

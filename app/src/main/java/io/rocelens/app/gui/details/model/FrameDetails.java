@@ -1,0 +1,155 @@
+package io.rocelens.app.gui.details.model;
+
+import io.rocelens.app.gui.packetlist.model.TimeFormat;
+import io.rocelens.dissect.Dissection;
+import io.rocelens.dissect.Field;
+import io.rocelens.dissect.FieldType;
+import io.rocelens.dissect.Layer;
+import io.rocelens.dissect.PacketSummary;
+import io.rocelens.filter.Times;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The details tree and bytes of one frame, and the links between them: which bytes a tree item covers, and which
+ * item a byte belongs to (the smallest field holding it, else the smallest layer).
+ */
+public final class FrameDetails {
+
+    /**
+     * One line of the details tree: a layer (its fields as children) or a field.
+     *
+     * @param filter the display filter "Apply as Filter" builds: {@code bth.psn == 1000}, or the layer's name
+     * @param value  the field's value as people read it ("Copy value"); the layer's title for a layer
+     */
+    public record Node(String label, String filter, String value, int offset, int length, List<Node> children) {
+
+        public boolean covers(int byteOffset) {
+            return length > 0 && byteOffset >= offset && byteOffset < offset + length;
+        }
+    }
+
+    private static final DateTimeFormatter ARRIVAL = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSSSSS zzz",
+            Locale.ROOT);
+
+    private final long frameNumber;
+    private final List<Node> layers;
+    private final HexDump bytes;
+
+    public FrameDetails(Dissection dissection, byte[] frameBytes) {
+        frameNumber = dissection.number();
+        List<Node> nodes = new ArrayList<>();
+        for (Layer layer : dissection.layers()) {
+            List<Node> fields = new ArrayList<>();
+            if (layer.name().equals("frame")) {
+                addTimes(dissection.summary(), fields);
+            }
+            for (Field field : layer.fields()) {
+                fields.add(new Node(field.def().title() + ": " + field.text(), filterOf(field), field.text(),
+                        field.offset(), field.length(), List.of()));
+            }
+            nodes.add(new Node(layer.title(), layer.name(), layer.title(), layer.offset(), layer.length(),
+                    List.copyOf(fields)));
+        }
+        layers = List.copyOf(nodes);
+        bytes = new HexDump(frameBytes);
+    }
+
+    /**
+     * The frame's times as Wireshark's Frame tree shows them, each with its display filter; the relative ones only
+     * when the summary was given its capture's first and previous timestamps ({@link PacketSummary#NO_TIME} else).
+     */
+    private static void addTimes(PacketSummary summary, List<Node> fields) {
+        long ts = summary.timestampNanos;
+        Instant instant = Instant.ofEpochSecond(Math.floorDiv(ts, 1_000_000_000L), Math.floorMod(ts, 1_000_000_000L));
+        String arrival = ARRIVAL.format(instant.atZone(ZoneId.systemDefault()));
+        fields.add(new Node("Arrival Time: " + arrival, "frame.time == " + Times.printAbsolute(ts), arrival, 0, 0,
+                List.of()));
+        time(fields, "Epoch Time", "frame.time_epoch", ts);
+        if (summary.previousTimestampNanos != PacketSummary.NO_TIME) {
+            time(fields, "Time delta from previous captured frame", "frame.time_delta",
+                    ts - summary.previousTimestampNanos);
+        }
+        if (summary.firstTimestampNanos != PacketSummary.NO_TIME) {
+            time(fields, "Time since reference or first frame", "frame.time_relative",
+                    ts - summary.firstTimestampNanos);
+        }
+    }
+
+    private static void time(List<Node> fields, String title, String name, long nanos) {
+        String seconds = TimeFormat.seconds(nanos);
+        fields.add(new Node(title + ": " + seconds + " seconds", name + " == " + Times.printRelative(nanos), seconds,
+                0, 0, List.of()));
+    }
+
+    public long frameNumber() {
+        return frameNumber;
+    }
+
+    public List<Node> layers() {
+        return layers;
+    }
+
+    public HexDump bytes() {
+        return bytes;
+    }
+
+    /** The item a click on that byte selects: the smallest field covering it, else the smallest layer, else null. */
+    public Node nodeAt(int byteOffset) {
+        Node best = null;
+        for (Node layer : layers) {
+            for (Node field : layer.children()) {
+                if (field.covers(byteOffset) && (best == null || field.length() < best.length())) {
+                    best = field;
+                }
+            }
+        }
+        if (best != null) {
+            return best;
+        }
+        for (Node layer : layers) {
+            if (layer.covers(byteOffset) && (best == null || layer.length() < best.length())) {
+                best = layer;
+            }
+        }
+        return best;
+    }
+
+    /** The details as text, indented like the tree, for Copy › Packet Details. */
+    public String text() {
+        StringBuilder text = new StringBuilder();
+        for (Node layer : layers) {
+            text.append(layer.label()).append('\n');
+            for (Node field : layer.children()) {
+                text.append("    ").append(field.label()).append('\n');
+            }
+        }
+        return text.toString();
+    }
+
+    /** {@code name == value} in the display filter language: numbers in the field's base, text quoted. */
+    static String filterOf(Field field) {
+        return field.name() + " == " + literal(field);
+    }
+
+    private static String literal(Field field) {
+        Object value = field.value();
+        FieldType type = field.def().type();
+        if (value instanceof Long number) {
+            return switch (type) {
+                case HEX -> "0x" + Long.toHexString(number);
+                case UINT64 -> Long.toUnsignedString(number);
+                default -> Long.toString(number);
+            };
+        }
+        String text = String.valueOf(value);
+        if (type == FieldType.MAC || type == FieldType.ADDRESS) {
+            return text;
+        }
+        return '"' + text.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+    }
+}

@@ -1,0 +1,294 @@
+package io.rocelens.app.gui.packetlist;
+
+import io.rocelens.app.gui.packetlist.model.ColouringRules;
+import io.rocelens.app.gui.packetlist.model.PacketColumn;
+import io.rocelens.app.gui.packetlist.model.PacketListModel;
+import java.util.List;
+import java.util.function.IntConsumer;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.ObservableListBase;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.skin.VirtualFlow;
+import javafx.scene.layout.Region;
+
+/**
+ * The packet list: a table whose items are only the places 0 … n-1 of the list. Each cell asks the model for its
+ * text when it comes on screen, so ten million packets cost no more than the rows in view. Sorting is the
+ * model's (on the index, in the background): the table's own sort only records which column was clicked.
+ */
+public final class PacketListView {
+
+    private final PacketListModel model;
+    private final TableView<Integer> table = new TableView<>();
+    private RowList rows = new RowList(0);
+    private boolean sortFromModel;
+
+    /**
+     * @param sortRequested told when the user clicks a column header: the column (null for frame order) and whether
+     *                      descending
+     * @param changed       run after the displayed rows changed
+     */
+    public PacketListView(PacketListModel model, SortRequest sortRequested, IntConsumer selected, Runnable changed) {
+        this.model = model;
+        table.setId("packet-list");
+        table.getStyleClass().add("packet-list");
+        table.getSelectionModel().setSelectionMode(SelectionMode.SINGLE);
+        table.setItems(rows);
+        for (PacketColumn column : PacketColumn.values()) {
+            table.getColumns().add(column(column));
+        }
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        fillWidthWithInfo();
+        table.setRowFactory(view -> new ColouredRow());
+        table.setSortPolicy(view -> {
+            if (!sortFromModel) {
+                List<TableColumn<Integer, ?>> order = view.getSortOrder();
+                PacketColumn column = order.isEmpty() ? null : (PacketColumn) order.get(0).getUserData();
+                boolean descending = !order.isEmpty()
+                        && order.get(0).getSortType() == TableColumn.SortType.DESCENDING;
+                if (column != model.sortColumn() || descending != model.descending()) {
+                    sortRequested.sort(column, descending);
+                }
+            }
+            return true;
+        });
+        table.getSelectionModel().selectedIndexProperty().addListener((seen, old, index) -> {
+            if (index != null && index.intValue() >= 0 && index.intValue() < model.size()) {
+                selected.accept(index.intValue());
+            }
+        });
+        model.setListener(new PacketListModel.Listener() {
+            @Override
+            public void grown(int oldSize, int newSize) {
+                fixRowHeight();
+                rows.grow(oldSize, newSize);
+                changed.run();
+            }
+
+            @Override
+            public void replaced() {
+                replace();
+                changed.run();
+            }
+
+        });
+    }
+
+    /** A column header click asks for an order. */
+    public interface SortRequest {
+        void sort(PacketColumn column, boolean descending);
+    }
+
+    public TableView<Integer> control() {
+        return table;
+    }
+
+    private TableColumn<Integer, String> column(PacketColumn column) {
+        TableColumn<Integer, String> tableColumn = new TableColumn<>(column.title());
+        tableColumn.setUserData(column);
+        tableColumn.setId("column-" + column.name().toLowerCase(java.util.Locale.ROOT));
+        tableColumn.setCellValueFactory(cell -> new ReadOnlyStringWrapper(cell.getValue() < model.size()
+                ? model.text(cell.getValue(), column) : ""));
+        tableColumn.setCellFactory(view -> new TableCell<>() {
+            @Override
+            protected void updateItem(String text, boolean empty) {
+                super.updateItem(text, empty);
+                setText(empty ? null : text);
+            }
+        });
+        boolean numeric = switch (column) {
+            case NUMBER, LENGTH, PRIORITY, PSN -> true;
+            default -> false;
+        };
+        if (numeric) {
+            tableColumn.setStyle("-fx-alignment: CENTER-RIGHT;");
+        }
+        tableColumn.setPrefWidth(switch (column) {
+            case NUMBER -> 70;
+            case TIME -> 120;
+            case SOURCE, DESTINATION -> 150;
+            case PROTOCOL -> 80;
+            case LENGTH, PRIORITY -> 66;
+            case QP -> 90;
+            case PSN -> 80;
+            case INFO -> 360;
+        });
+        return tableColumn;
+    }
+
+    /** The Info column takes the width the others leave (at least its preferred width), as in Wireshark. */
+    private void fillWidthWithInfo() {
+        TableColumn<Integer, ?> info = table.getColumns().get(table.getColumns().size() - 1);
+        double infoWidth = info.getPrefWidth();
+        javafx.beans.InvalidationListener fit = seen -> {
+            double others = 0;
+            for (TableColumn<Integer, ?> column : table.getColumns()) {
+                if (column != info) {
+                    others += column.getWidth();
+                }
+            }
+            info.setPrefWidth(Math.max(infoWidth, table.getWidth() - others - 18));
+        };
+        table.widthProperty().addListener(fit);
+        for (TableColumn<Integer, ?> column : table.getColumns()) {
+            if (column != info) {
+                column.widthProperty().addListener(fit);
+            }
+        }
+    }
+
+    /** Shows the model's list anew, keeping the selected frame selected when it is still displayed. */
+    private void replace() {
+        int selectedIndex = table.getSelectionModel().getSelectedIndex();
+        long frame = selectedIndex >= 0 && selectedIndex < rows.size && model.table() != null
+                ? rowFrame(selectedIndex) : -1;
+        rows = new RowList(model.size());
+        sortFromModel = true;
+        try {
+            // setting the items makes the table sort again; the model's order is already the one asked for
+            table.setItems(rows);
+        } finally {
+            sortFromModel = false;
+        }
+        // the items are places 0 … n-1, equal from one list to the next: cells would keep their old text
+        table.refresh();
+        showSortOrder();
+        if (frame > 0) {
+            int index = model.indexOfFrame(frame);
+            if (index >= 0) {
+                table.getSelectionModel().select(index);
+                table.scrollTo(Math.max(0, index - 3));
+            }
+        }
+    }
+
+    private long rowFrame(int index) {
+        try {
+            return Long.parseLong(model.text(index, PacketColumn.NUMBER));
+        } catch (RuntimeException gone) {
+            return -1;
+        }
+    }
+
+    /** The header arrows follow the model's order (also after a sort asked for from elsewhere). */
+    private void showSortOrder() {
+        sortFromModel = true;
+        try {
+            table.getSortOrder().clear();
+            if (model.sortColumn() != null) {
+                for (TableColumn<Integer, ?> column : table.getColumns()) {
+                    if (column.getUserData() == model.sortColumn()) {
+                        column.setSortType(model.descending() ? TableColumn.SortType.DESCENDING
+                                : TableColumn.SortType.ASCENDING);
+                        table.getSortOrder().add(column);
+                    }
+                }
+            }
+        } finally {
+            sortFromModel = false;
+        }
+    }
+
+    /** Selects a place of the list and brings it into view. */
+    /**
+     * Once a row has been laid out, gives every row its height: without a fixed height JavaFX's list measures rows
+     * (styles applied to each) whenever the row count changes, which took most of the JavaFX thread's time while a
+     * live capture or a load grew the list ten times a second.
+     */
+    private void fixRowHeight() {
+        if (table.getFixedCellSize() > 0) {
+            return;
+        }
+        for (javafx.scene.Node node : table.lookupAll(".table-row-cell")) {
+            if (node instanceof TableRow<?> row && !row.isEmpty() && row.getHeight() > 0) {
+                table.setFixedCellSize(row.getHeight());
+                return;
+            }
+        }
+    }
+
+    /** The font size changed: the rows' height is measured again. */
+    public void fontChanged() {
+        table.setFixedCellSize(Region.USE_COMPUTED_SIZE);
+    }
+
+    /**
+     * Shows the last row at the bottom of the list (auto scroll in a live capture). Through the list's virtual flow:
+     * TableView.scrollTo puts the row at the top and measures the rows below it, which ten times a second took a
+     * third of the JavaFX thread's time in a capture at 2000 frames/s.
+     */
+    public void showLast() {
+        if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow && !table.getItems().isEmpty()) {
+            flow.scrollTo(table.getItems().size() - 1);
+        }
+    }
+
+    public void select(int index) {
+        if (index < 0 || index >= rows.size) {
+            return;
+        }
+        table.getSelectionModel().clearAndSelect(index);
+        table.scrollTo(Math.max(0, index - 3));
+        table.requestFocus();
+    }
+
+    public int selectedIndex() {
+        return table.getSelectionModel().getSelectedIndex();
+    }
+
+    /** The places 0 … size-1, nothing stored. */
+    private static final class RowList extends ObservableListBase<Integer> {
+        private int size;
+
+        RowList(int size) {
+            this.size = size;
+        }
+
+        void grow(int oldSize, int newSize) {
+            if (newSize <= size) {
+                return;
+            }
+            int from = size;
+            size = newSize;
+            beginChange();
+            nextAdd(from, newSize);
+            endChange();
+        }
+
+        @Override
+        public Integer get(int index) {
+            if (index < 0 || index >= size) {
+                throw new IndexOutOfBoundsException(index);
+            }
+            return index;
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+    }
+
+    /** A row in the colours of the first colouring rule its frame matches. */
+    private final class ColouredRow extends TableRow<Integer> {
+        @Override
+        protected void updateItem(Integer index, boolean empty) {
+            super.updateItem(index, empty);
+            ColouringRules.Rule colour = empty || index == null || index >= model.size() || !model.colouring()
+                    ? null : model.look(index).colour();
+            if (colour == null) {
+                getStyleClass().remove("coloured");
+                setStyle(null);
+            } else {
+                if (!getStyleClass().contains("coloured")) {
+                    getStyleClass().add("coloured");
+                }
+                setStyle("-rl-row-background: " + colour.background() + "; -rl-row-text: " + colour.foreground() + ";");
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package io.rocelens.app.gui.packetlist.model;
+
+import io.rocelens.capture.Frame;
+import io.rocelens.dissect.PacketSummary;
+import io.rocelens.index.PacketIndex;
+import java.io.IOException;
+
+/** The packet list's rows from the library's packet index, and frames read again from the capture file. */
+public final class IndexedCapture implements PacketTable {
+
+    /** Reads a frame again from where the index says it starts: {@code CaptureFile::frameAt}, or a live file. */
+    @FunctionalInterface
+    public interface FrameSource {
+        Frame frameAt(long fileOffset, long number) throws IOException;
+    }
+
+    private final PacketIndex index;
+    private final FrameSource file;
+
+    public IndexedCapture(PacketIndex index, FrameSource file) {
+        this.index = index;
+        this.file = file;
+    }
+
+    @Override
+    public int size() {
+        return index.size();
+    }
+
+    @Override
+    public long timestampNanos(int row) {
+        return index.timestampNanos(row);
+    }
+
+    @Override
+    public int originalLength(int row) {
+        return index.originalLength(row);
+    }
+
+    @Override
+    public String source(int row) {
+        return index.source(row);
+    }
+
+    @Override
+    public String destination(int row) {
+        return index.destination(row);
+    }
+
+    @Override
+    public String protocol(int row) {
+        return index.protocol(row);
+    }
+
+    @Override
+    public int priority(int row) {
+        return index.priority(row);
+    }
+
+    @Override
+    public int destQp(int row) {
+        return index.destQp(row);
+    }
+
+    @Override
+    public int psn(int row) {
+        return index.psn(row);
+    }
+
+    @Override
+    public void fill(int row, PacketSummary summary) {
+        index.fill(row, summary);
+    }
+
+    @Override
+    public boolean indexes(String fieldName) {
+        return PacketIndex.indexes(fieldName);
+    }
+
+    @Override
+    public int[] sort(int[] rows, PacketColumn column, boolean descending) {
+        return index.sort(rows, PacketIndex.Column.valueOf(column.name()), descending);
+    }
+
+    @Override
+    public Frame frame(int row) throws IOException {
+        FrameReadGuard.reading(row + 1L);
+        return file.frameAt(index.fileOffset(row), row + 1L);
+    }
+}

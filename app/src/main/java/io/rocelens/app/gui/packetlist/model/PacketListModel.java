@@ -1,0 +1,574 @@
+package io.rocelens.app.gui.packetlist.model;
+
+import io.rocelens.app.gui.common.model.Background;
+import io.rocelens.app.gui.common.model.LatestWins;
+import io.rocelens.analysis.AnalysisMarks;
+import io.rocelens.capture.CaptureOpenException;
+import io.rocelens.capture.Frame;
+import io.rocelens.dissect.Dissection;
+import io.rocelens.dissect.Dissector;
+import io.rocelens.dissect.DissectorOptions;
+import io.rocelens.dissect.FastDissector;
+import io.rocelens.dissect.PacketColumns;
+import io.rocelens.dissect.PacketSummary;
+import io.rocelens.filter.DisplayFilter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.ZoneId;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.DoubleConsumer;
+import java.util.function.Supplier;
+
+/**
+ * The packet list: which frames are displayed, in which order, and the text and colour of each row, built on demand
+ * from the packet index (rows on screen only; never one object per packet). The list of displayed rows is an int
+ * array, or nothing at all while every frame is shown in frame order.
+ *
+ * <p>State changes on the UI thread; filtering and sorting run on the worker executor and hand back their result
+ * through the UI executor. A newer request makes an older one's result stale, and it is dropped.
+ */
+public final class PacketListModel {
+
+    /** Told on the UI thread when the displayed rows change. */
+    public interface Listener {
+        /** Rows were added at the end of the list (loading). */
+        void grown(int oldSize, int newSize);
+
+        /** The list was replaced: filtered, sorted, opened or closed. */
+        void replaced();
+    }
+
+    /** What the view shows for a row beyond its indexed columns, built when the row comes on screen. */
+    public record RowLook(String info, ColouringRules.Rule colour) {
+    }
+
+    private static final int LOOK_CACHE = 4096;
+    private static final String FAILED = "The packet list could not be updated";
+
+    /** The filter, sort and find passes: a newer one makes the older one's result stale. */
+    private final LatestWins passes;
+    private DissectorOptions dissectorOptions = DissectorOptions.defaults();
+    private FastDissector uiDissector = new FastDissector(dissectorOptions);
+    private final PacketSummary uiSummary = new PacketSummary();
+    private final Map<Integer, RowLook> looks = new LinkedHashMap<>(LOOK_CACHE, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, RowLook> eldest) {
+            return size() > LOOK_CACHE;
+        }
+    };
+
+    private Listener listener = new Listener() {
+        @Override
+        public void grown(int oldSize, int newSize) {
+        }
+
+        @Override
+        public void replaced() {
+        }
+    };
+    private PacketTable table;
+    private AnalysisMarks marks;
+    /** Displayed rows in display order, or null: every row below {@link #allShown} in frame order. */
+    private int[] displayed;
+    private int displayedCount;
+    private int allShown;
+    /** Rows below this have been through the current filter (it grows while loading). */
+    private int filteredUpTo;
+    /** A filter or sort pass is running: rows loaded meanwhile wait for its result. */
+    private boolean passPending;
+    private DisplayFilter filter;
+    private PacketColumn sortColumn;
+    private boolean descending;
+    private TimeFormat timeFormat = TimeFormat.SINCE_FIRST;
+    private ZoneId zone = ZoneId.systemDefault();
+    private ColouringRules colours = ColouringRules.defaults();
+    private boolean colouring = true;
+    private boolean loading;
+
+    /** @param background where the passes over the frames run; their failures are told the user from there */
+    public PacketListModel(Background background) {
+        passes = background.line("rocelens-list");
+    }
+
+    public void setListener(Listener listener) {
+        this.listener = listener;
+    }
+
+    // ---------------------------------------------------------------------------------------------- capture
+
+    /**
+     * Shows a capture that is starting to load; {@link #grew} follows as rows come.
+     *
+     * @param options the RoCE ports it is read with, for the Info text and the filters that read frames again
+     */
+    public void open(PacketTable packets, DissectorOptions options) {
+        passes.cancel();
+        dissectorOptions = options;
+        uiDissector = new FastDissector(options);
+        table = packets;
+        marks = null;
+        // a filter or an order chosen before the file (the -Y option) applies to its rows as they come
+        displayed = filter != null || sortColumn != null ? new int[1024] : null;
+        displayedCount = 0;
+        allShown = 0;
+        filteredUpTo = 0;
+        passPending = false;
+        loading = true;
+        looks.clear();
+        listener.replaced();
+        grew();
+    }
+
+    public void close() {
+        passes.cancel();
+        table = null;
+        marks = null;
+        displayed = null;
+        displayedCount = 0;
+        allShown = 0;
+        filteredUpTo = 0;
+        passPending = false;
+        loading = false;
+        looks.clear();
+        listener.replaced();
+    }
+
+    public PacketTable table() {
+        return table;
+    }
+
+    /** The index has grown: shows the new rows (through the filter, if one is applied). */
+    public void grew() {
+        if (table == null) {
+            return;
+        }
+        int size = table.size();
+        if (passPending) {
+            return;
+        }
+        if (displayed == null && filter == null) {
+            int old = allShown;
+            if (size > old) {
+                allShown = size;
+                listener.grown(old, size);
+            }
+            return;
+        }
+        if (size > filteredUpTo) {
+            extend(size);
+        }
+    }
+
+    /** Loading ended: the analysis marks are known, so colours and analysis filters can use them. */
+    public void loaded(AnalysisMarks analysisMarks) {
+        loading = false;
+        marks = analysisMarks;
+        looks.clear();
+        grew();
+        if (sortColumn != null || (filter != null && filter.needsMarks())) {
+            refilter(null);
+        } else {
+            listener.replaced();
+        }
+    }
+
+    public boolean isLoading() {
+        return loading;
+    }
+
+    public AnalysisMarks marks() {
+        return marks;
+    }
+
+    // ---------------------------------------------------------------------------------------------- rows
+
+    /** Rows displayed. */
+    public int size() {
+        return displayed != null ? displayedCount : allShown;
+    }
+
+    /** Frames in the capture (loaded so far). */
+    public int total() {
+        return table == null ? 0 : table.size();
+    }
+
+    /** The index row shown at a place of the list. */
+    public int rowAt(int index) {
+        return displayed != null ? displayed[index] : index;
+    }
+
+    /** Where the frame is in the list, or -1 when it is not displayed (or not loaded). */
+    public int indexOfFrame(long frameNumber) {
+        if (table == null || frameNumber < 1 || frameNumber > table.size()) {
+            return -1;
+        }
+        int row = (int) (frameNumber - 1);
+        if (displayed == null) {
+            return row < allShown ? row : -1;
+        }
+        for (int i = 0; i < displayedCount; i++) {
+            if (displayed[i] == row) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The displayed rows in frame order (for export). */
+    public int[] displayedRowsInFrameOrder() {
+        if (displayed == null) {
+            int[] all = new int[allShown];
+            Arrays.setAll(all, i -> i);
+            return all;
+        }
+        int[] rows = Arrays.copyOf(displayed, displayedCount);
+        Arrays.sort(rows);
+        return rows;
+    }
+
+    public String text(int index, PacketColumn column) {
+        int row = rowAt(index);
+        return switch (column) {
+            case NUMBER -> Long.toString(row + 1L);
+            case TIME -> timeFormat.format(table.timestampNanos(row), reference(index), zone);
+            case SOURCE -> table.source(row);
+            case DESTINATION -> table.destination(row);
+            case PROTOCOL -> table.protocol(row);
+            case LENGTH -> Integer.toString(table.originalLength(row));
+            case PRIORITY -> orBlank(table.priority(row), false);
+            case QP -> orBlank(table.destQp(row), true);
+            case PSN -> orBlank(table.psn(row), false);
+            case INFO -> look(index).info();
+        };
+    }
+
+    private long reference(int index) {
+        return switch (timeFormat) {
+            case SINCE_FIRST -> table.timestampNanos(0);
+            case DELTA_DISPLAYED -> table.timestampNanos(rowAt(index > 0 ? index - 1 : index));
+            case ABSOLUTE -> 0;
+        };
+    }
+
+    private static String orBlank(int value, boolean hex) {
+        if (value < 0) {
+            return "";
+        }
+        return hex ? String.format("0x%06x", value) : Integer.toString(value);
+    }
+
+    /** The row's Info text and colouring rule, read from its frame (cached for the rows recently on screen). */
+    public RowLook look(int index) {
+        int row = rowAt(index);
+        RowLook look = looks.get(row);
+        if (look == null) {
+            look = readLook(row);
+            looks.put(row, look);
+        }
+        return look;
+    }
+
+    private RowLook readLook(int row) {
+        Frame frame;
+        try {
+            // the one frame read left on the JavaFX thread: a row's look, when it comes on screen
+            frame = FrameReadGuard.allowedHere(() -> read(table, row));
+        } catch (UncheckedIOException unreadable) {
+            return new RowLook("[" + unreadable.getCause().getMessage() + "]", null);
+        }
+        table.summarize(row, frame, uiDissector, uiSummary);
+        ColouringRules.Rule colour = null;
+        if (colouring) {
+            int rule = colours.match(uiSummary, marks, () -> new Dissector(dissectorOptions).dissect(frame));
+            colour = rule >= 0 ? colours.rules().get(rule) : null;
+        }
+        return new RowLook(PacketColumns.info(uiSummary), colour);
+    }
+
+    // ---------------------------------------------------------------------------------------------- settings
+
+    public TimeFormat timeFormat() {
+        return timeFormat;
+    }
+
+    public void setTimeFormat(TimeFormat format, ZoneId timeZone) {
+        timeFormat = format;
+        zone = timeZone;
+        listener.replaced();
+    }
+
+    public ColouringRules colours() {
+        return colours;
+    }
+
+    public void setColours(ColouringRules rules, boolean enabled) {
+        colours = rules;
+        colouring = enabled;
+        looks.clear();
+        listener.replaced();
+    }
+
+    public boolean colouring() {
+        return colouring;
+    }
+
+    // ---------------------------------------------------------------------------------------------- filter, sort
+
+    public DisplayFilter filter() {
+        return filter;
+    }
+
+    public PacketColumn sortColumn() {
+        return sortColumn;
+    }
+
+    public boolean descending() {
+        return descending;
+    }
+
+    /**
+     * Applies a display filter (null or empty: show every frame) in the background.
+     *
+     * @param progress share done, 0 to 1, on the UI thread; null for none
+     * @param done     run on the UI thread once the list shows the result
+     */
+    public void applyFilter(DisplayFilter newFilter, DoubleConsumer progress, Runnable done) {
+        filter = newFilter == null || newFilter.isEmpty() ? null : newFilter;
+        refilter(progress, done);
+    }
+
+    /** Orders the list by a column (null: frame order) in the background. */
+    public void sort(PacketColumn column, boolean descendingOrder, DoubleConsumer progress, Runnable done) {
+        sortColumn = column == PacketColumn.NUMBER && !descendingOrder ? null : column;
+        descending = descendingOrder;
+        refilter(progress, done);
+    }
+
+    private void refilter(DoubleConsumer progress) {
+        refilter(progress, () -> { });
+    }
+
+    private void refilter(DoubleConsumer progress, Runnable done) {
+        if (table == null) {
+            passes.cancel();
+            done.run();
+            return;
+        }
+        if (filter == null && sortColumn == null) {
+            passes.cancel();
+            passPending = false;
+            displayed = null;
+            displayedCount = 0;
+            allShown = table.size();
+            filteredUpTo = allShown;
+            listener.replaced();
+            done.run();
+            return;
+        }
+        PacketTable packets = table;
+        DisplayFilter chosen = filter;
+        AnalysisMarks knownMarks = marks;
+        DissectorOptions options = dissectorOptions;
+        PacketColumn column = sortColumn;
+        boolean down = descending;
+        int upTo = packets.size();
+        passPending = true;
+        passes.submit(FAILED, request -> {
+            int[] rows = chosen == null ? null
+                    : select(packets, chosen, knownMarks, options, 0, upTo, request,
+                    fraction -> request.progress(progress, column == null ? fraction : fraction * 0.9));
+            if (rows == null && chosen != null) {
+                return null;
+            }
+            int[] ordered = column == null ? rows : order(packets, rows, column, down, upTo, options);
+            return ordered != null ? ordered : identity(upTo);
+        }, result -> {
+            if (result == null) {
+                return;
+            }
+            passPending = false;
+            displayed = result;
+            displayedCount = result.length;
+            allShown = upTo;
+            filteredUpTo = upTo;
+            looks.clear();
+            listener.replaced();
+            grew();
+            done.run();
+        }, () -> {
+            // the list stays as it was, and answers again
+            passPending = false;
+            done.run();
+        });
+    }
+
+    /** Runs the current filter over rows loaded since the last pass and appends the matches (loading). */
+    private void extend(int upTo) {
+        int from = filteredUpTo;
+        filteredUpTo = upTo;
+        PacketTable packets = table;
+        DisplayFilter chosen = filter;
+        AnalysisMarks knownMarks = marks;
+        DissectorOptions options = dissectorOptions;
+        passes.current().then(FAILED, request -> chosen == null ? identityFrom(from, upTo)
+                : select(packets, chosen, knownMarks, options, from, upTo, request, fraction -> { }), rows -> {
+                    if (rows == null || rows.length == 0 || displayed == null) {
+                        return;
+                    }
+                    int old = displayedCount;
+                    if (displayed.length < old + rows.length) {
+                        displayed = Arrays.copyOf(displayed, Math.max(old + rows.length, displayed.length * 2));
+                    }
+                    System.arraycopy(rows, 0, displayed, old, rows.length);
+                    displayedCount = old + rows.length;
+                    allShown = Math.max(allShown, upTo);
+                    listener.grown(old, displayedCount);
+                }, () -> { });
+    }
+
+    /**
+     * Finds the next displayed frame after place {@code from} (wrapping around) that the filter passes, or whose
+     * summary line (addresses, protocol, Info) holds the text, case ignored. Runs in the background.
+     *
+     * @param filter a compiled filter, or null to search for {@code text}
+     * @param found  the place found, or -1, on the UI thread
+     */
+    public void find(DisplayFilter filter, String text, int from, java.util.function.IntConsumer found) {
+        if (table == null || size() == 0) {
+            found.accept(-1);
+            return;
+        }
+        PacketTable packets = table;
+        int count = size();
+        int[] places = displayed != null ? Arrays.copyOf(displayed, displayedCount) : null;
+        AnalysisMarks knownMarks = marks;
+        DissectorOptions options = dissectorOptions;
+        String needle = text == null ? null : text.toLowerCase(java.util.Locale.ROOT);
+        passes.current().then("The packet could not be found", request -> {
+            FastDissector fast = new FastDissector(options);
+            DetailOnDemand detail = new DetailOnDemand(packets, new Dissector(options));
+            PacketSummary summary = new PacketSummary();
+            for (int step = 1; step <= count && request.isCurrent(); step++) {
+                int place = Math.floorMod(from + step, count);
+                int row = places != null ? places[place] : place;
+                Frame frame = read(packets, row);
+                packets.summarize(row, frame, fast, summary);
+                detail.at(row, frame);
+                boolean hit = filter != null ? filter.matches(summary, knownMarks, detail)
+                        : (packets.source(row) + " " + packets.destination(row) + " " + packets.protocol(row)
+                        + " " + PacketColumns.info(summary)).toLowerCase(java.util.Locale.ROOT).contains(needle);
+                if (hit) {
+                    return place;
+                }
+            }
+            return -1;
+        }, found::accept, () -> found.accept(-1));
+    }
+
+    private static int[] identity(int size) {
+        return identityFrom(0, size);
+    }
+
+    private static int[] identityFrom(int from, int to) {
+        int[] rows = new int[to - from];
+        Arrays.setAll(rows, i -> from + i);
+        return rows;
+    }
+
+    /**
+     * The rows in [from, to) the filter passes, or null when a newer request made this one stale. Filters over the
+     * indexed fields only run on the index; the others read and dissect each frame again.
+     */
+    private static int[] select(PacketTable packets, DisplayFilter chosen, AnalysisMarks knownMarks,
+                                DissectorOptions options, int from, int to, LatestWins.Request request,
+                                DoubleConsumer progress) {
+        boolean indexOnly = chosen.usesOnly(packets::indexes);
+        FastDissector fast = indexOnly ? null : new FastDissector(options);
+        DetailOnDemand detail = new DetailOnDemand(packets, new Dissector(options));
+        PacketSummary summary = new PacketSummary();
+        int[] rows = new int[Math.min(to - from, 1 << 16)];
+        int count = 0;
+        int step = indexOnly ? 1 << 18 : 1 << 13;
+        for (int row = from; row < to; row++) {
+            if ((row - from) % step == step - 1) {
+                if (!request.isCurrent()) {
+                    return null;
+                }
+                progress.accept((double) (row - from) / (to - from));
+            }
+            detail.at(row, indexOnly ? null : read(packets, row));
+            if (indexOnly) {
+                packets.fill(row, summary);
+            } else {
+                packets.summarize(row, detail.frame, fast, summary);
+            }
+            if (chosen.matches(summary, knownMarks, detail)) {
+                if (count == rows.length) {
+                    rows = Arrays.copyOf(rows, rows.length * 2);
+                }
+                rows[count++] = row;
+            }
+        }
+        return Arrays.copyOf(rows, count);
+    }
+
+    /** A row's detail dissection, made only when a filter asks for it; reused from row to row. */
+    private static final class DetailOnDemand implements Supplier<Dissection> {
+        private final PacketTable packets;
+        private final Dissector dissector;
+        private int row;
+        private Frame frame;
+
+        DetailOnDemand(PacketTable packets, Dissector dissector) {
+            this.packets = packets;
+            this.dissector = dissector;
+        }
+
+        void at(int newRow, Frame alreadyRead) {
+            row = newRow;
+            frame = alreadyRead;
+        }
+
+        @Override
+        public Dissection get() {
+            if (frame == null) {
+                frame = read(packets, row);
+            }
+            return dissector.dissect(frame);
+        }
+    }
+
+    private static Frame read(PacketTable packets, int row) {
+        try {
+            return packets.frame(row);
+        } catch (IOException unreadable) {
+            throw new UncheckedIOException(new IOException("cannot read frame " + (row + 1) + " of the capture again: "
+                    + CaptureOpenException.reason(unreadable), unreadable));
+        }
+    }
+
+    private static int[] order(PacketTable packets, int[] rows, PacketColumn column, boolean down, int upTo,
+                               DissectorOptions options) {
+        int[] given = rows != null ? rows : identity(upTo);
+        if (column != PacketColumn.INFO) {
+            return packets.sort(given, column, down);
+        }
+        FastDissector fast = new FastDissector(options);
+        PacketSummary summary = new PacketSummary();
+        String[] info = new String[given.length];
+        for (int i = 0; i < given.length; i++) {
+            fast.summarize(read(packets, given[i]), summary);
+            info[i] = PacketColumns.info(summary);
+        }
+        Integer[] order = new Integer[given.length];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, (a, b) -> down ? info[b].compareTo(info[a]) : info[a].compareTo(info[b]));
+        int[] sorted = new int[given.length];
+        for (int i = 0; i < sorted.length; i++) {
+            sorted[i] = given[order[i]];
+        }
+        return sorted;
+    }
+}

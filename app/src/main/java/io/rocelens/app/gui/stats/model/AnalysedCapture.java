@@ -1,0 +1,16 @@
+package io.rocelens.app.gui.stats.model;
+
+import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.app.gui.packetlist.model.PacketTable;
+import io.rocelens.dissect.DissectorOptions;
+import java.nio.file.Path;
+
+/**
+ * The loaded capture the statistics views show: its file, its packet index and frames, and the analysis the
+ * loading pass made with the user's preferences (the same engine and options as {@code rocelens analyze}).
+ *
+ * @param problem where reading stopped early, or null when the file was read to its end
+ */
+public record AnalysedCapture(Path file, PacketTable table, AnalysisResult analysis, DissectorOptions dissectorOptions,
+                      long elapsedNanos, String problem) {
+}

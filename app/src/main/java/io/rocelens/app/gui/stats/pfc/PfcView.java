@@ -1,0 +1,287 @@
+package io.rocelens.app.gui.stats.pfc;
+
+import io.rocelens.app.gui.stats.model.AnalysedCapture;
+import io.rocelens.app.gui.stats.model.Axes;
+import io.rocelens.app.gui.stats.model.PacketListLink;
+import io.rocelens.app.gui.stats.pfc.model.PfcTimeline;
+import io.rocelens.app.gui.stats.StatsWindow;
+import io.rocelens.app.gui.stats.Tables;
+import io.rocelens.analysis.AnalysisOptions;
+import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.analysis.Formats;
+import io.rocelens.analysis.PausedInterval;
+import io.rocelens.analysis.PfcStorm;
+import io.rocelens.export.TextSummary;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.scene.text.TextAlignment;
+import javafx.stage.Window;
+
+/**
+ * Statistics › PFC: a timeline of paused intervals, one row per sender MAC and priority (802.3x PAUSE on rows of
+ * its own), storms shaded red, and a table per priority with XOFF/XON counts, paused time and paused share.
+ * Hovering an interval shows its frames; a click selects its XOFF frame. The link speed (which turns quanta into
+ * time) can be changed here: the capture is analysed again with it.
+ */
+public final class PfcView extends StatsWindow {
+
+    private static final double LABEL_WIDTH = 250;
+    private static final double ROW_HEIGHT = 42;
+    private static final double AXIS = 44;
+    private static final double RIGHT = 18;
+
+    private final Canvas canvas = new Canvas();
+    private final TableView<PfcTimeline.PriorityLine> table = new TableView<>();
+    private final TextField speed = new TextField();
+    private final Label summary = new Label();
+    private final Label hover = new Label(" ");
+    private final Tooltip tip = new Tooltip();
+    private final PacketListLink link;
+    private final Reanalysis reanalysis;
+    private AnalysedCapture capture;
+    private PfcTimeline timeline;
+
+    /** Analyses the capture again with other options. */
+    public interface Reanalysis {
+        void analyse(AnalysedCapture capture, AnalysisOptions options, java.util.function.Consumer<AnalysisResult> done,
+                     java.util.function.Consumer<String> failed);
+    }
+
+    public PfcView(Window owner, PacketListLink link, Reanalysis reanalysis) {
+        super(owner, "PFC", new BorderPane(), 1200, 720);
+        this.link = link;
+        this.reanalysis = reanalysis;
+        BorderPane root = (BorderPane) stage().getScene().getRoot();
+
+        speed.setId("pfc-link-speed");
+        speed.setPrefColumnCount(7);
+        speed.setOnAction(e -> applySpeed());
+        Button apply = new Button("Recompute");
+        apply.setId("pfc-recompute");
+        apply.setOnAction(e -> applySpeed());
+        summary.setId("pfc-summary");
+        HBox top = new HBox(8, new Label("Link speed:"), speed, apply, summary);
+        top.setAlignment(Pos.CENTER_LEFT);
+        top.setPadding(new Insets(6));
+
+        canvas.setId("pfc-timeline");
+        Pane holder = canvasPane(canvas, this::draw, 120);
+        canvas.setOnMouseMoved(move -> {
+            PausedInterval interval = intervalAt(move.getX(), move.getY());
+            hover.setText(interval == null ? " " : timeline.describe(interval));
+        });
+        canvas.setOnMouseClicked(click -> {
+            PausedInterval interval = intervalAt(click.getX(), click.getY());
+            if (interval != null) {
+                link.selectFrame(interval.startFrame());
+            }
+        });
+        Tooltip.install(canvas, tip);
+        tip.textProperty().bind(hover.textProperty());
+
+        table.setId("pfc-priorities");
+        table.setPlaceholder(new Label("No PFC or PAUSE frames"));
+        column("Priority", PfcTimeline.PriorityLine::priority, Object::toString);
+        column("Frames", PfcTimeline.PriorityLine::frames, Object::toString);
+        column("XOFF", PfcTimeline.PriorityLine::xoff, Object::toString);
+        column("XON", PfcTimeline.PriorityLine::xon, Object::toString);
+        column("Quanta", PfcTimeline.PriorityLine::quanta, Object::toString);
+        column("Paused (µs)", line -> line.pausedNanos() / 1000,
+                n -> String.format(Locale.ROOT, "%.3f", n.doubleValue()));
+        column("Paused share", PfcTimeline.PriorityLine::share,
+                n -> String.format(Locale.ROOT, "%.1f %%", 100 * n.doubleValue()));
+        column("Storms", PfcTimeline.PriorityLine::storms, Object::toString);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+
+        SplitPane split = new SplitPane(holder, table);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.62);
+        hover.setId("pfc-hover");
+        hover.setPadding(new Insets(4, 6, 6, 6));
+        root.setTop(top);
+        root.setCenter(split);
+        root.setBottom(hover);
+    }
+
+    @Override
+    protected void fill(AnalysedCapture newCapture) {
+        capture = newCapture;
+        show(newCapture == null ? null : newCapture.analysis());
+    }
+
+    TableView<PfcTimeline.PriorityLine> table() {
+        return table;
+    }
+
+    private void show(AnalysisResult result) {
+        timeline = result == null ? null : PfcTimeline.of(result);
+        table.getItems().setAll(timeline == null ? List.of() : timeline.priorities());
+        if (timeline != null) {
+            speed.setText(speedText(timeline.linkSpeedBps()));
+            long storms = result.stormCount();
+            summary.setText("1 quantum = " + Formats.duration(result.options().quantaNanos(1)) + " · capture "
+                    + Formats.duration(result.lastTs() - result.firstTs()) + " · "
+                    + (storms == 0 ? "no storm" : storms + (storms == 1 ? " storm" : " storms"))
+                    + (timeline.intervalsNotStored() > 0 ? " · " + timeline.intervalsNotStored()
+                    + " intervals counted but not drawn (event cap)" : ""));
+        } else {
+            summary.setText("");
+        }
+        draw();
+    }
+
+    private void applySpeed() {
+        if (capture == null) {
+            return;
+        }
+        long bps;
+        try {
+            bps = AnalysisOptions.parseLinkSpeed(speed.getText());
+        } catch (IllegalArgumentException wrong) {
+            summary.setText(wrong.getMessage());
+            return;
+        }
+        summary.setText("analysing again at " + TextSummary.rate(bps) + " …");
+        AnalysedCapture asked = capture;
+        reanalysis.analyse(asked, asked.analysis().options().withLinkSpeed(bps), result -> {
+            if (capture == asked) {
+                show(result);
+            }
+        }, summary::setText);
+    }
+
+    /** A link speed as the option takes it: "100G", "25G", "40000M". */
+    static String speedText(long bps) {
+        for (String unit : new String[] {"T", "G", "M", "K"}) {
+            long scale = switch (unit) {
+                case "T" -> 1_000_000_000_000L;
+                case "G" -> 1_000_000_000L;
+                case "M" -> 1_000_000L;
+                default -> 1_000L;
+            };
+            if (bps % scale == 0) {
+                return bps / scale + unit;
+            }
+        }
+        return Long.toString(bps);
+    }
+
+    private double x(long nanos, double width) {
+        return LABEL_WIDTH + (double) (nanos - timeline.firstTs()) / Math.max(1, timeline.end() - timeline.firstTs())
+                * (width - LABEL_WIDTH - RIGHT);
+    }
+
+    void draw() {
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        double w = canvas.getWidth();
+        double h = canvas.getHeight();
+        g.setFill(Color.WHITE);
+        g.fillRect(0, 0, w, h);
+        if (timeline == null || timeline.rows().isEmpty()) {
+            g.setFill(Color.GRAY);
+            g.setFont(Font.font(14));
+            g.fillText(timeline == null ? "" : "No PFC or 802.3x PAUSE frames in this capture", 20, 30);
+            return;
+        }
+        double plotBottom = Math.min(h - AXIS, 8 + ROW_HEIGHT * timeline.rows().size());
+        g.setFont(Font.font(12));
+        for (int r = 0; r < timeline.rows().size(); r++) {
+            PfcTimeline.Row row = timeline.rows().get(r);
+            double y = 8 + r * ROW_HEIGHT;
+            if (y + ROW_HEIGHT > plotBottom + 1) {
+                break;
+            }
+            g.setFill(r % 2 == 0 ? Color.web("#f4f6f8") : Color.WHITE);
+            g.fillRect(0, y, w, ROW_HEIGHT);
+            for (PfcStorm storm : row.storms()) {
+                g.setFill(Color.web("#ff000033"));
+                double from = x(storm.windowStartNanos(), w);
+                double to = x(storm.windowStartNanos() + storm.windowNanos(), w);
+                g.fillRect(Math.max(LABEL_WIDTH, from), y, Math.max(2, Math.min(w - RIGHT, to) - Math.max(LABEL_WIDTH, from)),
+                        ROW_HEIGHT);
+            }
+            g.setFill(row.priority() < 0 ? Color.web("#8a4fd0") : Color.web("#2a6fdb"));
+            for (PausedInterval interval : row.intervals()) {
+                double from = x(interval.startNanos(), w);
+                double to = x(interval.endNanos(), w);
+                g.fillRect(from, y + 8, Math.max(2, to - from), ROW_HEIGHT - 16);
+            }
+            g.setFill(row.storms().isEmpty() ? Color.BLACK : Color.web("#c00000"));
+            g.setTextAlign(TextAlignment.LEFT);
+            g.setTextBaseline(VPos.TOP);
+            g.fillText(row.label() + (row.storms().isEmpty() ? "" : " · STORM"), 6, y + 4);
+            g.setFill(Color.web("#444444"));
+            double share = timeline.lastTs() > timeline.firstTs()
+                    ? row.pausedNanos() / (timeline.lastTs() - timeline.firstTs()) : 0;
+            g.fillText(String.format(Locale.ROOT, "XOFF %d · XON %d · paused %s (%.1f %%)", row.xoff(), row.xon(),
+                    Formats.duration(row.pausedNanos()), 100 * share), 6, y + 22);
+        }
+        g.setStroke(Color.GRAY);
+        g.strokeLine(LABEL_WIDTH, plotBottom, w - RIGHT, plotBottom);
+        Axes.TimeUnit unit = Axes.timeUnit(timeline.end() - timeline.firstTs());
+        List<Double> ticks = Axes.ticks(0, timeline.end() - timeline.firstTs(),
+                (int) Math.max(2, (w - LABEL_WIDTH) / 110));
+        double step = ticks.size() > 1 ? ticks.get(1) - ticks.get(0) : 1;
+        g.setFill(Color.BLACK);
+        g.setTextAlign(TextAlignment.CENTER);
+        for (double tick : ticks) {
+            double x = x(timeline.firstTs() + (long) tick, w);
+            g.setStroke(Color.web("#d8d8d8"));
+            g.strokeLine(x, 8, x, plotBottom);
+            g.fillText(unit.format(tick, step), x, plotBottom + 4);
+        }
+        g.fillText("time since the first packet (" + unit.name() + ") · blue: paused (XOFF … XON or expiry), "
+                + "purple: 802.3x PAUSE · red shading: storm window", LABEL_WIDTH + (w - LABEL_WIDTH) / 2, plotBottom + 22);
+    }
+
+    /** The interval drawn under the pointer (2 pixels of slack), or null. */
+    PausedInterval intervalAt(double px, double py) {
+        if (timeline == null || px < LABEL_WIDTH) {
+            return null;
+        }
+        int r = (int) ((py - 8) / ROW_HEIGHT);
+        if (py < 8 || r >= timeline.rows().size()) {
+            return null;
+        }
+        double w = canvas.getWidth();
+        double nanosPerPixel = Math.max(1, timeline.end() - timeline.firstTs()) / (w - LABEL_WIDTH - RIGHT);
+        long at = timeline.firstTs() + (long) ((px - LABEL_WIDTH) * nanosPerPixel);
+        return PfcTimeline.intervalAt(timeline.rows().get(r), at, (long) (2 * nanosPerPixel));
+    }
+
+    /** The pixel at the middle of an interval's start, for the tests. */
+    public double[] pixelOf(PausedInterval interval) {
+        for (int r = 0; r < timeline.rows().size(); r++) {
+            if (timeline.rows().get(r).intervals().contains(interval)) {
+                return new double[] {x(interval.startNanos(), canvas.getWidth()) + 1, 8 + r * ROW_HEIGHT + ROW_HEIGHT / 2};
+            }
+        }
+        throw new IllegalArgumentException("not drawn");
+    }
+
+    PfcTimeline timeline() {
+        return timeline;
+    }
+
+    private <T> void column(String title, Function<PfcTimeline.PriorityLine, T> value, Function<T, String> format) {
+        table.getColumns().add(Tables.column(title, value, format));
+    }
+}
