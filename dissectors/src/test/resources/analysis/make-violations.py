@@ -14,7 +14,8 @@ A, B = "10.0.0.1", "10.0.0.2"
 QP_A, QP_B = 0x11, 0x22
 frames = []
 expected = []
-timed = []      # requests timed to their answers: flow, kind, request frame, answer frame, nanoseconds
+timed = []      # requests timed to their answers: flow, kind, request frame, answer frame, nanoseconds, priority
+PRIORITY = 26 >> 3  # every packet has DSCP 26; the default map gives priority DSCP >> 3
 
 
 def ns(seconds):
@@ -46,19 +47,21 @@ REQUESTER = "10.0.0.1 > 10.0.0.2 QP 0x000022"
 roce(t, A, B, QP_B, 0x00, 10, payload=bytes(1024))
 asked = roce(t + 0.01 * ms, A, B, QP_B, 0x02, 11, ackreq=True, payload=bytes(1024))
 acked = roce(t + 0.02 * ms, B, A, QP_A, 0x11, 11, extra=aeth(0x1F, 1))
-timed.append([REQUESTER, "ack_rtt", asked, acked, ns(0.01 * ms)])
+timed.append([REQUESTER, "ack_rtt", asked, acked, ns(0.01 * ms), PRIORITY])
+timed.append([REQUESTER, "message", asked - 1, acked, ns(0.02 * ms), PRIORITY])   # from the SEND First
 # RNR retries: WRITE Only at 12 answered by RNR NAK three times, then accepted
 roce(t + 1 * ms, A, B, QP_B, 0x0A, 12, ackreq=True, extra=reth(0x1000, 7, 64), payload=bytes(64))
 for i in range(3):
     roce(t + (2 + 2 * i) * ms, B, A, QP_A, 0x11, 12, extra=aeth(0x20 | 0x0E, 1))
     roce(t + (3 + 2 * i) * ms, A, B, QP_B, 0x0A, 12, ackreq=True, extra=reth(0x1000, 7, 64), payload=bytes(64))
 roce(t + 9 * ms, B, A, QP_A, 0x11, 12, extra=aeth(0x1F, 2))
-# (the WRITE at 12 was sent again: its ACK times nothing, Karn's rule)
+# (the WRITE at 12 was sent again: its ACK times neither it nor its message, Karn's rule)
 ended = roce(t + 10 * ms, A, B, QP_B, 0x0A, 13, ackreq=True, extra=reth(0x2000, 7, 64), payload=bytes(64))
 expected.append({"kind": "retry_sequence", "frame": ended,
                  "message": "PSN 12 sent again 3 times in a row: RNR retries (after RNR NAKs)"})
 acked = roce(t + 10.01 * ms, B, A, QP_A, 0x11, 13, extra=aeth(0x1F, 3))
-timed.append([REQUESTER, "ack_rtt", ended, acked, ns(0.01 * ms)])
+timed.append([REQUESTER, "ack_rtt", ended, acked, ns(0.01 * ms), PRIORITY])
+timed.append([REQUESTER, "message", ended, acked, ns(0.01 * ms), PRIORITY])
 # a READ of 3 packets at PSN 14 reserves 15 and 16; a SEND Only at 16 breaks the rule
 read = roce(t + 11 * ms, A, B, QP_B, 0x0C, 14, ackreq=True, extra=reth(0x3000, 7, 3 * 1024))
 bad = roce(t + 11.01 * ms, A, B, QP_B, 0x04, 16, ackreq=True, payload=bytes(8))
@@ -67,12 +70,14 @@ expected.append({"kind": "psn_in_read_range", "frame": bad,
 first = roce(t + 11.02 * ms, B, A, QP_A, 0x0D, 14, extra=aeth(0x1F, 4), payload=bytes(1024))
 roce(t + 11.03 * ms, B, A, QP_A, 0x0E, 15, payload=bytes(1024))
 last = roce(t + 11.04 * ms, B, A, QP_A, 0x0F, 16, extra=aeth(0x1F, 4), payload=bytes(1024))
-timed.append([REQUESTER, "read_first", read, first, ns(0.02 * ms)])
-timed.append([REQUESTER, "read_last", read, last, ns(0.04 * ms)])
+# (the SEND at 16 reuses a PSN already taken: it cannot be timed)
+timed.append([REQUESTER, "read_first", read, first, ns(0.02 * ms), PRIORITY])
+timed.append([REQUESTER, "read_last", read, last, ns(0.04 * ms), PRIORITY])
 # a WRITE at 17 waits 150 ms for its ACK: a stall, ended by the ACK
 waiting = roce(t + 12 * ms, A, B, QP_B, 0x0A, 17, ackreq=True, extra=reth(0x4000, 7, 64), payload=bytes(64))
 late = roce(t + 162 * ms, B, A, QP_A, 0x11, 17, extra=aeth(0x1F, 5))
-timed.append([REQUESTER, "ack_rtt", waiting, late, ns(150 * ms)])
+timed.append([REQUESTER, "ack_rtt", waiting, late, ns(150 * ms), PRIORITY])
+timed.append([REQUESTER, "message", waiting, late, ns(150 * ms), PRIORITY])
 expected.append({"kind": "stalled_qp", "frame": late,
                  "message": "no progress for 150.000 ms: PSN 17 waits for its acknowledgement,"
                             " first unacknowledged PSN 17"})
@@ -82,7 +87,10 @@ new = roce(t + 5.162, A, B, QP_B, 0x04, 9000000, ackreq=True, payload=bytes(8))
 expected.append({"kind": "new_connection", "frame": new,
                  "message": "PSN 9000000 is 7777234 away from the sequence after 5.150 s of silence: taken as a new"
                             " connection reusing the QP (inferred)"})
-roce(t + 5.16201, B, A, QP_A, 0x11, 9000000, extra=aeth(0x1F, 1))
+answer = roce(t + 5.16201, B, A, QP_A, 0x11, 9000000, extra=aeth(0x1F, 1))
+# the new connection's first request is timed afresh
+timed.append([REQUESTER, "ack_rtt", new, answer, ns(0.01 * ms), PRIORITY])
+timed.append([REQUESTER, "message", new, answer, ns(0.01 * ms), PRIORITY])
 # ACKs from another host for requests the capture never showed
 orphan = roce(t + 5.2, "10.0.0.3", A, 0x33, 0x11, 500, extra=aeth(0x1F, 9))
 expected.append({"kind": "no_request_seen", "frame": orphan})

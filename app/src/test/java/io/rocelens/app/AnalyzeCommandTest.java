@@ -88,7 +88,7 @@ class AnalyzeCommandTest {
         // make-violations.py lists the requests it timed to their answers, with the nanoseconds it put between them
         Path folder = Path.of("../dissectors/src/test/resources/analysis");
         JsonNode built = new ObjectMapper().readTree(folder.resolve("violations.json").toFile());
-        List<String> expected = new java.util.ArrayList<>(List.of("flow,kind,request_frame,answer_frame,latency_ns"));
+        List<String> expected = new java.util.ArrayList<>(List.of("flow,kind,request_frame,answer_frame,latency_ns,priority"));
         for (JsonNode exchange : built.get("latency")) {
             List<String> cells = new java.util.ArrayList<>();
             exchange.forEach(cell -> cells.add(cell.asText()));
@@ -101,13 +101,23 @@ class AnalyzeCommandTest {
 
         JsonNode summary = new ObjectMapper().readTree(CommandRunner.run("analyze", "--json",
                 folder.resolve("violations.pcap").toString()).out()).get("latency");
-        // three ACK round trips: 10 µs, 10 µs, 150 ms; nearest rank: p50 is the 2nd, p99 the 3rd
-        assertEquals(List.of(3L, 10_000L, 10_000L, 150_000_000L, 150_000_000L),
+        // four ACK round trips: 10 µs three times, 150 ms; nearest rank: p50 is the 2nd, p99 the 4th
+        assertEquals(List.of(4L, 10_000L, 10_000L, 150_000_000L, 150_000_000L),
                 List.of(summary.get("ack_rtt").get("count").asLong(), summary.get("ack_rtt").get("min_ns").asLong(),
                         summary.get("ack_rtt").get("p50_ns").asLong(), summary.get("ack_rtt").get("p99_ns").asLong(),
                         summary.get("ack_rtt").get("max_ns").asLong()));
         assertEquals(40_000, summary.get("read_last").get("flows").get("10.0.0.1 > 10.0.0.2 QP 0x000022")
                 .get("max_ns").asLong());
+        // four messages as built: 20 µs, 10 µs, 150 ms, 10 µs; every packet has DSCP 26, so all are in priority 3
+        // (DSCP >> 3); the histogram has the 1-2-5 bins from the one up to 10 µs to the one up to 200 ms
+        JsonNode messages = summary.get("message");
+        assertEquals(4, messages.get("count").asLong());
+        assertEquals(4, messages.get("priorities").get("3").get("count").asLong());
+        List<String> bins = new java.util.ArrayList<>();
+        messages.get("histogram").forEach(bin -> bins.add(bin.get("le_ns").asLong() + "=" + bin.get("count").asLong()));
+        assertEquals(List.of("10000=2", "20000=1", "50000=0", "100000=0", "200000=0", "500000=0", "1000000=0",
+                "2000000=0", "5000000=0", "10000000=0", "20000000=0", "50000000=0", "100000000=0", "200000000=1"),
+                bins);
     }
 
     @Test

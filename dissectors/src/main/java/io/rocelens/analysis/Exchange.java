@@ -9,8 +9,9 @@ import java.util.Locale;
  * @param requestFrame  the request's frame
  * @param answerFrame   the answer's frame
  * @param nanos         answer time minus request time
+ * @param priority      the request flow's priority
  */
-public record Exchange(String flow, Kind kind, long requestFrame, long answerFrame, long nanos) {
+public record Exchange(String flow, Kind kind, long requestFrame, long answerFrame, long nanos, int priority) {
 
     /** What was timed. */
     public enum Kind {
@@ -19,7 +20,9 @@ public record Exchange(String flow, Kind kind, long requestFrame, long answerFra
         /** An RDMA READ request to its first response. */
         READ_FIRST,
         /** An RDMA READ request to its last response. */
-        READ_LAST;
+        READ_LAST,
+        /** A SEND or RDMA WRITE message, from its first packet to the first ACK that covers its last. */
+        MESSAGE;
 
         /** The lower_snake name of the JSON and the CSV ("ack_rtt"). */
         public String label() {

@@ -6,12 +6,17 @@ final class FlowState {
     /** For an RC request flow: the last PSN its responder acknowledged (ACK or READ response), or -1. */
     int acknowledgedPsn = -1;
     /**
-     * Requests waiting for their answer, to time it: AckReq requests for their ACK, READ requests for their responses.
-     * Rings of at most {@link #WAITING} each; when full, the oldest is given up.
+     * Requests waiting for their answer, to time it: AckReq requests for their ACK, READ requests for their responses,
+     * SEND and RDMA WRITE messages (kept by their last PSN, timed from their first packet) for the ACK covering their
+     * last packet. Rings of at most {@link #WAITING} each; when full, the oldest is given up.
      */
     static final int WAITING = 256;
     Waiting acksAwaited;
     Waiting readsAwaited;
+    Waiting messagesAwaited;
+    /** The time and frame of the First packet of the SEND or WRITE message under way, or -1 for none (or untimed). */
+    long messageStartTime = -1;
+    long messageStartFrame;
     /** Retransmitting now (since the last new PSN): the next retransmission belongs to the same burst. */
     boolean inRetransmission;
     /** The PSN the latest bursts of retransmissions started at, and how many bursts in a row started there. */
@@ -188,6 +193,19 @@ final class FlowState {
         void removeFirst() {
             head = (head + 1) % WAITING;
             size--;
+        }
+
+        /**
+         * A request at {@code packetPsn} was sent again (go-back-N): every request waiting at that PSN or after it
+         * goes untimed, as {@link #forget} says.
+         */
+        void forgetFrom(int packetPsn) {
+            for (int i = 0; i < size; i++) {
+                int at = (head + i) % WAITING;
+                if (((psn[at] - packetPsn) & PsnTracker.MASK) < (1 << 23)) {
+                    time[at] = -1;
+                }
+            }
         }
 
         /** Karn's rule: a request sent again cannot be timed, since its answer may be to either copy. */

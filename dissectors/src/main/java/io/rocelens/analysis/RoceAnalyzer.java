@@ -404,6 +404,8 @@ public final class RoceAnalyzer {
             return;
         }
         int distance = requests.distance(p.psn);
+        boolean wasStarted;
+        int outcome;
         if (distance > NEW_CONNECTION_PSNS && f.silenceNanos >= NEW_CONNECTION_SILENCE_NANOS) {
             requests.restartAt(p.psn, readLength, readLength < 0 ? 0 : pathMtu(f));
             mark(p, AnalysisMarks.NEW_CONNECTION);
@@ -412,12 +414,19 @@ public final class RoceAnalyzer {
                         "PSN %d is %d away from the sequence after %s of silence: taken as a new connection"
                                 + " reusing the QP (inferred)", p.psn, distance, Formats.duration(f.silenceNanos)));
             }
-            return;
+            // the old connection's requests will never be answered on the new one; its first request starts afresh
+            f.acksAwaited = null;
+            f.readsAwaited = null;
+            f.messagesAwaited = null;
+            f.messageStartTime = -1;
+            wasStarted = false;
+            outcome = PsnTracker.IN_ORDER;
+        } else {
+            wasStarted = requests.started();
+            outcome = requests.accept(p.psn, readLength, readLength < 0 ? 0 : pathMtu(f));
+            psnOutcome(f, requests, outcome, p);
+            retries(f, p, outcome);
         }
-        boolean wasStarted = requests.started();
-        int outcome = requests.accept(p.psn, readLength, readLength < 0 ? 0 : pathMtu(f));
-        psnOutcome(f, requests, outcome, p);
-        retries(f, p, outcome);
         if (outcome == PsnTracker.OUT_OF_ORDER || outcome == PsnTracker.DUPLICATE) {
             if (f.acksAwaited != null) {
                 f.acksAwaited.forget(p.psn);
@@ -425,6 +434,10 @@ public final class RoceAnalyzer {
             if (f.readsAwaited != null) {
                 f.readsAwaited.forget(p.psn);
             }
+            if (f.messagesAwaited != null) {
+                f.messagesAwaited.forgetFrom(p.psn);
+            }
+            f.messageStartTime = -1;    // the message under way may hold the PSN sent again
         }
         if (outcome == PsnTracker.IN_ORDER || outcome == PsnTracker.GAP) {
             if (wasStarted) {
@@ -444,6 +457,9 @@ public final class RoceAnalyzer {
                     f.acksAwaited = new FlowState.Waiting();
                 }
                 f.acksAwaited.add(p.psn, p.timestampNanos, p.number);
+            }
+            if (IbOpcodes.transport(p.opcode) == IbOpcodes.RC) {
+                messageSent(f, p);
             }
             if (p.ackRequest || readLength >= 0) {
                 // what the requester waits for: an ACK for an AckReq request, the responses of a READ (IBTA vol. 1
@@ -576,7 +592,7 @@ public final class RoceAnalyzer {
             return;
         }
         FlowState requester = flows[response.paired];
-        if (IbOpcodes.operation(p.opcode) == IbOpcodes.ACKNOWLEDGE && requester.acksAwaited != null) {
+        if (IbOpcodes.operation(p.opcode) == IbOpcodes.ACKNOWLEDGE) {
             timeAcknowledged(requester, p);
         }
         int previous = requester.acknowledgedPsn;
@@ -587,15 +603,58 @@ public final class RoceAnalyzer {
         }
     }
 
-    /** An ACK covers every waiting AckReq request up to its PSN: each one's round trip is measured. */
+    /**
+     * A new SEND or RDMA WRITE packet of an RC request flow: a message starts at its First, and its Last (or an Only)
+     * makes it wait, by its last PSN, for the ACK that covers it. A message whose First was not seen, or that had a
+     * packet sent again, is not timed.
+     */
+    private static void messageSent(FlowState f, PacketSummary p) {
+        switch (IbOpcodes.operation(p.opcode)) {
+            case IbOpcodes.SEND_FIRST, IbOpcodes.WRITE_FIRST -> {
+                f.messageStartTime = p.timestampNanos;
+                f.messageStartFrame = p.number;
+            }
+            case IbOpcodes.SEND_LAST, IbOpcodes.SEND_LAST_IMMEDIATE, IbOpcodes.SEND_LAST_INVALIDATE,
+                 IbOpcodes.WRITE_LAST, IbOpcodes.WRITE_LAST_IMMEDIATE -> {
+                if (f.messageStartTime >= 0) {
+                    awaitMessage(f, p.psn, f.messageStartTime, f.messageStartFrame);
+                }
+                f.messageStartTime = -1;
+            }
+            case IbOpcodes.SEND_ONLY, IbOpcodes.SEND_ONLY_IMMEDIATE, IbOpcodes.SEND_ONLY_INVALIDATE,
+                 IbOpcodes.WRITE_ONLY, IbOpcodes.WRITE_ONLY_IMMEDIATE -> {
+                awaitMessage(f, p.psn, p.timestampNanos, p.number);
+                f.messageStartTime = -1;
+            }
+            default -> {
+                // Middle packets continue the message; READs and atomics are timed as READ latencies or not at all
+            }
+        }
+    }
+
+    private static void awaitMessage(FlowState f, int lastPsn, long startTime, long startFrame) {
+        if (f.messagesAwaited == null) {
+            f.messagesAwaited = new FlowState.Waiting();
+        }
+        f.messagesAwaited.add(lastPsn, startTime, startFrame);
+    }
+
+    /**
+     * An ACK covers every waiting AckReq request and every waiting message up to its PSN: each one's round trip, or
+     * completion time, is measured.
+     */
     private void timeAcknowledged(FlowState requester, PacketSummary ack) {
-        FlowState.Waiting waiting = requester.acksAwaited;
-        while (!waiting.isEmpty()) {
+        timeCovered(requester, Exchange.Kind.ACK_RTT, requester.acksAwaited, ack);
+        timeCovered(requester, Exchange.Kind.MESSAGE, requester.messagesAwaited, ack);
+    }
+
+    private void timeCovered(FlowState requester, Exchange.Kind kind, FlowState.Waiting waiting, PacketSummary ack) {
+        while (waiting != null && !waiting.isEmpty()) {
             int behind = (ack.psn - waiting.firstPsn()) & PsnTracker.MASK;
             if (behind >= (1 << 23)) {
                 return;     // the ACK does not reach this request yet
             }
-            exchange(requester, Exchange.Kind.ACK_RTT, waiting, ack);
+            exchange(requester, kind, waiting, ack);
             waiting.removeFirst();
         }
     }
@@ -630,7 +689,7 @@ public final class RoceAnalyzer {
         }
         if (exchanges.size() < options.maxStored()) {
             exchanges.add(new Exchange(flowName(requester), kind, waiting.firstFrame(), answer.number,
-                    answer.timestampNanos - waiting.firstTime()));
+                    answer.timestampNanos - waiting.firstTime(), requester.priority));
         } else {
             exchangesDropped++;
         }

@@ -111,15 +111,20 @@ public final class CsvExport {
         csv.flush();
     }
 
-    /** One row per stored expert event, in time order. */
-    /** One row per timed exchange: flow, kind (ack_rtt, read_first, read_last), both frames, latency in ns. */
+    /**
+     * One row per timed exchange: flow, kind (ack_rtt, read_first, read_last, message), both frames, latency in ns
+     * and the request flow's priority.
+     */
     public static void writeLatency(AnalysisResult result, Appendable out) throws IOException {
-        CSVPrinter csv = printer(out, List.of("flow", "kind", "request_frame", "answer_frame", "latency_ns"));
+        CSVPrinter csv = printer(out, List.of("flow", "kind", "request_frame", "answer_frame", "latency_ns",
+                "priority"));
         for (Exchange e : result.exchanges()) {
-            csv.printRecord(e.flow(), e.kind().label(), e.requestFrame(), e.answerFrame(), e.nanos());
+            csv.printRecord(e.flow(), e.kind().label(), e.requestFrame(), e.answerFrame(), e.nanos(), e.priority());
         }
         csv.flush();
     }
+
+    /** One row per stored expert event, in time order. */
 
     public static void writeEvents(AnalysisResult result, Appendable out) throws IOException {
         CSVPrinter csv = printer(out, EVENT_COLUMNS);

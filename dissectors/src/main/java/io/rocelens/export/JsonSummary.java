@@ -215,9 +215,11 @@ public final class JsonSummary {
     }
 
     /**
-     * {@code latency}: per kind (ack_rtt, read_first, read_last) the timed exchanges' count, min, p50, p99 and max in
-     * nanoseconds, overall and per flow ({@code flows}: flow name → the same), over the stored exchanges
-     * ({@code not_stored} counts the others).
+     * {@code latency}: per kind (ack_rtt, read_first, read_last, message) the timed exchanges' count, min, p50, p99 and
+     * max in nanoseconds and their log-spaced {@code histogram} (bins of upper bound {@code le_ns}, 1-2-5 per decade,
+     * from the first to the last bin with an exchange; {@code le_ns} null above 10 s), overall, per flow
+     * ({@code flows}: flow name → the same without the histogram) and per priority ({@code priorities}: the request
+     * flow's priority → the same), over the stored exchanges ({@code not_stored} counts the others).
      */
     private static void writeExchanges(JsonGenerator json, AnalysisResult r) throws IOException {
         json.writeObjectFieldStart("latency");
@@ -226,6 +228,16 @@ public final class JsonSummary {
             List<Exchange> ofKind = r.exchanges().stream().filter(e -> e.kind() == kind).toList();
             json.writeObjectFieldStart(kind.label());
             writePercentiles(json, ofKind);
+            writeHistogram(json, ofKind);
+            json.writeObjectFieldStart("priorities");
+            java.util.Map<Integer, List<Exchange>> byPriority = new java.util.TreeMap<>();
+            ofKind.forEach(e -> byPriority.computeIfAbsent(e.priority(), key -> new java.util.ArrayList<>()).add(e));
+            for (java.util.Map.Entry<Integer, List<Exchange>> priority : byPriority.entrySet()) {
+                json.writeObjectFieldStart(String.valueOf(priority.getKey()));
+                writePercentiles(json, priority.getValue());
+                json.writeEndObject();
+            }
+            json.writeEndObject();
             json.writeObjectFieldStart("flows");
             java.util.Map<String, List<Exchange>> byFlow = new java.util.TreeMap<>();
             ofKind.forEach(e -> byFlow.computeIfAbsent(e.flow(), key -> new java.util.ArrayList<>()).add(e));
@@ -247,6 +259,22 @@ public final class JsonSummary {
         json.writeNumberField("p50_ns", p.p50());
         json.writeNumberField("p99_ns", p.p99());
         json.writeNumberField("max_ns", p.max());
+    }
+
+    private static void writeHistogram(JsonGenerator json, List<Exchange> exchanges) throws IOException {
+        Latency.Histogram histogram = Latency.Histogram.of(exchanges.stream().mapToLong(Exchange::nanos).toArray());
+        json.writeArrayFieldStart("histogram");
+        for (int i = 0; i < histogram.counts().length; i++) {
+            json.writeStartObject();
+            if (histogram.upperNanos()[i] == Long.MAX_VALUE) {
+                json.writeNullField("le_ns");
+            } else {
+                json.writeNumberField("le_ns", histogram.upperNanos()[i]);
+            }
+            json.writeNumberField("count", histogram.counts()[i]);
+            json.writeEndObject();
+        }
+        json.writeEndArray();
     }
 
     private static void writeLatency(JsonGenerator json, long[] nanos, LongPredicate valid) throws IOException {

@@ -42,4 +42,45 @@ record Latency(long count, long minNanos, double meanNanos, long maxNanos) {
             return sorted[Math.max(0, rank - 1)];
         }
     }
+
+    /**
+     * Log-spaced bins, 1-2-5 per decade from 100 ns to 10 s (upper bounds, inclusive), and one above: the bins from the
+     * first to the last one with a latency in it, as a chart draws them.
+     *
+     * @param upperNanos each bin's upper bound; {@link Long#MAX_VALUE} for the bin above 10 s
+     */
+    record Histogram(long[] upperNanos, long[] counts) {
+
+        private static final long[] BOUNDS = bounds();
+
+        private static long[] bounds() {
+            java.util.List<Long> bounds = new java.util.ArrayList<>();
+            for (long decade = 100; decade <= 1_000_000_000L; decade *= 10) {
+                bounds.add(decade);
+                bounds.add(2 * decade);
+                bounds.add(5 * decade);
+            }
+            bounds.add(10_000_000_000L);
+            bounds.add(Long.MAX_VALUE);
+            return bounds.stream().mapToLong(Long::longValue).toArray();
+        }
+
+        static Histogram of(long[] nanos) {
+            long[] counts = new long[BOUNDS.length];
+            for (long n : nanos) {
+                int bin = java.util.Arrays.binarySearch(BOUNDS, n);
+                counts[bin >= 0 ? bin : -bin - 1]++;
+            }
+            int first = 0;
+            while (first < counts.length && counts[first] == 0) {
+                first++;
+            }
+            int last = counts.length - 1;
+            while (last >= first && counts[last] == 0) {
+                last--;
+            }
+            return new Histogram(java.util.Arrays.copyOfRange(BOUNDS, first, last + 1),
+                    java.util.Arrays.copyOfRange(counts, first, last + 1));
+        }
+    }
 }

@@ -4,6 +4,7 @@ import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.CnpLink;
 import io.rocelens.analysis.DcbxConfig;
 import io.rocelens.analysis.EventKind;
+import io.rocelens.analysis.Exchange;
 import io.rocelens.analysis.FlowStats;
 import io.rocelens.analysis.Formats;
 import io.rocelens.analysis.NakLink;
@@ -55,6 +56,7 @@ public final class TextSummary {
                 r.stormCount());
         topFlows(r, topFlows, out);
         nakAndCnp(r, out);
+        exchanges(r, out);
         pfc(r, out);
         dcbx(r, out);
         bandwidth(r, out);
@@ -103,6 +105,26 @@ public final class TextSummary {
             Latency latency = Latency.of(r.cnpLinks().stream().mapToLong(CnpLink::latencyNanos).toArray(), l -> l >= 0);
             out.printf(Locale.ROOT, "CE -> CNP: %d CNPs after CE marks, %d without a CE mark seen%s%n", latency.count(),
                     r.cnpLinks().size() - latency.count(), latencyText(latency));
+        }
+    }
+
+    /** One line per kind of timed exchange: how many, and the p50, p99 and max of their latency. */
+    private static void exchanges(AnalysisResult r, PrintWriter out) {
+        if (r.exchanges().isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println("Latency at the capture point (p50 / p99 / max):");
+        for (Exchange.Kind kind : Exchange.Kind.values()) {
+            long[] nanos = r.exchanges().stream().filter(e -> e.kind() == kind).mapToLong(Exchange::nanos).toArray();
+            if (nanos.length > 0) {
+                Latency.Percentiles p = Latency.Percentiles.of(nanos);
+                out.printf(Locale.ROOT, "  %-10s %6d timed  %s / %s / %s%n", kind.label(), p.count(),
+                        Formats.duration(p.p50()), Formats.duration(p.p99()), Formats.duration(p.max()));
+            }
+        }
+        if (r.exchangesDropped() > 0) {
+            out.printf(Locale.ROOT, "  (%d more not stored: --max-events)%n", r.exchangesDropped());
         }
     }
 

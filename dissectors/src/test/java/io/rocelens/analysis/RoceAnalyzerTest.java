@@ -204,10 +204,43 @@ class RoceAnalyzerTest {
         AnalysisResult r = f.result();
 
         String flow = "10.0.0.1 > 10.0.0.2 QP 0x000022";
-        assertEquals(List.of(new Exchange(flow, Exchange.Kind.ACK_RTT, 1, 4, 8_000),
-                new Exchange(flow, Exchange.Kind.ACK_RTT, 3, 4, 6_000),
-                new Exchange(flow, Exchange.Kind.READ_FIRST, 5, 6, 2_000),
-                new Exchange(flow, Exchange.Kind.READ_LAST, 5, 8, 4_000)), r.exchanges());
+        // untagged, DSCP 26: priority 3 by the default map (DSCP >> 3); each WRITE Only is a message of its own, so
+        // the ACK completes all three (frame 2 asked for no ACK but its message is done when covered)
+        assertEquals(List.of(new Exchange(flow, Exchange.Kind.ACK_RTT, 1, 4, 8_000, 3),
+                new Exchange(flow, Exchange.Kind.ACK_RTT, 3, 4, 6_000, 3),
+                new Exchange(flow, Exchange.Kind.MESSAGE, 1, 4, 8_000, 3),
+                new Exchange(flow, Exchange.Kind.MESSAGE, 2, 4, 7_000, 3),
+                new Exchange(flow, Exchange.Kind.MESSAGE, 3, 4, 6_000, 3),
+                new Exchange(flow, Exchange.Kind.READ_FIRST, 5, 6, 2_000, 3),
+                new Exchange(flow, Exchange.Kind.READ_LAST, 5, 8, 4_000, 3)), r.exchanges());
+    }
+
+    /**
+     * A message is timed from its First packet to the first ACK covering its Last; one with a packet sent again
+     * (Karn) or whose First the capture missed is not timed, and an ACK short of a message's last PSN leaves it
+     * waiting.
+     */
+    @Test
+    void messagesAreTimedFromTheirFirstPacketToTheAckCoveringTheirLast() {
+        Frames f = new Frames();
+        f.roce(500, A, B, QP_B, SEND_MIDDLE, 19).send();                             // 1: message begun before
+        f.roce(600, A, B, QP_B, SEND_LAST, 20).send();                               // 2: not timed
+        f.roce(1_000, A, B, QP_B, SEND_FIRST, 21).send();                            // 3
+        f.roce(2_000, A, B, QP_B, SEND_MIDDLE, 22).send();                           // 4
+        f.roce(3_000, B, A, QP_A, ACK, 22).aeth(0x1F).send();                        // 5: short of the Last
+        f.roce(4_000, A, B, QP_B, SEND_LAST, 23).ackRequest().send();               // 6
+        f.roce(9_500, B, A, QP_A, ACK, 23).aeth(0x1F).send();                        // 7: completes 3..6
+        f.roce(10_000, A, B, QP_B, SEND_FIRST, 24).send();                           // 8
+        f.roce(11_000, A, B, QP_B, SEND_LAST, 26).ackRequest().send();              // 9: 25 lost
+        f.roce(12_000, A, B, QP_B, SEND_FIRST, 24).send();                           // 10: sent again
+        f.roce(13_000, A, B, QP_B, SEND_MIDDLE, 25).send();                          // 11
+        f.roce(14_000, A, B, QP_B, SEND_LAST, 26).ackRequest().send();              // 12
+        f.roce(20_000, B, A, QP_A, ACK, 26).aeth(0x1F).send();                       // 13: Karn, not timed
+        AnalysisResult r = f.result();
+
+        String flow = "10.0.0.1 > 10.0.0.2 QP 0x000022";
+        assertEquals(List.of(new Exchange(flow, Exchange.Kind.MESSAGE, 3, 7, 8_500, 3)), r.exchanges().stream()
+                .filter(e -> e.kind() == Exchange.Kind.MESSAGE).toList());
     }
 
     @Test
