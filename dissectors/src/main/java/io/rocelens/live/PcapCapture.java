@@ -269,6 +269,9 @@ final class PcapCapture implements LiveCapture {
                     }
                     accept(index, reader.timestampNanos(), reader.originalLength(), reader.bytes());
                 } else if (result == NextFrame.ERROR) {
+                    if (stopping) {
+                        break;      // reading what came before the stop, the interface went away: keep what came
+                    }
                     fail("capture on " + options.interfaces().get(index) + " stopped: " + handle.getError());
                 } else if (stopping && System.nanoTime() - stoppedAt > 2L * READ_TIMEOUT_MILLIS * 1_000_000L) {
                     break;          // a whole read timeout after the stop and nothing: the ring is empty
@@ -362,6 +365,9 @@ final class PcapCapture implements LiveCapture {
      * ("any", nflog) and systems without /sys/class/net are not watched.
      */
     private void checkLinks() {
+        if (stopping) {
+            return;     // stopping anyway: an interface that goes away now takes nothing that was asked for
+        }
         for (int i = 0; i < handles.size(); i++) {
             String name = options.interfaces().get(i);
             if (!watched[i]) {
