@@ -9,16 +9,24 @@ doc: |
   destination and source service access points and the control field, one byte for
   unnumbered (U-format) frames, whose two low bits are both set, two bytes for information
   (I) and supervisory (S) frames. Spanning-tree BPDUs use SAP 0x42 with a UI control (0x03).
+  The `-field` keys name the fields as Wireshark does (see lldp.ksy); `llc.control`, an
+  instance, is added by the LLC module.
 doc-ref:
   - IEEE 802.2 clause 3.2 (LLC PDU format)
   - IEEE 802.1D clause 7.12.3 (BPDUs use the LLC SAP 0x42)
 seq:
   - id: dsap
     type: u1
+    -base: hex
+    -field: llc.dsap
+    -title: DSAP
     doc: Destination service access point; bit 0 is the individual/group bit.
     doc-ref: IEEE 802.2 clause 3.3.1 (Address fields)
   - id: ssap
     type: u1
+    -base: hex
+    -field: llc.ssap
+    -title: SSAP
     doc: Source service access point; bit 0 is the command/response bit.
     doc-ref: IEEE 802.2 clause 3.3.1 (Address fields)
   - id: control_first

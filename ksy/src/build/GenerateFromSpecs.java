@@ -112,8 +112,9 @@ public final class GenerateFromSpecs {
  * The field registry and the describers, from the seq fields that carry a {@code -field} key. Per field: {@code -field}
  * its filter name ({@code {i}} the element's index in a repeated one), {@code -title} its label, the {@code doc} its
  * blurb, {@code -enum} an enum of the spec naming its values, {@code -base: hex}, {@code -display: mac} or
- * {@code bytes}, and for a bit field {@code -container}: the bytes of the word it is shown on (else its whole run of
- * bit fields). Per spec that declares such fields, a describer: one method per type, recursing into user types (a
+ * {@code bytes}, {@code -scale} a factor its value is shown multiplied by, and for a bit field {@code -container}: the
+ * bytes of the word it is shown on (else its whole run of bit fields, or its own bytes when it starts and ends on a
+ * byte boundary). Per spec that declares such fields, a describer: one method per type, recursing into user types (a
  * field read from a substream, with {@code size} or {@code size-eos}, has positions relative to it: the describer
  * adds where the substream starts).
  */
@@ -292,12 +293,13 @@ final class FieldRegistry {
                     throw new IllegalArgumentException(where + ": a -field needs a -title and a doc");
                 }
                 int hexDigits = kind.equals("HEX") ? (width + 3) / 4 : 0;
+                String scale = attr.get("-scale") instanceof Integer factor ? " * " + factor + "L" : "";
                 String value = switch (kind) {
                     case "MAC" -> "mac(((Number) %s).longValue())";
                     case "BYTES" -> "hex(%s)";
                     case "STRING" -> "%s";
                     case "FLAG" -> "(%s ? 1L : 0L)";
-                    default -> "((Number) %s).longValue()";
+                    default -> "((Number) %s).longValue()" + scale;
                 };
                 if (repeat) {
                     if (!"expr".equals(attr.get("repeat")) || !(attr.get("repeat-expr") instanceof Integer count)
@@ -329,14 +331,23 @@ final class FieldRegistry {
                         throw new IllegalArgumentException(where + ": a bit field with -field cannot have an if");
                     }
                     int total = runBits.get(id);
-                    int container = attr.get("-container") instanceof Integer c ? c : total / 8;
-                    if (total % 8 != 0 || container <= 0 || total % (container * 8) != 0) {
-                        throw new IllegalArgumentException(where + ": its run of bit fields (" + total
-                                + " bits) is not whole -container words");
+                    int at = bitOffset.get(id);
+                    int offset;
+                    int length;
+                    if (at % 8 == 0 && width % 8 == 0 && !attr.containsKey("-container")) {
+                        // whole bytes inside a run (a MAC address after a priority): its own bytes
+                        offset = at / 8;
+                        length = width / 8;
+                    } else {
+                        length = attr.get("-container") instanceof Integer c ? c : total / 8;
+                        offset = at / (length * 8) * length;
+                        if (total % 8 != 0 || length <= 0 || (at + width + 7) / 8 > offset + length) {
+                            throw new IllegalArgumentException(where + ": not within one -container word of its run of"
+                                    + " bit fields (" + total + " bits)");
+                        }
                     }
-                    int offset = bitOffset.get(id) / (container * 8) * container;
                     position = "base + o._attrStart.get(\"" + GenerateFromSpecs.camel(runFirst.get(id), false) + "\") + "
-                            + offset + ", " + container;
+                            + offset + ", " + length;
                 } else {
                     position = "base + o._attrStart.get(\"" + key + "\"), o._attrEnd.get(\"" + key
                             + "\") - o._attrStart.get(\"" + key + "\")";

@@ -21,11 +21,9 @@ import io.rocelens.ksy.pos.Ipv4Header;
 import io.rocelens.ksy.pos.Ipv6Header;
 import io.rocelens.ksy.pos.LinuxSll;
 import io.rocelens.ksy.pos.LinuxSll2;
-import io.rocelens.ksy.pos.Llc;
 import io.rocelens.ksy.pos.Lrh;
 import io.rocelens.ksy.pos.MacControl;
 import io.rocelens.ksy.pos.Rdeth;
-import io.rocelens.ksy.pos.StpBpdu;
 import io.rocelens.ksy.pos.TcpHeader;
 import io.rocelens.ksy.pos.Reth;
 import io.rocelens.ksy.pos.UdpHeader;
@@ -134,8 +132,6 @@ public final class Dissector {
             case ERSPAN_II -> layers.add(encapsulation(Encapsulations.erspan(new Erspan(io, false), mark), mark, summary));
             case ERSPAN_III -> layers.add(encapsulation(Encapsulations.erspan(new Erspan(io, true), mark), mark, summary));
             case VXLAN -> layers.add(encapsulation(Encapsulations.vxlan(new Vxlan(io), mark), mark, summary));
-            case LLC -> layers.add(llc(new Llc(io), mark));
-            case STP -> layers.add(stp(new StpBpdu(io), mark));
             case MODULE -> layers.add(mark.module().describe(data, mark, summary));
             case ICRC, VCRC -> throw new IllegalStateException("described above");
         }
@@ -169,47 +165,6 @@ public final class Dissector {
                     at(next.tpid() <= 1500 ? Fields.VLAN_LEN : Fields.VLAN_ETYPE, (long) next.tpid(), next._attrStart,
                             next._attrEnd, "tpid"))));
         }
-    }
-
-    private static Layer llc(Llc llc, LayerMark mark) {
-        Map<String, Integer> s = llc._attrStart;
-        Map<String, Integer> e = llc._attrEnd;
-        int control = (int) llc.control();
-        return new Layer("llc", String.format("Logical-Link Control, DSAP 0x%02x, SSAP 0x%02x", llc.dsap(), llc.ssap()),
-                mark.offset(), mark.length(), List.of(
-                at(Fields.LLC_DSAP, (long) llc.dsap(), s, e, "dsap"),
-                at(Fields.LLC_SSAP, (long) llc.ssap(), s, e, "ssap"),
-                new Field(Fields.LLC_CONTROL, (long) control, s.get("controlFirst"), mark.offset() + mark.length()
-                        - s.get("controlFirst"))));
-    }
-
-    private static Layer stp(StpBpdu bpdu, LayerMark mark) {
-        Map<String, Integer> s = bpdu._attrStart;
-        Map<String, Integer> e = bpdu._attrEnd;
-        String type = Fields.stpTypeName(bpdu.bpduType());
-        List<Field> fields = new ArrayList<>(List.of(
-                at(Fields.STP_PROTOCOL, (long) bpdu.protocolId(), s, e, "protocolId"),
-                at(Fields.STP_VERSION, (long) bpdu.version(), s, e, "version"),
-                at(Fields.STP_TYPE, (long) bpdu.bpduType(), s, e, "bpduType")));
-        StpBpdu.Configuration c = bpdu.body();
-        if (c != null) {
-            Map<String, Integer> cs = c._attrStart;
-            Map<String, Integer> ce = c._attrEnd;
-            int root = cs.get("rootPriority");
-            int bridge = cs.get("bridgePriority");
-            // the priority (its top 4 bits, unshifted) and the system ID extension share two bytes, placed as tshark does
-            fields.add(at(Fields.STP_FLAGS, (long) c.flags(), cs, ce, "flags"));
-            fields.add(new Field(Fields.STP_ROOT_PRIO, c.rootPriority() * 4096, root, 1));
-            fields.add(new Field(Fields.STP_ROOT_EXT, c.rootSystemIdExtension(), root, 2));
-            fields.add(new Field(Fields.STP_ROOT_HW, Addresses.mac(c.rootMac()), root + 2, 6));
-            fields.add(at(Fields.STP_ROOT_COST, c.rootPathCost(), cs, ce, "rootPathCost"));
-            fields.add(new Field(Fields.STP_BRIDGE_PRIO, c.bridgePriority() * 4096, bridge, 1));
-            fields.add(new Field(Fields.STP_BRIDGE_EXT, c.bridgeSystemIdExtension(), bridge, 2));
-            fields.add(new Field(Fields.STP_BRIDGE_HW, Addresses.mac(c.bridgeMac()), bridge + 2, 6));
-            fields.add(at(Fields.STP_PORT, (long) c.portId(), cs, ce, "portId"));
-        }
-        return new Layer("stp", "Spanning Tree Protocol" + (type != null ? ", " + type : ""), mark.offset(),
-                mark.length(), List.copyOf(fields));
     }
 
     /**

@@ -55,23 +55,11 @@ public final class Fields {
     public static final FieldDef VLAN_DEI = bits("vlan.dei", "Drop eligible indicator", FieldType.FLAG, 1, null);
     public static final FieldDef VLAN_ID = bits("vlan.id", "VLAN identifier", FieldType.UINT, 2, null);
 
-    public static final FieldDef LLC_DSAP = hex("llc.dsap", "DSAP", 2, null);
-    public static final FieldDef LLC_SSAP = hex("llc.ssap", "SSAP", 2, null);
-    /** One byte for a U-format frame, else two read least-significant first, as Wireshark shows it. */
+    /**
+     * LLC's control field, as Wireshark shows it: one byte for a U-format frame, else two read least-significant first
+     * (llc.ksy computes it, an instance; the LLC and STP fields the spec reads are generated, see {@link SpecFields}).
+     */
     public static final FieldDef LLC_CONTROL = hex("llc.control", "Control field", 4, null);
-
-    public static final FieldDef STP_PROTOCOL = hex("stp.protocol", "Protocol identifier", 4, null);
-    public static final FieldDef STP_VERSION = uint("stp.version", "Protocol version identifier");
-    public static final FieldDef STP_TYPE = hex("stp.type", "BPDU type", 2, Fields::stpTypeName);
-    public static final FieldDef STP_FLAGS = hex("stp.flags", "BPDU flags", 2, null);
-    public static final FieldDef STP_ROOT_PRIO = uint("stp.root.prio", "Root bridge priority");
-    public static final FieldDef STP_ROOT_EXT = uint("stp.root.ext", "Root bridge system ID extension");
-    public static final FieldDef STP_ROOT_HW = def("stp.root.hw", "Root bridge system ID", FieldType.MAC);
-    public static final FieldDef STP_ROOT_COST = uint("stp.root.cost", "Root path cost");
-    public static final FieldDef STP_BRIDGE_PRIO = uint("stp.bridge.prio", "Bridge priority");
-    public static final FieldDef STP_BRIDGE_EXT = uint("stp.bridge.ext", "Bridge system ID extension");
-    public static final FieldDef STP_BRIDGE_HW = def("stp.bridge.hw", "Bridge system ID", FieldType.MAC);
-    public static final FieldDef STP_PORT = hex("stp.port", "Port identifier", 4, null);
 
     public static final FieldDef SLL_PROTOCOL = hex("sll.protocol", "Protocol", 4, Fields::etherTypeName);
 
@@ -354,16 +342,6 @@ public final class Fields {
             }
         }
         return text.length() > 0 ? text.toString() : null;
-    }
-
-    /** Wireshark's names of the BPDU types. */
-    public static String stpTypeName(long type) {
-        return switch ((int) type) {
-            case 0x00 -> "Configuration";
-            case 0x02 -> "Rapid/Multiple Spanning Tree";
-            case 0x80 -> "Topology Change Notification";
-            default -> null;
-        };
     }
 
     /** ERSPAN's version field: 1 is type II, 2 type III. */

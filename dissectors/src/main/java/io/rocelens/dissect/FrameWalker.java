@@ -16,10 +16,8 @@ import io.rocelens.ksy.Ipv4Header;
 import io.rocelens.ksy.Ipv6Header;
 import io.rocelens.ksy.LinuxSll;
 import io.rocelens.ksy.LinuxSll2;
-import io.rocelens.ksy.Llc;
 import io.rocelens.ksy.Lrh;
 import io.rocelens.ksy.MacControl;
-import io.rocelens.ksy.StpBpdu;
 import io.rocelens.ksy.TcpHeader;
 import io.rocelens.ksy.UdpHeader;
 import io.rocelens.ksy.Vxlan;
@@ -31,8 +29,8 @@ import java.util.List;
  * Walks one frame down its layers with the fast Kaitai parsers and fills a {@link PacketSummary}. Each layer is a
  * {@link Step}; the hand-offs between layers go through the tables below, keyed by link type, EtherType, IP
  * protocol, GRE protocol type and UDP destination port (the RoCE ports are a preference, as in Wireshark, so each walker holds its own
- * and looks them up before the UDP table). A protocol family written as a {@link ProtocolModule} (LLDP and DCBX) is one
- * spec and one module, registered by one line in {@link #MODULES}; the older layers below are a step here, a describer
+ * and looks them up before the UDP table). A protocol family written as a {@link ProtocolModule} (LLC and STP, LLDP and
+ * DCBX) is its specs and one module, registered by one line in {@link #MODULES}; the older layers below are a step here, a describer
  * in {@link Dissector} and a registration in the static block. When asked, the walker also records where each header sits so the
  * detail dissector can re-read it with field positions. A frame that breaks a rule becomes a malformed summary;
  * nothing is thrown.
@@ -64,8 +62,6 @@ final class FrameWalker {
     private static final int VXLAN_LENGTH = 8;
     /** IEEE 802.3 clause 3.2.6: a Length/Type value up to 1500 is a length, the frame's payload LLC. */
     private static final int IEEE_802_3_MAX_LENGTH = 1500;
-    private static final int STP_SAP = 0x42;
-    private static final int LLC_UI = 0x03;
     /**
      * The most protocol layers one frame may have, the frame itself included: Wireshark's default for
      * {@code gui.max_tree_depth}, past which it stops with "failed assertion saved_layers_len <
@@ -86,8 +82,12 @@ final class FrameWalker {
     /** Why a frame of each link type is not dissected, made once so a skipped frame allocates nothing. */
     private static final String[] NOT_DISSECTED = new String[LINK_TYPES.length];
 
+    /** What an IEEE 802.3 frame's payload (a Length/Type of 1500 or less) goes to: LLC. */
+    private static Step ieee8023Length;
+
     /** The protocol modules, each hanging its steps in the tables above (proto_register_* and proto_reg_handoff_*). */
     static final List<ProtocolModule> MODULES = List.of(
+            new LlcModule(),
             new LldpModule());
 
     static {
@@ -120,6 +120,14 @@ final class FrameWalker {
                         throw new IllegalStateException(module + ": EtherType " + etherType + " is taken");
                     }
                     ETHER_TYPES[etherType] = step;
+                }
+
+                @Override
+                public void ieee8023Length(Step step) {
+                    if (ieee8023Length != null) {
+                        throw new IllegalStateException(module + ": IEEE 802.3 length frames are taken");
+                    }
+                    ieee8023Length = step;
                 }
             });
         }
@@ -252,31 +260,12 @@ final class FrameWalker {
         int type = eth.etherType();
         if (type <= IEEE_802_3_MAX_LENGTH) {
             summary.etherType = type;
-            llc(end, type);
+            if (ieee8023Length != null) {
+                ieee8023Length.walk(this, end);
+            }
             return;
         }
         etherType(type, end);
-    }
-
-    /**
-     * IEEE 802.2 LLC after an IEEE 802.3 length field, as Wireshark's eth dissector hands it on (a Length/Type of
-     * 1500 or less, packet-eth.c): then a spanning-tree BPDU for SAP 0x42, else the rest is data.
-     */
-    private void llc(int offset, int length) {
-        enter("LLC", offset, 3);
-        Llc llc = new Llc(io);
-        summary.kinds |= PacketSummary.LLC;
-        summary.llcDsap = llc.dsap();
-        summary.llcSsap = llc.ssap();
-        int end = (int) io.pos();
-        mark(LayerMark.Kind.LLC, offset, end - offset);
-        if (llc.dsap() == STP_SAP && llc.ssap() == STP_SAP && llc.controlFirst() == LLC_UI) {
-            enter("STP", end, 4);
-            StpBpdu bpdu = new StpBpdu(io);
-            summary.kinds |= PacketSummary.STP;
-            summary.stpType = bpdu.bpduType();
-            mark(LayerMark.Kind.STP, end, (int) io.pos() - end);
-        }
     }
 
     /** An ERF record: its header (and extension headers), then the packet its record type names. */
@@ -782,10 +771,10 @@ final class FrameWalker {
         return io;
     }
 
-    /** Marks a header a module will describe. */
-    void mark(ProtocolModule module, int offset, int length) {
+    /** Marks a header a module will describe: its protocol number {@code part} of the module's protocols. */
+    void mark(ProtocolModule module, int part, int offset, int length) {
         if (marks != null) {
-            marks.add(new LayerMark(LayerMark.Kind.MODULE, offset, length, module));
+            marks.add(new LayerMark(LayerMark.Kind.MODULE, offset, length, module, part));
         }
     }
 

@@ -45,7 +45,7 @@ final class LldpModule implements ProtocolModule {
         PacketSummary summary = walker.summary();
         summary.module = this;
         io.rocelens.ksy.Lldp lldp = new io.rocelens.ksy.Lldp(walker.io());
-        walker.mark(this, offset, (int) walker.io().pos() - offset);
+        walker.mark(this, 0, offset, (int) walker.io().pos() - offset);
         String chassis = null;
         String port = null;
         String ttl = null;

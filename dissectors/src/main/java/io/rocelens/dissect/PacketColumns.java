@@ -54,12 +54,6 @@ public final class PacketColumns {
         if (p.is(PacketSummary.UDP)) {
             return "UDP";
         }
-        if (p.is(PacketSummary.STP)) {
-            return "STP";
-        }
-        if (p.is(PacketSummary.LLC)) {
-            return "LLC";
-        }
         String transport = p.ipProtocol >= 0 ? Fields.ipProtocolName(p.ipProtocol) : null;
         if (transport != null) {
             return transport;
@@ -126,11 +120,6 @@ public final class PacketColumns {
                     .append(Addresses.ipv4(p.arpSenderIp));
         } else if (p.arpOperation == 2) {
             info.append(Addresses.ipv4(p.arpSenderIp)).append(" is at ").append(Addresses.mac(p.arpSenderMac));
-        } else if (p.is(PacketSummary.STP)) {
-            info.append(p.stpType == 0x00 ? "Conf." : p.stpType == 0x80 ? "Topology Change Notification"
-                    : p.stpType == 0x02 ? "RST." : String.format("BPDU type 0x%02x", p.stpType));
-        } else if (p.is(PacketSummary.LLC)) {
-            info.append(String.format("DSAP 0x%02x, SSAP 0x%02x", p.llcDsap, p.llcSsap));
         } else if (p.is(PacketSummary.UDP)) {
             info.append(p.udpSrcPort).append(" → ").append(p.udpDstPort).append(" Len=").append(p.udpLength - 8);
         }

@@ -28,6 +28,9 @@ public interface ProtocolModule {
 
         /** Frames of this EtherType (after any VLAN tags) go to {@code step}. */
         void etherType(int etherType, FrameWalker.Step step);
+
+        /** IEEE 802.3 frames (a Length/Type of 1500 or less, after any VLAN tags) go to {@code step}. */
+        void ieee8023Length(FrameWalker.Step step);
     }
 
     /** Every registered module, in the walker's order. */

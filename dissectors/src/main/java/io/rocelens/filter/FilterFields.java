@@ -100,9 +100,6 @@ final class FilterFields {
                 p -> p.is(PacketSummary.ENCAPSULATED | PacketSummary.MALFORMED) || p.ipProtocol == 47 ? -1 : 0);
         protocol("vxlan", "Virtual eXtensible Local Area Network", "vxlan",
                 p -> p.is(PacketSummary.ENCAPSULATED | PacketSummary.MALFORMED) || p.udpDstPort == 4789 ? -1 : 0);
-        protocol("llc", "IEEE 802.2 Logical-Link Control (after an IEEE 802.3 length)", "llc",
-                p -> outerToo(p, p.is(PacketSummary.LLC)));
-        protocol("stp", "Spanning Tree Protocol BPDU", "stp", p -> outerToo(p, p.is(PacketSummary.STP)));
         for (ProtocolModule module : ProtocolModule.all()) {
             for (ProtocolModule.Protocol protocol : module.protocols()) {
                 protocol(protocol.filterName(), protocol.title(), protocol.filterName(),
@@ -347,7 +344,7 @@ final class FilterFields {
                     append(out, "sll");
                     append(out, "ethertype");
                 }
-                case "erf", "llc", "stp", "ip", "ipv6", "udp", "tcp", "arp", "gre", "erspan", "vxlan", "macc" ->
+                case "erf", "ip", "ipv6", "udp", "tcp", "arp", "gre", "erspan", "vxlan", "macc" ->
                         append(out, name);
                 case "lrh", "grh", "bth" -> {
                     if (!infiniband) {
