@@ -61,7 +61,7 @@ final class LlcModule implements ProtocolModule {
 
     @Override
     public Layer describe(ByteBuffer data, LayerMark mark, PacketSummary summary) {
-        io.kaitai.struct.ByteBufferKaitaiStream stream = new io.kaitai.struct.ByteBufferKaitaiStream(data);
+        io.kaitai.struct.ByteBufferKaitaiStream stream = new io.kaitai.struct.ByteBufferKaitaiStream(marked(data, mark));
         stream.seek(mark.offset());
         List<Field> fields = new ArrayList<>();
         if (mark.part() == 1) {
@@ -88,5 +88,13 @@ final class LlcModule implements ProtocolModule {
                     : p.stpType == 0x02 ? "RST." : String.format("BPDU type 0x%02x", p.stpType);
         }
         return String.format("DSAP 0x%02x, SSAP 0x%02x", p.llcDsap, p.llcSsap);
+    }
+
+    /**
+     * The frame up to the end of the header the walk marked: the detail reads what the walk read, not the zeros a
+     * frame cut by the snap length is padded with (LLDP reads TLVs up to the end of its bytes).
+     */
+    private static ByteBuffer marked(ByteBuffer data, LayerMark mark) {
+        return data.duplicate().limit(mark.offset() + mark.length());
     }
 }

@@ -158,7 +158,7 @@ final class LldpModule implements ProtocolModule {
 
     @Override
     public Layer describe(ByteBuffer data, LayerMark mark, PacketSummary summary) {
-        io.kaitai.struct.ByteBufferKaitaiStream io = new io.kaitai.struct.ByteBufferKaitaiStream(data);
+        io.kaitai.struct.ByteBufferKaitaiStream io = new io.kaitai.struct.ByteBufferKaitaiStream(marked(data, mark));
         io.seek(mark.offset());
         List<Field> fields = new ArrayList<>();
         SpecDescribers.lldp(new Lldp(io), 0, (field, value, offset, length) ->
@@ -169,5 +169,13 @@ final class LldpModule implements ProtocolModule {
     @Override
     public String info(PacketSummary p) {
         return p.moduleInfo;
+    }
+
+    /**
+     * The frame up to the end of the header the walk marked: the detail reads what the walk read, not the zeros a
+     * frame cut by the snap length is padded with (LLDP reads TLVs up to the end of its bytes).
+     */
+    private static ByteBuffer marked(ByteBuffer data, LayerMark mark) {
+        return data.duplicate().limit(mark.offset() + mark.length());
     }
 }
