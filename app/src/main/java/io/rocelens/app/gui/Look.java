@@ -30,11 +30,23 @@ final class Look {
         return preferences.get(Preferences.THEME, "light");
     }
 
+    /** Switches the theme of the window and of every window it opened (the RoCE views, dialogs). */
     void theme(String name) {
         preferences.put(Preferences.THEME, name);
-        root.getStyleClass().remove("dark");
-        if (name.equals("dark")) {
-            root.getStyleClass().add("dark");
+        apply(root, name);
+        for (javafx.stage.Window shown : javafx.stage.Window.getWindows()) {
+            if (shown.getScene() != null && shown.getScene().getRoot() != root) {
+                apply(shown.getScene().getRoot(), name);
+            }
+        }
+    }
+
+    private static void apply(javafx.scene.Parent root, String name) {
+        if (name.equals("dark") != root.getStyleClass().contains("dark")) {
+            root.getStyleClass().remove("dark");
+            if (name.equals("dark")) {
+                root.getStyleClass().add("dark");
+            }
         }
     }
 

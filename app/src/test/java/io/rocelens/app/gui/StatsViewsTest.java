@@ -43,6 +43,31 @@ class StatsViewsTest {
     @RegisterExtension
     final WindowOnCapture sample = new WindowOnCapture(folder.resolve("config"), MIXED, 401);
 
+    /**
+     * The canvases paint in the window's theme and follow View › Theme while open: the plot's corner is white, then
+     * rocelens.css's dark -fx-control-inner-background (#232528), then white again.
+     */
+    @Test
+    void theCanvasesFollowTheTheme(FxRobot robot) {
+        sample.menu("Statistics", "PFC");
+        sample.menu("Statistics", "PSN Ladder");
+        sample.menu("Statistics", "RoCE Bandwidth");
+        List<String> canvases = List.of("#pfc-timeline", "#psn-ladder", "#bandwidth-chart");
+        for (String theme : List.of("Light", "Dark", "Light")) {
+            sample.menu("View", "Theme", theme);
+            String expected = theme.equals("Dark") ? "0x232528ff" : "0xffffffff";
+            for (String id : canvases) {
+                javafx.scene.canvas.Canvas canvas = robot.lookup(id).queryAs(javafx.scene.canvas.Canvas.class);
+                waitUntil(() -> corner(canvas).equals(expected), () -> id + " in " + theme + ": " + corner(canvas));
+            }
+        }
+    }
+
+    /** The colour of the canvas's top-left pixel, as JavaFX writes it (0xrrggbbaa). */
+    private static String corner(javafx.scene.canvas.Canvas canvas) {
+        return fx(() -> canvas.snapshot(null, null).getPixelReader().getColor(1, 1).toString());
+    }
+
     @Test
     void sortTheConversationsThenFollowQpShowsExactlyThatConversation(FxRobot robot) throws TimeoutException {
         sample.menu("Statistics", "QP Conversations");

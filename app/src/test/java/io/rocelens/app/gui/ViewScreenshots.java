@@ -34,6 +34,10 @@ public final class ViewScreenshots {
         Path out = Path.of(args[0]);
         Files.createDirectories(out);
         Path config = Files.createTempDirectory("rocelens-screenshots");
+        // -Drocelens.screenshots.theme=dark: the same pictures in the dark theme, named NAME-dark.png
+        String theme = System.getProperty("rocelens.screenshots.theme", "light");
+        String suffix = theme.equals("light") ? "" : "-" + theme;
+        Files.writeString(config.resolve("preferences.properties"), "theme=" + theme + "\n");
         // the windows of one capture are closed before the next opens: the toolkit must stay
         Fx.startToolkit();
         for (int i = 1; i < args.length; i++) {
@@ -52,7 +56,7 @@ public final class ViewScreenshots {
             waitUntil(() -> !((javafx.scene.control.TreeView<?>) stage.getScene().lookup("#details")).getRoot()
                     .getChildren().isEmpty());
             fx(() -> {
-                Png.write(stage.getScene().snapshot(null), out.resolve(name + "-window.png"));
+                Png.write(stage.getScene().snapshot(null), out.resolve(name + "-window" + suffix + ".png"));
                 return null;
             });
             for (String view : VIEWS) {
@@ -89,7 +93,7 @@ public final class ViewScreenshots {
                     if (title.startsWith("RoCE Lens · ")) {
                         String view = title.replaceFirst("^RoCE Lens · ", "").replaceFirst(" — .*$", "")
                                 .toLowerCase(Locale.ROOT).replace(' ', '-');
-                        Png.write(w.getScene().snapshot(null), out.resolve(name + "-" + view + ".png"));
+                        Png.write(w.getScene().snapshot(null), out.resolve(name + "-" + view + suffix + ".png"));
                     }
                 }
                 return null;

@@ -100,23 +100,10 @@ public final class PacketListView {
                 setText(empty ? null : text);
             }
         });
-        boolean numeric = switch (column) {
-            case NUMBER, LENGTH, PRIORITY, PSN -> true;
-            default -> false;
-        };
-        if (numeric) {
+        if (column.numeric()) {
             tableColumn.setStyle("-fx-alignment: CENTER-RIGHT;");
         }
-        tableColumn.setPrefWidth(switch (column) {
-            case NUMBER -> 70;
-            case TIME -> 120;
-            case SOURCE, DESTINATION -> 150;
-            case PROTOCOL -> 80;
-            case LENGTH, PRIORITY -> 66;
-            case QP -> 90;
-            case PSN -> 80;
-            case INFO -> 360;
-        });
+        tableColumn.setPrefWidth(column.width());
         return tableColumn;
     }
 

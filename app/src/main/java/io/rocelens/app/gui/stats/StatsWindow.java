@@ -28,6 +28,12 @@ public abstract class StatsWindow {
         }
         stage.setScene(scene);
         stage.setTitle("RoCE Lens · " + title);
+        // View › Theme switches the class "dark" on every window's root: what a canvas paints follows it
+        content.getStyleClass().addListener((javafx.collections.ListChangeListener<String>) change -> themeChanged());
+    }
+
+    /** The theme changed: a view that paints a canvas paints it again (CSS restyles the rest by itself). */
+    protected void themeChanged() {
     }
 
     /** A pane the canvas fills, redrawn whenever its size changes. */

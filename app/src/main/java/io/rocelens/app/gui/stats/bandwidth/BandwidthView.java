@@ -1,5 +1,6 @@
 package io.rocelens.app.gui.stats.bandwidth;
 
+import io.rocelens.app.gui.common.ChartColours;
 import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import io.rocelens.app.gui.stats.model.Axes;
 import io.rocelens.app.gui.stats.bandwidth.model.BandwidthChart;
@@ -56,9 +57,6 @@ import javafx.util.StringConverter;
  */
 public final class BandwidthView extends StatsWindow {
 
-    static final Color[] PRIORITY_COLOURS = {
-            Color.web("#4e79a7"), Color.web("#f28e2b"), Color.web("#59a14f"), Color.web("#e15759"),
-            Color.web("#76b7b2"), Color.web("#edc948"), Color.web("#b07aa1"), Color.web("#9c755f")};
     private static final double LEFT = 92;
     private static final double RIGHT = 18;
     private static final double TOP = 14;
@@ -169,7 +167,7 @@ public final class BandwidthView extends StatsWindow {
         legend.getChildren().clear();
         if (chart != null) {
             for (int p : chart.priorities()) {
-                HBox key = new HBox(4, new Rectangle(12, 12, PRIORITY_COLOURS[p]), new Label("priority " + p));
+                HBox key = new HBox(4, new Rectangle(12, 12, ChartColours.priority(p)), new Label("priority " + p));
                 key.setAlignment(Pos.CENTER_LEFT);
                 legend.getChildren().add(key);
             }
@@ -238,7 +236,8 @@ public final class BandwidthView extends StatsWindow {
 
     void draw() {
         GraphicsContext g = canvas.getGraphicsContext2D();
-        g.setFill(Color.WHITE);
+        ChartColours colours = ChartColours.of(canvas);
+        g.setFill(colours.background());
         g.fillRect(0, 0, canvas.getWidth(), canvas.getHeight());
         if (chart == null) {
             return;
@@ -268,9 +267,9 @@ public final class BandwidthView extends StatsWindow {
         g.setTextBaseline(VPos.CENTER);
         for (double tick : Axes.ticks(0, top / scale, Math.max(2, h / 50))) {
             double y = TOP + h - tick * scale / top * h;
-            g.setStroke(Color.web("#e4e4e4"));
+            g.setStroke(colours.grid());
             g.strokeLine(LEFT, y, LEFT + w, y);
-            g.setFill(Color.BLACK);
+            g.setFill(colours.text());
             g.fillText(trim(tick), LEFT - 6, y);
         }
         g.save();
@@ -282,7 +281,7 @@ public final class BandwidthView extends StatsWindow {
 
         if (paused.isSelected()) {
             for (PausedInterval interval : capture.analysis().pausedIntervals()) {
-                Color colour = interval.priority() < 0 ? Color.GRAY : PRIORITY_COLOURS[interval.priority()];
+                Color colour = ChartColours.priority(interval.priority());
                 g.setFill(Color.color(colour.getRed(), colour.getGreen(), colour.getBlue(), 0.22));
                 long since = interval.startNanos() - capture.analysis().firstTs();
                 double from = Math.max(LEFT, x(since));
@@ -303,7 +302,7 @@ public final class BandwidthView extends StatsWindow {
                 }
                 double y1 = TOP + h - (stacked + bps) / top * h;
                 double y0 = TOP + h - stacked / top * h;
-                g.setFill(PRIORITY_COLOURS[p]);
+                g.setFill(ChartColours.priority(p));
                 g.fillRect(x0, y1, Math.max(1, binPixels - (binPixels > 4 ? 1 : 0)), y0 - y1);
                 stacked += bps;
             }
@@ -318,9 +317,9 @@ public final class BandwidthView extends StatsWindow {
                 if (!Double.isNaN(configured[p]) && configured[p] > 0) {
                     double rate = configured[p] / 100 * capture.analysis().options().linkSpeedBps();
                     double y = TOP + h - rate / top * h;
-                    g.setStroke(PRIORITY_COLOURS[p].darker());
+                    g.setStroke(colours.strong(ChartColours.priority(p)));
                     g.strokeLine(LEFT, y, LEFT + w, y);
-                    g.setFill(PRIORITY_COLOURS[p].darker());
+                    g.setFill(colours.strong(ChartColours.priority(p)));
                     g.fillText(String.format(Locale.ROOT, "ETS priority %d: %.0f %% of %s", p, configured[p],
                             TextSummary.rate(capture.analysis().options().linkSpeedBps())), LEFT + 6 + 260 * labels++,
                             y - 2);
@@ -333,21 +332,21 @@ public final class BandwidthView extends StatsWindow {
         Axes.TimeUnit timeUnit = Axes.timeUnit(end() - start());
         List<Double> ticks = Axes.ticks(start() - origin, end() - origin, Math.max(2, w / 110));
         double step = ticks.size() > 1 ? ticks.get(1) - ticks.get(0) : 1;
-        g.setFill(Color.BLACK);
+        g.setFill(colours.text());
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.TOP);
         for (double tick : ticks) {
             double x = x(tick);
-            g.setStroke(Color.GRAY);
+            g.setStroke(colours.frame());
             g.strokeLine(x, TOP + h, x, TOP + h + 4);
             g.fillText(timeUnit.format(tick, step), x, TOP + h + 5);
         }
         g.fillText("time since the first packet (" + timeUnit.name() + "), bins of "
                 + Formats.duration(chart.widthNanos()), LEFT + w / 2.0, TOP + h + 22);
-        g.setStroke(Color.GRAY);
+        g.setStroke(colours.frame());
         g.strokeRect(LEFT, TOP, w, h);
         if (!Double.isNaN(brushFrom)) {
-            g.setFill(Color.color(0.2, 0.4, 0.9, 0.18));
+            g.setFill(colours.selection());
             g.fillRect(Math.min(brushFrom, brushTo), TOP, Math.abs(brushTo - brushFrom), h);
         }
     }
@@ -429,5 +428,10 @@ public final class BandwidthView extends StatsWindow {
 
     private <T> void column(String title, Function<BandwidthChart.ShareLine, T> value, Function<T, String> format) {
         shares.getColumns().add(Tables.column(title, value, format));
+    }
+
+    @Override
+    protected void themeChanged() {
+        draw();
     }
 }

@@ -1,5 +1,6 @@
 package io.rocelens.app.gui.stats.pfc;
 
+import io.rocelens.app.gui.common.ChartColours;
 import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import io.rocelens.app.gui.stats.model.Axes;
 import io.rocelens.app.gui.stats.model.PacketListLink;
@@ -191,12 +192,13 @@ public final class PfcView extends StatsWindow {
 
     void draw() {
         GraphicsContext g = canvas.getGraphicsContext2D();
+        ChartColours colours = ChartColours.of(canvas);
         double w = canvas.getWidth();
         double h = canvas.getHeight();
-        g.setFill(Color.WHITE);
+        g.setFill(colours.background());
         g.fillRect(0, 0, w, h);
         if (timeline == null || timeline.rows().isEmpty()) {
-            g.setFill(Color.GRAY);
+            g.setFill(colours.quietText());
             g.setFont(Font.font(14));
             g.fillText(timeline == null ? "" : "No PFC or 802.3x PAUSE frames in this capture", 20, 30);
             return;
@@ -209,47 +211,48 @@ public final class PfcView extends StatsWindow {
             if (y + ROW_HEIGHT > plotBottom + 1) {
                 break;
             }
-            g.setFill(r % 2 == 0 ? Color.web("#f4f6f8") : Color.WHITE);
+            g.setFill(r % 2 == 0 ? colours.stripe() : colours.background());
             g.fillRect(0, y, w, ROW_HEIGHT);
             for (PfcStorm storm : row.storms()) {
-                g.setFill(Color.web("#ff000033"));
+                g.setFill(colours.alarmShade());
                 double from = x(storm.windowStartNanos(), w);
                 double to = x(storm.windowStartNanos() + storm.windowNanos(), w);
                 g.fillRect(Math.max(LABEL_WIDTH, from), y, Math.max(2, Math.min(w - RIGHT, to) - Math.max(LABEL_WIDTH, from)),
                         ROW_HEIGHT);
             }
-            g.setFill(row.priority() < 0 ? Color.web("#8a4fd0") : Color.web("#2a6fdb"));
+            // the priority's colour, as in the RoCE Bandwidth view; 802.3x PAUSE (no priority) grey
+            g.setFill(ChartColours.priority(row.priority()));
             for (PausedInterval interval : row.intervals()) {
                 double from = x(interval.startNanos(), w);
                 double to = x(interval.endNanos(), w);
                 g.fillRect(from, y + 8, Math.max(2, to - from), ROW_HEIGHT - 16);
             }
-            g.setFill(row.storms().isEmpty() ? Color.BLACK : Color.web("#c00000"));
+            g.setFill(row.storms().isEmpty() ? colours.text() : colours.alarm());
             g.setTextAlign(TextAlignment.LEFT);
             g.setTextBaseline(VPos.TOP);
             g.fillText(row.label() + (row.storms().isEmpty() ? "" : " · STORM"), 6, y + 4);
-            g.setFill(Color.web("#444444"));
+            g.setFill(colours.quietText());
             double share = timeline.lastTs() > timeline.firstTs()
                     ? row.pausedNanos() / (timeline.lastTs() - timeline.firstTs()) : 0;
             g.fillText(String.format(Locale.ROOT, "XOFF %d · XON %d · paused %s (%.1f %%)", row.xoff(), row.xon(),
                     Formats.duration(row.pausedNanos()), 100 * share), 6, y + 22);
         }
-        g.setStroke(Color.GRAY);
+        g.setStroke(colours.frame());
         g.strokeLine(LABEL_WIDTH, plotBottom, w - RIGHT, plotBottom);
         Axes.TimeUnit unit = Axes.timeUnit(timeline.end() - timeline.firstTs());
         List<Double> ticks = Axes.ticks(0, timeline.end() - timeline.firstTs(),
                 (int) Math.max(2, (w - LABEL_WIDTH) / 110));
         double step = ticks.size() > 1 ? ticks.get(1) - ticks.get(0) : 1;
-        g.setFill(Color.BLACK);
+        g.setFill(colours.text());
         g.setTextAlign(TextAlignment.CENTER);
         for (double tick : ticks) {
             double x = x(timeline.firstTs() + (long) tick, w);
-            g.setStroke(Color.web("#d8d8d8"));
+            g.setStroke(colours.grid());
             g.strokeLine(x, 8, x, plotBottom);
             g.fillText(unit.format(tick, step), x, plotBottom + 4);
         }
-        g.fillText("time since the first packet (" + unit.name() + ") · blue: paused (XOFF … XON or expiry), "
-                + "purple: 802.3x PAUSE · red shading: storm window", LABEL_WIDTH + (w - LABEL_WIDTH) / 2, plotBottom + 22);
+        g.fillText("time since the first packet (" + unit.name() + ") · bars: paused (XOFF … XON or expiry), "
+                + "in the priority's colour, grey for 802.3x PAUSE · red shading: storm window", LABEL_WIDTH + (w - LABEL_WIDTH) / 2, plotBottom + 22);
     }
 
     /** The interval drawn under the pointer (2 pixels of slack), or null. */
@@ -283,5 +286,10 @@ public final class PfcView extends StatsWindow {
 
     private <T> void column(String title, Function<PfcTimeline.PriorityLine, T> value, Function<T, String> format) {
         table.getColumns().add(Tables.column(title, value, format));
+    }
+
+    @Override
+    protected void themeChanged() {
+        draw();
     }
 }

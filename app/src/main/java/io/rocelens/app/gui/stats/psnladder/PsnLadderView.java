@@ -1,5 +1,6 @@
 package io.rocelens.app.gui.stats.psnladder;
 
+import io.rocelens.app.gui.common.ChartColours;
 import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import io.rocelens.app.gui.stats.model.Axes;
 import io.rocelens.app.gui.stats.conversations.model.Conversation;
@@ -175,13 +176,14 @@ public final class PsnLadderView extends StatsWindow {
     /** Draws the window [t0, t1] × [p0, p1]: axes, then each series' column ranges, then marks. */
     void draw() {
         GraphicsContext g = canvas.getGraphicsContext2D();
+        ChartColours colours = ChartColours.of(canvas);
         double w = canvas.getWidth();
         double h = canvas.getHeight();
-        g.setFill(Color.WHITE);
+        g.setFill(colours.background());
         g.fillRect(0, 0, w, h);
         int width = plotWidth();
         int height = plotHeight();
-        axes(g, width, height);
+        axes(g, width, height, colours);
         if (ladder == null) {
             return;
         }
@@ -203,12 +205,12 @@ public final class PsnLadderView extends StatsWindow {
         for (int x = 0; x < width; x++) {
             if (raster.gap[x] > 0) {
                 double y = TOP + raster.gap[x] - 1;
-                g.setStroke(Color.web("#d00000"));
+                g.setStroke(colours.alarm());
                 g.strokePolygon(new double[] {LEFT + x - 5, LEFT + x + 5, LEFT + x},
                         new double[] {y + 9, y + 9, y + 1}, 3);
             }
             if (raster.retransmission[x] > 0) {
-                g.setStroke(Color.BLACK);
+                g.setStroke(colours.mark());
                 g.strokeOval(LEFT + x - 5, TOP + raster.retransmission[x] - 6, 10, 10);
             }
             for (int direction = 0; direction < 2; direction++) {
@@ -222,11 +224,11 @@ public final class PsnLadderView extends StatsWindow {
         }
     }
 
-    private void axes(GraphicsContext g, int width, int height) {
+    private void axes(GraphicsContext g, int width, int height, ChartColours colours) {
         g.setFont(Font.font(12));
-        g.setStroke(Color.web("#e4e4e4"));
+        g.setStroke(colours.grid());
         g.setLineWidth(1);
-        g.setFill(Color.BLACK);
+        g.setFill(colours.text());
         Axes.TimeUnit unit = Axes.timeUnit(t1 - t0);
         List<Double> timeTicks = Axes.ticks(t0, t1, Math.max(2, width / 110));
         double step = timeTicks.size() > 1 ? timeTicks.get(1) - timeTicks.get(0) : 1;
@@ -251,7 +253,7 @@ public final class PsnLadderView extends StatsWindow {
         g.setTextAlign(TextAlignment.CENTER);
         g.fillText("PSN (24-bit, wraps)", 0, 0);
         g.restore();
-        g.setStroke(Color.GRAY);
+        g.setStroke(colours.frame());
         g.strokeRect(LEFT, TOP, width, height);
     }
 
@@ -336,5 +338,10 @@ public final class PsnLadderView extends StatsWindow {
                 ladder.kind(point) == PsnLadder.CNP ? "no PSN" : "PSN " + (ladder.psn(point) & 0xFFFFFF),
                 marks.isEmpty() ? "" : " · " + String.join(", ", marks),
                 Formats.duration(ladder.time(point)));
+    }
+
+    @Override
+    protected void themeChanged() {
+        draw();
     }
 }
