@@ -38,6 +38,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -139,6 +140,10 @@ public final class AnalyzeJob implements Callable<Integer> {
             + "written all the same)")
     boolean failOnDamage;
 
+    @Option(names = "--row-per-frame", description = "move the frames as rows of format(\"rocelens\"), one per "
+            + "frame, instead of in batches (slower; the same results)")
+    boolean rowPerFrame;
+
     @Option(names = "--no-tables", description = "write only summary.json and the per-point CSV files, not the "
             + "Parquet and CSV tables")
     boolean noTables;
@@ -226,7 +231,36 @@ public final class AnalyzeJob implements Callable<Integer> {
         List<SplitStats> stats = context.parallelize(splits, splits.size()).map(AnalyzeJob::walk).collect();
         Plan plan = plan(options, listing.files(), stats);
 
-        // (2) the frames, by point and conversation, in capture order, analysed per part
+        // (2) the frames, by point and conversation, in capture order, analysed per part; (3) the parts merged per
+        // point on the executors, two by two (what PartialAnalysis.merge keeps of events beyond the bound, the
+        // earliest, is the same whatever the grouping), so the driver gets one result a point
+        int n = partitions != null ? partitions : Integer.parseInt(spark.conf().get("spark.sql.shuffle.partitions", "200"));
+        int points = plan.points().length;
+        JavaRDD<Part> parts = rowPerFrame ? partsFromSource(plan, listing, n) : partsFromBatches(context, plan, splits, n);
+        Map<Integer, byte[]> merged = parts
+                .mapToPair(part -> new scala.Tuple2<>(part.point(), part.result()))
+                .reduceByKey(AnalyzeJob::mergeEncoded, Math.max(1, Math.min(points, n)))
+                .collectAsMap();
+        Map<String, AnalysisResult> byPoint = new TreeMap<>();
+        merged.forEach((point, result) -> byPoint.put(plan.points()[point], ResultCodec.decode(result)));
+        return write(listing, stats, byPoint);
+    }
+
+    /**
+     * The frames packed in batches per split and conversation ({@link FrameBatches}): Spark moves and sorts a record
+     * per batch, not per frame.
+     */
+    private JavaRDD<Part> partsFromBatches(JavaSparkContext context, Plan plan, List<CaptureFiles.Split> splits, int n) {
+        Set<Integer> ports = new LinkedHashSet<>(rocePorts);
+        return context.parallelize(splits, splits.size())
+                .flatMapToPair(split -> FrameBatches.read(split, plan.numberBefore(split.file().id(), split.start()),
+                        ports))
+                .repartitionAndSortWithinPartitions(new FrameBatches.ByConversation(n), FrameBatches.ORDER)
+                .mapPartitionsWithIndex((index, batches) -> analyseBatches(plan, index, batches), true);
+    }
+
+    /** The frames as rows of {@code format("rocelens")}, one per frame (--row-per-frame). */
+    private JavaRDD<Part> partsFromSource(Plan plan, CaptureFiles.Listing listing, int n) throws IOException {
         Dataset<Row> frames = spark.read().format("rocelens")
                 .option("paths", new ObjectMapper().writeValueAsString(
                         listing.files().stream().map(CaptureFiles.CaptureFileInfo::path).toList()))
@@ -236,22 +270,54 @@ public final class AnalyzeJob implements Callable<Integer> {
                 .load()
                 .select("point_id", "file_id", "split_start", "split_frame", "file_offset", "timestamp_ns",
                         "original_length", "link_type", "interface_id", "data", "conversation");
-        int n = partitions != null ? partitions : Integer.parseInt(spark.conf().get("spark.sql.shuffle.partitions", "200"));
         // ids, not names, travel with each frame: a few bytes instead of two paths
         Dataset<Row> arranged = frames.repartition(n, functions.col("point_id"), functions.col("conversation"))
                 .sortWithinPartitions("file_id", "file_offset");
-        // (3) the parts merged per point on the executors, two by two (what PartialAnalysis.merge keeps of events
-        // beyond the bound, the earliest, is the same whatever the grouping), so the driver gets one result a point
-        int points = plan.points().length;
         // Spark's own rows (InternalRow), not Row objects made from them: the frames go straight to the dissector
-        Map<Integer, byte[]> merged = arranged.queryExecution().toRdd().toJavaRDD()
-                .mapPartitionsWithIndex((index, rows) -> analyse(plan, index, rows), true)
-                .mapToPair(part -> new scala.Tuple2<>(part.point(), part.result()))
-                .reduceByKey(AnalyzeJob::mergeEncoded, Math.max(1, Math.min(points, n)))
-                .collectAsMap();
-        Map<String, AnalysisResult> byPoint = new TreeMap<>();
-        merged.forEach((point, result) -> byPoint.put(plan.points()[point], ResultCodec.decode(result)));
-        return write(listing, stats, byPoint);
+        return arranged.queryExecution().toRdd().toJavaRDD()
+                .mapPartitionsWithIndex((index, rows) -> analyse(plan, index, rows), true);
+    }
+
+    /** The analysis of one partition's batches: a {@link PartialAnalysis} per point, fed in capture order. */
+    static Iterator<Part> analyseBatches(Plan plan, int index, Iterator<scala.Tuple2<FrameBatches.Key, byte[]>> batches) {
+        AnalysisOptions options = plan.options().analysis();
+        FastDissector dissector = new FastDissector(new DissectorOptions(plan.options().rocePorts()));
+        PacketSummary summary = new PacketSummary();
+        List<Part> parts = new ArrayList<>();
+        PartialAnalysis[] analysis = new PartialAnalysis[1];
+        int point = -1;
+        int file = -1;
+        long splitStart = -1;
+        List<byte[]> split = new ArrayList<>();
+        java.util.function.Consumer<Frame> feed = frame -> {
+            dissector.summarize(frame, summary);
+            analysis[0].accept(summary);
+        };
+        while (batches.hasNext()) {
+            scala.Tuple2<FrameBatches.Key, byte[]> batch = batches.next();
+            FrameBatches.Key key = batch._1();
+            if (key.point() != point || key.file() != file || key.splitStart() != splitStart) {
+                // a split's batches (of every conversation of this partition) are all here: its frames in order
+                FrameBatches.frames(split, feed);
+                split.clear();
+                if (key.point() != point) {
+                    if (analysis[0] != null) {
+                        parts.add(new Part(point, index, ResultCodec.encode(analysis[0].result())));
+                    }
+                    point = key.point();
+                    long[] bounds = plan.bounds()[point];
+                    analysis[0] = new PartialAnalysis(options, bounds[0], bounds[1]);
+                }
+                file = key.file();
+                splitStart = key.splitStart();
+            }
+            split.add(batch._2());
+        }
+        FrameBatches.frames(split, feed);
+        if (analysis[0] != null) {
+            parts.add(new Part(point, index, ResultCodec.encode(analysis[0].result())));
+        }
+        return parts.iterator();
     }
 
     /** Walks one split's records: no dissection. */

@@ -172,8 +172,9 @@ class AnalyzeJobTest {
         Files.write(cut, Arrays.copyOf(whole, whole.length * 3 / 5));
         Files.writeString(in.resolve("readme.txt"), "these are the captures of rack 7\n");
         Path out = dir.resolve("out");
+        // the frames as rows of the data source, one per frame, this time
         assertEquals(0, AnalyzeJob.run(spark, "--input", in.toString(), "--output", out.toString(),
-                "--split-bytes", "50000", "--no-tables"));
+                "--split-bytes", "50000", "--no-tables", "--row-per-frame"));
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
         JsonNode damage = summary.get("points").get(0).get("damage");
         assertEquals(1, damage.size());
