@@ -2,8 +2,9 @@
 # Writes, for dcbx.pcap here and for the real capture lldp-dcbx-pfc-config-tlv-not-pause.pcap (its path the first
 # argument), NAME.tsv: every occurrence, in order, of each LLDP and DCBX field lldp.ksy declares, with tshark's value
 # (PDML "show"), "pos" and "size", and a _ws.malformed row where tshark found the frame malformed; and
-# NAME-columns.tsv: each frame's Protocol and Info columns. LldpTsharkTest compares RoCE Lens's fields, values, byte
-# ranges and columns with them; the suite only reads the .tsv files.
+# NAME-columns.tsv: each frame's Protocol and Info columns; and NAME-fields.tsv: tshark -T fields with every
+# occurrence of those fields. LldpTsharkTest compares RoCE Lens's fields, values, byte ranges, columns and -T fields
+# output with them; the suite only reads the .tsv files.
 #   usage: make-lldp-expected.sh PATH/TO/lldp-dcbx-pfc-config-tlv-not-pause.pcap      (needs tshark and python3)
 # Made with TShark 4.0.17 (Debian 4.0.17-0+deb12u3).
 set -euo pipefail
@@ -32,5 +33,7 @@ for capture in "$here/dcbx.pcap" "$1"; do
   tshark -r "$capture" -T pdml 2>/dev/null | FIELDS="${fields[*]}" python3 "$here/../pdml-fields.py" all > "$here/$name.tsv"
   tshark -r "$capture" -T fields -E header=y -e frame.number -e _ws.col.Protocol -e _ws.col.Info 2>/dev/null \
     > "$here/$name-columns.tsv"
+  args=(); for f in "${fields[@]}"; do args+=(-e "$f"); done
+  tshark -r "$capture" -T fields -E header=y -E occurrence=a "${args[@]}" 2>/dev/null > "$here/$name-fields.tsv"
   echo "$name.tsv: $(($(wc -l < "$here/$name.tsv") - 1)) field occurrences"
 done

@@ -2,6 +2,7 @@ package io.rocelens.export;
 
 import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.Field;
+import io.rocelens.dissect.FieldType;
 import io.rocelens.dissect.Fields;
 import io.rocelens.dissect.Layer;
 import io.rocelens.filter.WiresharkAliases;
@@ -25,7 +26,7 @@ public final class TsharkFields {
 
     /**
      * Where Wireshark declares a field with another base or width than RoCE Lens shows it (packet-infiniband.c,
-     * packet-tcp.c): the printf form tshark uses. {@code BYTES}: an FT_BYTES field, printed as plain hex digits.
+     * packet-tcp.c, packet-lldp.c): the printf form tshark uses. {@code BYTES}: an FT_BYTES field, printed as plain hex digits.
      */
     private static final String BYTES = "bytes";
     private static final Map<String, String> WIRESHARK_FORMS = Map.ofEntries(
@@ -39,7 +40,9 @@ public final class TsharkFields {
             Map.entry("infiniband.reth.va", "0x%016x"),
             Map.entry("infiniband.immdt", BYTES),
             Map.entry("infiniband.ieth", BYTES),
-            Map.entry("tcp.flags", "0x%04x"));
+            Map.entry("tcp.flags", "0x%04x"),
+            // BASE_OUI: the details show 0x0080c2, tshark -T fields the number
+            Map.entry("lldp.orgtlv.oui", "%d"));
 
     private TsharkFields() {
     }
@@ -77,11 +80,13 @@ public final class TsharkFields {
                 List<String> names = alias != null ? alias.roceLens() : List.of(name);
                 String form = WIRESHARK_FORMS.get(name);
                 List<String> values = new ArrayList<>();
+                // every occurrence: a layer may hold a field several times (LLDP's TLVs)
                 for (Layer layer : dissection.layers()) {
                     for (String each : names) {
-                        Field field = layer.field(each);
-                        if (field != null) {
-                            values.add(form != null ? inForm(field, form) : text(field));
+                        for (Field field : layer.fields()) {
+                            if (field.name().equals(each)) {
+                                values.add(form != null ? inForm(field, form) : text(field));
+                            }
                         }
                     }
                 }
@@ -109,7 +114,10 @@ public final class TsharkFields {
     static String text(Field field) {
         Object value = field.value();
         if (!(value instanceof Long number)) {
-            return String.valueOf(value).toLowerCase(Locale.ROOT);
+            // addresses in lower case as tshark prints them; text (an LLDP system description) as it came
+            FieldType type = field.def().type();
+            return type == FieldType.MAC || type == FieldType.ADDRESS ? String.valueOf(value).toLowerCase(Locale.ROOT)
+                    : String.valueOf(value);
         }
         return switch (field.def().type()) {
             case HEX -> field.def().hexDigits() > 0 ? String.format(Locale.ROOT, "0x%0" + field.def().hexDigits() + "x",

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * LLDP and DCBX against tshark, every occurrence of every field lldp.ksy declares, both ways: each occurrence tshark
  * shows RoCE Lens shows with the same value and byte range, in the same order, and RoCE Lens shows none tshark does
- * not; and the Protocol and Info columns of every LLDP frame. On dcbx.pcap (every TLV RoCE Lens reads, made by
+ * not; the Protocol and Info columns of every LLDP frame; and {@code -T fields} output, every occurrence, character
+ * for character. On dcbx.pcap (every TLV RoCE Lens reads, made by
  * make-dcbx.py) and on the real capture lldp-dcbx-pfc-config-tlv-not-pause.pcap; the expected values are tshark's
  * PDML and -T fields output, made by src/test/resources/tshark/lldp/make-lldp-expected.sh.
  */
@@ -86,6 +87,7 @@ class LldpTsharkTest {
             }
         }
         assertEquals(columns.size(), columns.keySet().stream().mapToLong(Long::longValue).max().orElse(0), "frames");
+        tFields(capture, FOLDER.resolve(name + "-fields.tsv"), disagreements);
         assertTrue(lldpFrames >= 4 && compared > 40 * lldpFrames, "only " + compared + " occurrences compared");
         assertEquals(List.of(), disagreements.subList(0, Math.min(30, disagreements.size())),
                 disagreements.size() + " disagreements in " + compared + " occurrences");
@@ -128,6 +130,25 @@ class LldpTsharkTest {
             }
         }
         return compared;
+    }
+
+    /** {@code rocelens decode -T fields -E occurrence=a} against tshark's, line by line. */
+    private static void tFields(Path capture, Path tsv, List<String> out) throws IOException {
+        List<String> lines = Files.readAllLines(tsv);
+        List<String> fields = List.of(lines.get(0).split("\t", -1));
+        io.rocelens.export.TsharkFields.Layout layout = io.rocelens.export.TsharkFields.Layout.defaults();
+        Dissector dissector = new Dissector(DissectorOptions.defaults());
+        try (CaptureReader reader = CaptureReaders.open(capture)) {
+            Frame frame;
+            int row = 0;
+            while ((frame = reader.next()) != null) {
+                String ours = layout.line(dissector.dissect(frame), fields);
+                if (!ours.equals(lines.get(++row))) {
+                    out.add("frame " + frame.number() + " -T fields: " + ours + " but tshark " + lines.get(row));
+                }
+            }
+            assertEquals(lines.size() - 1, row, "-T fields lines");
+        }
     }
 
     /** frame → tshark field → its occurrences in order. */
