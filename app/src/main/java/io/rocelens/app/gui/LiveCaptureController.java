@@ -1,14 +1,14 @@
 package io.rocelens.app.gui;
 
-import io.rocelens.app.gui.capture.CaptureOptionsDialog;
-import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.analysis.AnalysisResult;
-import io.rocelens.app.gui.common.model.Background;
+import io.rocelens.app.gui.capture.CaptureOptionsDialog;
 import io.rocelens.app.gui.capture.model.OpenCapture;
-import io.rocelens.app.gui.common.model.LatestWins;
-import io.rocelens.app.gui.packetlist.model.PacketTable;
-import io.rocelens.app.gui.common.model.Preferences;
 import io.rocelens.app.gui.capture.model.UnsavedCaptureGuard;
+import io.rocelens.app.gui.common.Dialogs;
+import io.rocelens.app.gui.common.model.Background;
+import io.rocelens.app.gui.common.model.LatestWins;
+import io.rocelens.app.gui.common.model.Preferences;
+import io.rocelens.app.gui.packetlist.model.PacketTable;
 import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import io.rocelens.live.CaptureException;
 import io.rocelens.live.CaptureInterface;

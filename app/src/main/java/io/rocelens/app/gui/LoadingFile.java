@@ -1,12 +1,12 @@
 package io.rocelens.app.gui;
 
-import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.app.gui.capture.model.OpenCapture;
+import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.app.gui.packetlist.model.PacketListModel;
 import io.rocelens.app.gui.packetlist.model.PacketTable;
-import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import io.rocelens.app.gui.stats.StatsViews;
+import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.slf4j.Logger;

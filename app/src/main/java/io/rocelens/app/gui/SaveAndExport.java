@@ -1,13 +1,13 @@
 package io.rocelens.app.gui;
 
+import io.rocelens.app.gui.capture.model.OpenCapture;
+import io.rocelens.app.gui.capture.model.UnsavedCaptureGuard;
 import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.app.gui.common.model.Background;
-import io.rocelens.app.gui.capture.model.OpenCapture;
 import io.rocelens.app.gui.common.model.LatestWins;
 import io.rocelens.app.gui.packetlist.model.PacketExport;
 import io.rocelens.app.gui.packetlist.model.PacketListModel;
 import io.rocelens.app.gui.packetlist.model.PacketTable;
-import io.rocelens.app.gui.capture.model.UnsavedCaptureGuard;
 import io.rocelens.capture.CaptureFormat;
 import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.capture.OverwriteCheck;

@@ -1,12 +1,12 @@
 package io.rocelens.app.gui;
 
-import io.rocelens.app.gui.packetlist.ColouringRulesDialog;
-import io.rocelens.app.gui.details.DetailsPane;
-import io.rocelens.app.gui.common.Dialogs;
-import io.rocelens.app.gui.filterbar.FilterBar;
 import io.rocelens.app.BuildInfo;
-import io.rocelens.app.gui.packetlist.model.PacketListModel;
+import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.app.gui.common.model.Preferences;
+import io.rocelens.app.gui.details.DetailsPane;
+import io.rocelens.app.gui.filterbar.FilterBar;
+import io.rocelens.app.gui.packetlist.ColouringRulesDialog;
+import io.rocelens.app.gui.packetlist.model.PacketListModel;
 import io.rocelens.app.gui.packetlist.model.TimeFormat;
 import io.rocelens.app.gui.stats.StatsViews;
 import java.time.ZoneId;

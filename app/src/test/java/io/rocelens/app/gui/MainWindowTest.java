@@ -1,12 +1,12 @@
 package io.rocelens.app.gui;
 
-import io.rocelens.app.gui.details.HexView;
 import static io.rocelens.app.gui.Fx.fx;
 import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.rocelens.app.gui.details.HexView;
 import io.rocelens.app.gui.details.model.FrameDetails;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;

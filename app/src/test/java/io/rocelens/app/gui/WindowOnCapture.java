@@ -3,8 +3,8 @@ package io.rocelens.app.gui;
 import static io.rocelens.app.gui.Fx.fx;
 import static io.rocelens.app.gui.Fx.waitUntil;
 
-import io.rocelens.app.gui.packetlist.model.FrameReadGuard;
 import io.rocelens.app.gui.common.model.Preferences;
+import io.rocelens.app.gui.packetlist.model.FrameReadGuard;
 import java.nio.file.Path;
 import java.util.concurrent.TimeoutException;
 import javafx.stage.Stage;

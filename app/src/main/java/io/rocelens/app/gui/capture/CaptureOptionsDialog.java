@@ -1,7 +1,7 @@
 package io.rocelens.app.gui.capture;
 
-import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.app.gui.capture.model.InterfaceRates;
+import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.app.gui.common.model.LatestWins;
 import io.rocelens.live.CaptureException;
 import io.rocelens.live.CaptureInterface;

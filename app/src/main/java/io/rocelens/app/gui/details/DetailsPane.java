@@ -1,8 +1,8 @@
 package io.rocelens.app.gui.details;
 
 import io.rocelens.app.gui.common.model.Background;
-import io.rocelens.app.gui.details.model.FrameDetails;
 import io.rocelens.app.gui.common.model.LatestWins;
+import io.rocelens.app.gui.details.model.FrameDetails;
 import io.rocelens.app.gui.packetlist.model.PacketTable;
 import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.capture.Frame;

@@ -1,7 +1,7 @@
 package io.rocelens.app.gui.details;
 
-import io.rocelens.app.gui.details.model.FrameDetails;
 import io.rocelens.app.gui.details.model.FrameDetails.Node;
+import io.rocelens.app.gui.details.model.FrameDetails;
 import java.util.function.Consumer;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.MenuItem;

@@ -1,8 +1,8 @@
 package io.rocelens.app.gui.filterbar;
 
-import io.rocelens.app.gui.filterbar.model.FilterBarModel;
 import io.rocelens.app.gui.filterbar.model.FilterBarModel.Check;
 import io.rocelens.app.gui.filterbar.model.FilterBarModel.Completion;
+import io.rocelens.app.gui.filterbar.model.FilterBarModel;
 import io.rocelens.filter.DisplayFilter;
 import io.rocelens.filter.FilterCompletion;
 import java.util.function.Consumer;

@@ -1,7 +1,7 @@
 package io.rocelens.app.gui.packetlist;
 
-import io.rocelens.app.gui.packetlist.model.ColouringRules;
 import io.rocelens.app.gui.packetlist.model.ColouringRules.Rule;
+import io.rocelens.app.gui.packetlist.model.ColouringRules;
 import java.util.function.Consumer;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;

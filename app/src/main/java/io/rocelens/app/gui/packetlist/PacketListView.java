@@ -75,6 +75,12 @@ public final class PacketListView {
                 changed.run();
             }
 
+            @Override
+            public void looksReady() {
+                // the rows on screen drew a placeholder for Info and no colour: draw them again from the cache
+                table.refresh();
+            }
+
         });
     }
 

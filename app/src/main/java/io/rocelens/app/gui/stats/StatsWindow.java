@@ -2,9 +2,9 @@ package io.rocelens.app.gui.stats;
 
 import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import javafx.scene.Parent;
+import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.layout.Pane;
-import javafx.scene.Scene;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 

@@ -1,10 +1,10 @@
 package io.rocelens.app.gui.stats;
 
-import io.rocelens.app.gui.stats.model.AnalysedCapture;
-import io.rocelens.app.gui.stats.conversations.model.Conversations;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.rocelens.app.gui.packetlist.model.IndexedCapture;
+import io.rocelens.app.gui.stats.conversations.model.Conversations;
+import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import io.rocelens.capture.CaptureFile;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.PacketSummary;

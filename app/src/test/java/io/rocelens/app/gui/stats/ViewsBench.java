@@ -1,11 +1,11 @@
 package io.rocelens.app.gui.stats;
 
+import io.rocelens.analysis.AnalysisOptions;
+import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.app.gui.packetlist.model.IndexedCapture;
 import io.rocelens.app.gui.stats.conversations.model.Conversation;
 import io.rocelens.app.gui.stats.conversations.model.Conversations;
 import io.rocelens.app.gui.stats.psnladder.model.PsnLadder;
-import io.rocelens.app.gui.packetlist.model.IndexedCapture;
-import io.rocelens.analysis.AnalysisOptions;
-import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.SummaryPipeline;
 import io.rocelens.load.CaptureLoad;

@@ -1,20 +1,20 @@
 package io.rocelens.app.gui.stats;
 
-import io.rocelens.app.gui.stats.model.AnalysedCapture;
-import io.rocelens.app.gui.stats.bandwidth.model.BandwidthChart;
-import io.rocelens.app.gui.stats.bandwidth.BandwidthView;
-import io.rocelens.app.gui.stats.conversations.model.Conversation;
-import io.rocelens.app.gui.stats.conversations.model.Conversations;
-import io.rocelens.app.gui.stats.model.PacketListLink;
-import io.rocelens.app.gui.stats.pfc.PfcView;
-import io.rocelens.app.gui.stats.psnladder.model.PsnLadder;
-import io.rocelens.app.gui.stats.psnladder.PsnLadderView;
-import io.rocelens.app.gui.packetlist.model.IndexedCapture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rocelens.analysis.PausedInterval;
 import io.rocelens.app.gui.common.model.Preferences;
+import io.rocelens.app.gui.packetlist.model.IndexedCapture;
+import io.rocelens.app.gui.stats.bandwidth.BandwidthView;
+import io.rocelens.app.gui.stats.bandwidth.model.BandwidthChart;
+import io.rocelens.app.gui.stats.conversations.model.Conversation;
+import io.rocelens.app.gui.stats.conversations.model.Conversations;
+import io.rocelens.app.gui.stats.model.AnalysedCapture;
+import io.rocelens.app.gui.stats.model.PacketListLink;
+import io.rocelens.app.gui.stats.pfc.PfcView;
+import io.rocelens.app.gui.stats.psnladder.PsnLadderView;
+import io.rocelens.app.gui.stats.psnladder.model.PsnLadder;
 import io.rocelens.filter.FilterException;
 import java.io.IOException;
 import java.nio.file.Path;

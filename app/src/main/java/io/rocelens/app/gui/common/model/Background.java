@@ -59,6 +59,11 @@ public final class Background {
         return new Background(Runnable::run, name -> Runnable::run, tellUser);
     }
 
+    /** For tests: every line's work goes to {@code worker} (a queue the test runs when it chooses), UI steps to ui. */
+    public static Background on(Executor worker, Executor ui, BiConsumer<String, String> tellUser) {
+        return new Background(ui, name -> worker, tellUser);
+    }
+
     /** A line of requests on a thread of its own (named for thread dumps), where the latest request wins. */
     public LatestWins line(String threadName) {
         return new LatestWins(this, threads.apply(threadName));

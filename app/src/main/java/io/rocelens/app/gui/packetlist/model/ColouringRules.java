@@ -1,7 +1,7 @@
 package io.rocelens.app.gui.packetlist.model;
 
-import io.rocelens.app.gui.common.model.Preferences;
 import io.rocelens.analysis.AnalysisMarks;
+import io.rocelens.app.gui.common.model.Preferences;
 import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;

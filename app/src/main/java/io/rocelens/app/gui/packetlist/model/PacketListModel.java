@@ -1,8 +1,8 @@
 package io.rocelens.app.gui.packetlist.model;
 
+import io.rocelens.analysis.AnalysisMarks;
 import io.rocelens.app.gui.common.model.Background;
 import io.rocelens.app.gui.common.model.LatestWins;
-import io.rocelens.analysis.AnalysisMarks;
 import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.capture.Frame;
 import io.rocelens.dissect.Dissection;
@@ -17,7 +17,9 @@ import java.io.UncheckedIOException;
 import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.DoubleConsumer;
 import java.util.function.Supplier;
 
@@ -38,11 +40,20 @@ public final class PacketListModel {
 
         /** The list was replaced: filtered, sorted, opened or closed. */
         void replaced();
+
+        /** Looks of rows on screen, shown with {@link #PLACEHOLDER} so far, are ready: the rows are drawn again. */
+        default void looksReady() {
+        }
     }
 
     /** What the view shows for a row beyond its indexed columns, built when the row comes on screen. */
     public record RowLook(String info, ColouringRules.Rule colour) {
     }
+
+    /** What a row shows until its look is built: the Info column waits, the row has no colour yet. */
+    public static final RowLook PLACEHOLDER = new RowLook("…", null);
+
+    private static final int LOOK_BATCH = 256;
 
     private static final int LOOK_CACHE = 4096;
     private static final String FAILED = "The packet list could not be updated";
@@ -50,8 +61,12 @@ public final class PacketListModel {
     /** The filter, sort and find passes: a newer one makes the older one's result stale. */
     private final LatestWins passes;
     private DissectorOptions dissectorOptions = DissectorOptions.defaults();
-    private FastDissector uiDissector = new FastDissector(dissectorOptions);
-    private final PacketSummary uiSummary = new PacketSummary();
+    /** Rows' looks, built in the background in batches (the rows that came on screen); a change of rules or rows
+     * makes a batch under way stale. */
+    private final LatestWins lookBuilds;
+    /** Rows asked for since the last batch, in the order asked. */
+    private final Set<Integer> lookWanted = new LinkedHashSet<>();
+    private boolean lookBatchRunning;
     private final Map<Integer, RowLook> looks = new LinkedHashMap<>(LOOK_CACHE, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Integer, RowLook> eldest) {
@@ -90,6 +105,7 @@ public final class PacketListModel {
     /** @param background where the passes over the frames run; their failures are told the user from there */
     public PacketListModel(Background background) {
         passes = background.line("rocelens-list");
+        lookBuilds = background.line("rocelens-looks");
     }
 
     public void setListener(Listener listener) {
@@ -106,7 +122,6 @@ public final class PacketListModel {
     public void open(PacketTable packets, DissectorOptions options) {
         passes.cancel();
         dissectorOptions = options;
-        uiDissector = new FastDissector(options);
         table = packets;
         marks = null;
         // a filter or an order chosen before the file (the -Y option) applies to its rows as they come
@@ -116,7 +131,7 @@ public final class PacketListModel {
         filteredUpTo = 0;
         passPending = false;
         loading = true;
-        looks.clear();
+        forgetLooks();
         listener.replaced();
         grew();
     }
@@ -131,7 +146,7 @@ public final class PacketListModel {
         filteredUpTo = 0;
         passPending = false;
         loading = false;
-        looks.clear();
+        forgetLooks();
         listener.replaced();
     }
 
@@ -165,7 +180,7 @@ public final class PacketListModel {
     public void loaded(AnalysisMarks analysisMarks) {
         loading = false;
         marks = analysisMarks;
-        looks.clear();
+        forgetLooks();
         grew();
         if (sortColumn != null || (filter != null && filter.needsMarks())) {
             refilter(null);
@@ -259,32 +274,79 @@ public final class PacketListModel {
         return hex ? String.format("0x%06x", value) : Integer.toString(value);
     }
 
-    /** The row's Info text and colouring rule, read from its frame (cached for the rows recently on screen). */
+    /**
+     * The row's Info text and colouring rule, read from its frame, or {@link #PLACEHOLDER} until that is done: the
+     * frame is read and dissected in the background (as Wireshark colourises), never on the UI thread, and
+     * {@link Listener#looksReady} says when to draw the row again. Built looks are cached for the rows recently on
+     * screen.
+     */
     public RowLook look(int index) {
         int row = rowAt(index);
         RowLook look = looks.get(row);
-        if (look == null) {
-            look = readLook(row);
-            looks.put(row, look);
+        if (look != null) {
+            return look;
         }
-        return look;
+        lookWanted.add(row);
+        buildLooks();
+        look = looks.get(row);      // there at once when the background runs in place
+        return look != null ? look : PLACEHOLDER;
     }
 
-    private RowLook readLook(int row) {
+    /** Starts a batch of the rows asked for, unless one is under way (it starts the next when done). */
+    private void buildLooks() {
+        if (lookBatchRunning || lookWanted.isEmpty() || table == null) {
+            return;
+        }
+        int[] rows = new int[Math.min(LOOK_BATCH, lookWanted.size())];
+        java.util.Iterator<Integer> wanted = lookWanted.iterator();
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = wanted.next();
+            wanted.remove();
+        }
+        PacketTable packets = table;
+        ColouringRules rules = colouring ? colours : null;
+        AnalysisMarks knownMarks = marks;
+        DissectorOptions options = dissectorOptions;
+        lookBatchRunning = true;
+        lookBuilds.current().then("The packet list could not be drawn", request -> {
+            FastDissector fast = new FastDissector(options);
+            PacketSummary summary = new PacketSummary();
+            Map<Integer, RowLook> built = new java.util.HashMap<>();
+            for (int row : rows) {
+                built.put(row, readLook(packets, row, fast, summary, rules, knownMarks, options));
+            }
+            return built;
+        }, built -> {
+            lookBatchRunning = false;
+            looks.putAll(built);
+            listener.looksReady();
+            buildLooks();
+        }, () -> lookBatchRunning = false);
+    }
+
+    /** Built looks are stale (other rules, rows or marks): they are built again as rows come on screen. */
+    private void forgetLooks() {
+        lookBuilds.cancel();
+        lookBatchRunning = false;
+        lookWanted.clear();
+        looks.clear();
+    }
+
+    private static RowLook readLook(PacketTable packets, int row, FastDissector fast, PacketSummary summary,
+                                    ColouringRules rules, AnalysisMarks knownMarks, DissectorOptions options) {
         Frame frame;
         try {
-            // the one frame read left on the JavaFX thread: a row's look, when it comes on screen
-            frame = FrameReadGuard.allowedHere(() -> read(table, row));
+            frame = read(packets, row);
         } catch (UncheckedIOException unreadable) {
             return new RowLook("[" + unreadable.getCause().getMessage() + "]", null);
         }
-        table.summarize(row, frame, uiDissector, uiSummary);
+        packets.summarize(row, frame, fast, summary);
         ColouringRules.Rule colour = null;
-        if (colouring) {
-            int rule = colours.match(uiSummary, marks, () -> new Dissector(dissectorOptions).dissect(frame));
-            colour = rule >= 0 ? colours.rules().get(rule) : null;
+        if (rules != null) {
+            int rule = rules.match(summary, knownMarks, () -> new Dissector(options).dissect(frame));
+            colour = rule >= 0 ? rules.rules().get(rule) : null;
         }
-        return new RowLook(PacketColumns.info(uiSummary), colour);
+        return new RowLook(PacketColumns.info(summary), colour);
     }
 
     // ---------------------------------------------------------------------------------------------- settings
@@ -306,7 +368,7 @@ public final class PacketListModel {
     public void setColours(ColouringRules rules, boolean enabled) {
         colours = rules;
         colouring = enabled;
-        looks.clear();
+        forgetLooks();
         listener.replaced();
     }
 
@@ -393,7 +455,7 @@ public final class PacketListModel {
             displayedCount = result.length;
             allShown = upTo;
             filteredUpTo = upTo;
-            looks.clear();
+            forgetLooks();
             listener.replaced();
             grew();
             done.run();

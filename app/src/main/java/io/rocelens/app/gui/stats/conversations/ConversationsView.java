@@ -1,13 +1,13 @@
 package io.rocelens.app.gui.stats.conversations;
 
-import io.rocelens.app.gui.stats.model.AnalysedCapture;
-import io.rocelens.app.gui.stats.conversations.model.Conversation;
-import io.rocelens.app.gui.stats.conversations.model.Conversations;
-import io.rocelens.app.gui.stats.model.PacketListLink;
-import io.rocelens.app.gui.stats.StatsWindow;
-import io.rocelens.app.gui.stats.Tables;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.FlowStats;
+import io.rocelens.app.gui.stats.StatsWindow;
+import io.rocelens.app.gui.stats.Tables;
+import io.rocelens.app.gui.stats.conversations.model.Conversation;
+import io.rocelens.app.gui.stats.conversations.model.Conversations;
+import io.rocelens.app.gui.stats.model.AnalysedCapture;
+import io.rocelens.app.gui.stats.model.PacketListLink;
 import io.rocelens.export.TextSummary;
 import java.util.List;
 import java.util.Locale;

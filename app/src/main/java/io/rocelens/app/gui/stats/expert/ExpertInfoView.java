@@ -1,11 +1,11 @@
 package io.rocelens.app.gui.stats.expert;
 
-import io.rocelens.app.gui.stats.model.AnalysedCapture;
-import io.rocelens.app.gui.stats.expert.model.ExpertInfo;
-import io.rocelens.app.gui.stats.model.PacketListLink;
-import io.rocelens.app.gui.stats.StatsWindow;
 import io.rocelens.analysis.Severity;
 import io.rocelens.app.gui.packetlist.model.PacketTable;
+import io.rocelens.app.gui.stats.StatsWindow;
+import io.rocelens.app.gui.stats.expert.model.ExpertInfo;
+import io.rocelens.app.gui.stats.model.AnalysedCapture;
+import io.rocelens.app.gui.stats.model.PacketListLink;
 import io.rocelens.dissect.AethText;
 import io.rocelens.dissect.PacketSummary;
 import java.util.List;

@@ -1,17 +1,17 @@
 package io.rocelens.app.gui.stats.pfc;
 
-import io.rocelens.app.gui.common.ChartColours;
-import io.rocelens.app.gui.stats.model.AnalysedCapture;
-import io.rocelens.app.gui.stats.model.Axes;
-import io.rocelens.app.gui.stats.model.PacketListLink;
-import io.rocelens.app.gui.stats.pfc.model.PfcTimeline;
-import io.rocelens.app.gui.stats.StatsWindow;
-import io.rocelens.app.gui.stats.Tables;
 import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.Formats;
 import io.rocelens.analysis.PausedInterval;
 import io.rocelens.analysis.PfcStorm;
+import io.rocelens.app.gui.common.ChartColours;
+import io.rocelens.app.gui.stats.StatsWindow;
+import io.rocelens.app.gui.stats.Tables;
+import io.rocelens.app.gui.stats.model.AnalysedCapture;
+import io.rocelens.app.gui.stats.model.Axes;
+import io.rocelens.app.gui.stats.model.PacketListLink;
+import io.rocelens.app.gui.stats.pfc.model.PfcTimeline;
 import io.rocelens.export.TextSummary;
 import java.util.List;
 import java.util.Locale;

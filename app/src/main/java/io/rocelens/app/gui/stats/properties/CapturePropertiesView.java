@@ -1,8 +1,8 @@
 package io.rocelens.app.gui.stats.properties;
 
+import io.rocelens.app.gui.stats.StatsWindow;
 import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import io.rocelens.app.gui.stats.properties.model.CaptureProperties;
-import io.rocelens.app.gui.stats.StatsWindow;
 import io.rocelens.capture.CaptureFile;
 import java.io.IOException;
 import java.util.List;

@@ -1,13 +1,13 @@
 package io.rocelens.app.gui.stats.psnladder;
 
+import io.rocelens.analysis.Formats;
 import io.rocelens.app.gui.common.ChartColours;
+import io.rocelens.app.gui.stats.StatsWindow;
+import io.rocelens.app.gui.stats.conversations.model.Conversation;
 import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import io.rocelens.app.gui.stats.model.Axes;
-import io.rocelens.app.gui.stats.conversations.model.Conversation;
 import io.rocelens.app.gui.stats.model.PacketListLink;
 import io.rocelens.app.gui.stats.psnladder.model.PsnLadder;
-import io.rocelens.app.gui.stats.StatsWindow;
-import io.rocelens.analysis.Formats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

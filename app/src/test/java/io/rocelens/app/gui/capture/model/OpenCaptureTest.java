@@ -1,14 +1,14 @@
 package io.rocelens.app.gui.capture.model;
 
-import io.rocelens.app.gui.common.model.Samples;
-import io.rocelens.app.gui.common.model.Background;
-import io.rocelens.app.gui.packetlist.model.PacketTable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rocelens.analysis.AnalysisOptions;
+import io.rocelens.app.gui.common.model.Background;
+import io.rocelens.app.gui.common.model.Samples;
+import io.rocelens.app.gui.packetlist.model.PacketTable;
 import io.rocelens.dissect.DissectorOptions;
 import java.io.IOException;
 import java.nio.file.Files;

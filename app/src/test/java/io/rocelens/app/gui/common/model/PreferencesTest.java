@@ -1,10 +1,10 @@
 package io.rocelens.app.gui.common.model;
 
-import io.rocelens.app.gui.packetlist.model.TimeFormat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.rocelens.app.gui.packetlist.model.TimeFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

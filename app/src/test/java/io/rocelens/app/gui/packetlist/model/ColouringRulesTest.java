@@ -1,9 +1,9 @@
 package io.rocelens.app.gui.packetlist.model;
 
-import io.rocelens.app.gui.common.model.Preferences;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.rocelens.app.gui.common.model.Preferences;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,11 @@
 package io.rocelens.app.gui.packetlist.model;
 
-import io.rocelens.app.gui.capture.model.OpenCaptureTest;
-import io.rocelens.app.gui.common.model.Samples;
-import io.rocelens.app.gui.common.model.Background;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.rocelens.app.gui.capture.model.OpenCaptureTest;
+import io.rocelens.app.gui.common.model.Background;
+import io.rocelens.app.gui.common.model.Samples;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.filter.DisplayFilter;
 import io.rocelens.filter.FilterException;
@@ -206,6 +206,51 @@ class PacketListModelTest {
         assertEquals(List.of(92L, 101L), frames());
         list.grew();
         assertEquals(List.of(92L, 101L), frames());
+    }
+
+    /**
+     * A row's look (Info text and colour) is built in the background: the row shows the placeholder, the work waits
+     * on the list's worker, and once it has run the look is there and the view is told to draw the rows again.
+     */
+    @Test
+    void aRowsLookIsBuiltInTheBackgroundWithAPlaceholderMeanwhile() {
+        OpenCaptureTest.Recorder recorder = new OpenCaptureTest.Recorder();
+        OpenCaptureTest.session().open(Samples.MIXED, recorder);
+        List<Runnable> queued = new ArrayList<>();
+        PacketListModel later = new PacketListModel(Background.on(queued::add, Runnable::run, (heading, words) -> {
+            throw new AssertionError(heading + ": " + words);
+        }));
+        List<String> told = new ArrayList<>();
+        later.setListener(new PacketListModel.Listener() {
+            @Override
+            public void grown(int oldSize, int newSize) {
+            }
+
+            @Override
+            public void replaced() {
+            }
+
+            @Override
+            public void looksReady() {
+                told.add("looks ready");
+            }
+        });
+        later.open(recorder.table, DissectorOptions.defaults());
+        later.loaded(recorder.outcome.marks());
+        assertEquals(PacketListModel.PLACEHOLDER, later.look(91));
+        assertEquals("…", later.text(0, PacketColumn.INFO));
+        assertEquals(List.of(), told);
+        while (!queued.isEmpty()) {
+            queued.remove(0).run();
+        }
+        // one batch at a time: row 91's, then row 0's, asked while the first waited
+        assertEquals(List.of("looks ready", "looks ready"), told);
+        assertEquals("CNP", later.look(91).colour().name());
+        // tshark -r mixed.pcapng -Y frame.number==1 -T fields -e _ws.col.Info
+        assertEquals("Who has 10.0.0.2? Tell 10.0.0.1", later.text(0, PacketColumn.INFO));
+        // new colouring rules: the looks are built again
+        later.setColours(ColouringRules.defaults(), true);
+        assertEquals(PacketListModel.PLACEHOLDER, later.look(91));
     }
 
     /** The sample's rows; reading frame {@code failAt} + 1 again is a bug (an unchecked exception). */

@@ -1,11 +1,11 @@
 package io.rocelens.app.gui.stats.psnladder.model;
 
-import io.rocelens.app.gui.stats.conversations.model.Conversation;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.EventKind;
 import io.rocelens.analysis.ExpertEvent;
 import io.rocelens.analysis.FlowStats;
 import io.rocelens.app.gui.packetlist.model.PacketTable;
+import io.rocelens.app.gui.stats.conversations.model.Conversation;
 import io.rocelens.dissect.IbOpcodes;
 import io.rocelens.dissect.PacketSummary;
 import java.util.Arrays;

@@ -1,13 +1,13 @@
 package io.rocelens.app.gui.stats.bandwidth.model;
 
-import io.rocelens.app.gui.stats.Samples;
-import io.rocelens.app.gui.packetlist.model.IndexedCapture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.app.gui.packetlist.model.IndexedCapture;
+import io.rocelens.app.gui.stats.Samples;
 import io.rocelens.filter.FilterException;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.rocelens.app.gui.stats.Samples;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rocelens.analysis.FlowStats;
 import io.rocelens.analysis.Formats;
+import io.rocelens.app.gui.stats.Samples;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;
 import io.rocelens.filter.FilterException;

@@ -3,10 +3,10 @@ package io.rocelens.app.gui.stats.expert.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.rocelens.app.gui.stats.Samples;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rocelens.analysis.EventKind;
 import io.rocelens.analysis.Severity;
+import io.rocelens.app.gui.stats.Samples;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.index.PacketIndex;
 import java.io.IOException;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.rocelens.app.gui.stats.Samples;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rocelens.analysis.PausedInterval;
+import io.rocelens.app.gui.stats.Samples;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.params.ParameterizedTest;

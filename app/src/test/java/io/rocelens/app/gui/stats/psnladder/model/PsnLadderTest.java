@@ -1,15 +1,15 @@
 package io.rocelens.app.gui.stats.psnladder.model;
 
-import io.rocelens.app.gui.stats.Samples;
-import io.rocelens.app.gui.stats.conversations.model.Conversation;
-import io.rocelens.app.gui.stats.conversations.model.Conversations;
-import io.rocelens.app.gui.packetlist.model.IndexedCapture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rocelens.analysis.FlowStats;
 import io.rocelens.analysis.Formats;
+import io.rocelens.app.gui.packetlist.model.IndexedCapture;
+import io.rocelens.app.gui.stats.Samples;
+import io.rocelens.app.gui.stats.conversations.model.Conversation;
+import io.rocelens.app.gui.stats.conversations.model.Conversations;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
