@@ -94,6 +94,10 @@ timed.append([REQUESTER, "message", new, answer, ns(0.01 * ms), PRIORITY])
 # ACKs from another host for requests the capture never showed
 orphan = roce(t + 5.2, "10.0.0.3", A, 0x33, 0x11, 500, extra=aeth(0x1F, 9))
 expected.append({"kind": "no_request_seen", "frame": orphan})
+# the responder acknowledges PSN 9000004 on the new connection, whose requester sent up to 9000000 only
+unsent = roce(t + 5.3, B, A, QP_A, 0x11, 9000004, extra=aeth(0x1F, 2))
+expected.append({"kind": "unsent_psn_answered", "frame": unsent,
+                 "message": "RC Acknowledge for PSN 9000004, 4 beyond PSN 9000000, the last its requester used"})
 
 wrpcap("violations.pcap", frames)
 with open("violations.json", "w") as out:

@@ -30,6 +30,8 @@ public final class AnalysisMarks {
     public static final int NEW_CONNECTION = 1 << 12;
     /** A request on a PSN an earlier RDMA READ reserved (EventKind.PSN_IN_READ_RANGE). */
     public static final int PSN_IN_READ_RANGE = 1 << 13;
+    /** A response for a PSN beyond any its requester sent (EventKind.UNSENT_PSN_ANSWERED). */
+    public static final int UNSENT_PSN_ANSWERED = 1 << 14;
 
     /** Returned by the value getters for a frame without that value. */
     public static final long NONE = -1;

@@ -16,6 +16,8 @@ public enum EventKind {
     STALLED_QP(Severity.WARNING, ExpertGroup.SEQUENCE),
     /** A request on a PSN that an earlier multi-packet RDMA READ reserved for its responses. */
     PSN_IN_READ_RANGE(Severity.ERROR, ExpertGroup.SEQUENCE),
+    /** An ACK, NAK or READ response for a PSN beyond any its requester sent (or the capture missed the request). */
+    UNSENT_PSN_ANSWERED(Severity.WARNING, ExpertGroup.SEQUENCE),
     NAK(Severity.WARNING, ExpertGroup.RESPONSE_CODE),
     RNR_NAK(Severity.WARNING, ExpertGroup.RESPONSE_CODE),
     CNP(Severity.NOTE, ExpertGroup.PROTOCOL),

@@ -14,6 +14,12 @@ final class FlowState {
     Waiting acksAwaited;
     Waiting readsAwaited;
     Waiting messagesAwaited;
+    /**
+     * The last RDMA READ request's PSN and the most PSNs its responses can take (its length at the smallest path MTU,
+     * 256 bytes), or -1: the upper bound of what the requester used, where {@link PsnTracker#lastUsed} is the lower.
+     */
+    int lastReadPsn = -1;
+    int lastReadMostResponses;
     /** The time and frame of the First packet of the SEND or WRITE message under way, or -1 for none (or untimed). */
     long messageStartTime = -1;
     long messageStartFrame;

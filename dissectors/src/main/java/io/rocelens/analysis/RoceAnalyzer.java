@@ -419,6 +419,7 @@ public final class RoceAnalyzer {
             f.readsAwaited = null;
             f.messagesAwaited = null;
             f.messageStartTime = -1;
+            f.lastReadPsn = -1;
             wasStarted = false;
             outcome = PsnTracker.IN_ORDER;
         } else {
@@ -446,6 +447,10 @@ public final class RoceAnalyzer {
                 f.progressTs = p.timestampNanos;
             }
             f.lastRequestFrame = p.number;
+            if (readLength >= 0) {
+                f.lastReadPsn = p.psn & PsnTracker.MASK;
+                f.lastReadMostResponses = (int) Math.max(1, Math.min(1 << 22, (readLength + 255) / 256));
+            }
             if (IbOpcodes.transport(p.opcode) == IbOpcodes.RC && readLength >= 0
                     && IbOpcodes.operation(p.opcode) == IbOpcodes.READ_REQUEST) {
                 if (f.readsAwaited == null) {
@@ -732,6 +737,9 @@ public final class RoceAnalyzer {
         if (f.paired < 0) {
             tryPairing(f, p.psn);
         }
+        if (f.paired >= 0) {
+            answersUnsentPsn(f, flows[f.paired], p);
+        }
         if (p.aethSyndrome < 0) {
             return;
         }
@@ -745,6 +753,34 @@ public final class RoceAnalyzer {
             f.rnrNaks++;
             mark(p, AnalysisMarks.RNR_NAK);
             nak(f, p, true);
+        }
+    }
+
+    /**
+     * A response whose PSN lies beyond the last PSN its requester could have used (the last READ's responses at the
+     * smallest path MTU included) answers a request the requester never sent: a responder fault, or a request the
+     * capture point missed.
+     */
+    private void answersUnsentPsn(FlowState response, FlowState requester, PacketSummary p) {
+        PsnTracker sent = requester.requests;
+        if (sent == null || !sent.started()) {
+            return;
+        }
+        int lastSent = sent.lastUsed();
+        // the last READ's responses may take more PSNs than the tracker reserved, while no request came after them
+        if (requester.lastReadPsn >= 0
+                && ((lastSent - requester.lastReadPsn) & PsnTracker.MASK) < requester.lastReadMostResponses) {
+            lastSent = (requester.lastReadPsn + requester.lastReadMostResponses - 1) & PsnTracker.MASK;
+        }
+        int ahead = (p.psn - lastSent) & PsnTracker.MASK;
+        if (ahead == 0 || ahead >= (1 << 23)) {
+            return;
+        }
+        mark(p, AnalysisMarks.UNSENT_PSN_ANSWERED);
+        if (count(EventKind.UNSENT_PSN_ANSWERED)) {
+            store(p, EventKind.UNSENT_PSN_ANSWERED, flowName(response), String.format(java.util.Locale.ROOT,
+                    "%s for PSN %d, %d beyond PSN %d, the last its requester used (or the capture missed the request)",
+                    IbOpcodes.name(p.opcode), p.psn, ahead, lastSent));
         }
     }
 

@@ -160,6 +160,8 @@ final class FilterFields {
                 AnalysisMarks.NEW_CONNECTION);
         mark("psn_in_read_range", "Request on a PSN an earlier RDMA READ reserved for its responses",
                 AnalysisMarks.PSN_IN_READ_RANGE);
+        mark("unsent_psn_answered", "ACK, NAK or READ response for a PSN beyond any its requester sent",
+                AnalysisMarks.UNSENT_PSN_ANSWERED);
         analysisValue("roce.analysis.missing", "PSNs skipped by the gap at this packet", f -> f.marks.missing(f.summary.number));
         analysisValue("roce.analysis.nak_to_retx_us", "Microseconds from the NAK to this retransmission (whole µs)",
                 f -> micros(f.marks.nakToRetransmissionNanos(f.summary.number)));

@@ -216,6 +216,32 @@ class RoceAnalyzerTest {
     }
 
     /**
+     * An ACK or READ response beyond the last PSN the requester used answers nothing it sent; one up to that PSN
+     * (the READ's reserved responses included) is fine, as is the ACK behind it.
+     */
+    @Test
+    void anAnswerForAPsnNeverSentIsAWarningOnTheAnswer() {
+        Frames f = new Frames();
+        f.roce(1_000, A, B, QP_B, WRITE_ONLY, 10).ackRequest().send();
+        f.roce(2_000, B, A, QP_A, ACK, 10).aeth(0x1F).send();                        // pairs the flows
+        f.roce(3_000, A, B, QP_B, READ_REQ, 11).readLength(512).send();             // 11, 12 at a 256-byte MTU
+        f.roce(4_000, B, A, QP_A, READ_FIRST, 11).aeth(0x1F).send();
+        f.roce(5_000, B, A, QP_A, READ_LAST, 12).aeth(0x1F).send();                  // 12: the READ's, fine
+        long beyond = f.roce(6_000, B, A, QP_A, ACK, 15).aeth(0x1F).send();          // 13-15 never sent
+        f.roce(7_000, B, A, QP_A, ACK, 12).aeth(0x1F).send();                        // behind: fine
+        AnalysisResult r = f.result();
+
+        assertEquals(1, r.eventCount(EventKind.UNSENT_PSN_ANSWERED));
+        ExpertEvent event = r.events().stream().filter(e -> e.kind() == EventKind.UNSENT_PSN_ANSWERED).findFirst()
+                .orElseThrow();
+        assertEquals(beyond, event.frame());
+        assertEquals("RC Acknowledge for PSN 15, 3 beyond PSN 12, the last its requester used (or the capture missed"
+                + " the request)", event.message());
+        assertEquals(Severity.WARNING, event.severity());
+        assertEquals(List.of(beyond), f.marked(AnalysisMarks.UNSENT_PSN_ANSWERED));
+    }
+
+    /**
      * A message is timed from its First packet to the first ACK covering its Last; one with a packet sent again
      * (Karn) or whose First the capture missed is not timed, and an ACK short of a message's last PSN leaves it
      * waiting.

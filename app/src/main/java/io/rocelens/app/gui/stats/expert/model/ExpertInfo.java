@@ -125,6 +125,7 @@ public final class ExpertInfo {
             case RETRANSMISSION -> "Retransmission: a PSN sent again";
             case NEW_CONNECTION -> "New connection (inferred): the PSN jumped far after a silence";
             case PSN_IN_READ_RANGE -> "Request on a PSN an RDMA READ reserved for its responses";
+            case UNSENT_PSN_ANSWERED -> "Response for a PSN the requester never sent";
             case STALLED_QP -> "Stalled QP: requests outstanding, no progress";
             case RETRY_SEQUENCE -> "Retry sequence: the same PSN sent again and again";
             case NO_REQUEST_SEEN -> "Responses with no request seen (the capture started mid-way?)";
@@ -142,8 +143,8 @@ public final class ExpertInfo {
     /** Wireshark's Group column. */
     static String group(EventKind kind) {
         return switch (kind) {
-            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, STALLED_QP, RETRY_SEQUENCE,
-                    NO_REQUEST_SEEN -> "Sequence";
+            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, UNSENT_PSN_ANSWERED, STALLED_QP,
+                    RETRY_SEQUENCE, NO_REQUEST_SEEN -> "Sequence";
             case NAK, RNR_NAK -> "Response code";
             case CNP, ECN_CE -> "Congestion";
             case ICRC_BAD -> "Checksum";
@@ -154,8 +155,8 @@ public final class ExpertInfo {
 
     static String protocol(EventKind kind) {
         return switch (kind) {
-            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, STALLED_QP, RETRY_SEQUENCE, NO_REQUEST_SEEN,
-                    NAK, RNR_NAK, CNP, ICRC_BAD ->
+            case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, UNSENT_PSN_ANSWERED, STALLED_QP,
+                    RETRY_SEQUENCE, NO_REQUEST_SEEN, NAK, RNR_NAK, CNP, ICRC_BAD ->
                     "InfiniBand";
             case ECN_CE -> "IP";
             case MALFORMED -> "Frame";
