@@ -288,7 +288,9 @@ class StandardStreamsTest {
             process.getOutputStream().flush();
             awaitReadingStandardInput(process);     // it has read what came; standard input stays open
             assertTrue(process.isAlive(), Files.readString(err));
-            process.destroy();      // SIGTERM
+            // SIGTERM through the handle: Process.destroy() also closes our end of the child's standard input, and
+            // the child could take that end of input for the end of the stream before the signal's hook runs
+            assertTrue(process.toHandle().destroy());
             assertTrue(process.waitFor(60, TimeUnit.SECONDS));
         } finally {
             process.destroyForcibly();
