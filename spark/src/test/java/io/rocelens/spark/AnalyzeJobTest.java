@@ -162,6 +162,19 @@ class AnalyzeJobTest {
         assertEquals(qpRows, spark.read().parquet(out.resolve("parquet/qps").toString()).count());
         assertEquals(qpRows, spark.read().option("header", "true").csv(out.resolve("csv/qps").toString()).count());
         assertEquals(4, spark.read().parquet(out.resolve("parquet/qps").toString()).select("point").distinct().count());
+        // the README's query over the table: the flow with the most retransmissions, as its point's CSV says
+        long most = 0;
+        for (Path file : all) {
+            List<String> rows = Files.readAllLines(points.get(file.toAbsolutePath().toString()).resolve("qps.csv"));
+            int column = Arrays.asList(rows.get(0).split(",")).indexOf("retransmitted");
+            for (String row : rows.subList(1, rows.size())) {
+                most = Math.max(most, Long.parseLong(row.split(",")[column]));
+            }
+        }
+        List<org.apache.spark.sql.Row> top = spark.sql("SELECT point, src_ip, dst_ip, dst_qp, retransmitted FROM parquet.`"
+                + out.resolve("parquet/qps") + "` ORDER BY retransmitted DESC LIMIT 10").collectAsList();
+        assertEquals(most, ((Number) top.get(0).get(4)).longValue());
+        assertTrue(most > 0);
     }
 
     @Test

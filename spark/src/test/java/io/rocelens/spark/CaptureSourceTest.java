@@ -135,6 +135,31 @@ class CaptureSourceTest {
     }
 
     @Test
+    void theReadmesQueryCountsTheNaksTheAnalysisCounts(@TempDir Path dir) throws IOException {
+        Path captures = Files.createDirectories(dir.resolve("captures"));
+        Files.createDirectories(captures.resolve("sw1"));
+        Files.copy(SAMPLES.resolve("mixed.pcapng"), captures.resolve("sw1/mixed.pcapng"));
+        spark.sql("CREATE OR REPLACE TEMPORARY VIEW frames USING rocelens OPTIONS (path '" + captures
+                + "/*/*.pcapng', pointPattern '" + captures + "/([^/]+)/')");
+        List<Row> top = spark.sql("SELECT point, dest_qp, count(*) AS packets,"
+                + " count_if(opcode = 129) AS cnps, count_if(ecn = 3) AS ce_marked,"
+                + " count_if(aeth_syndrome BETWEEN 96 AND 127) AS naks"
+                + " FROM frames WHERE opcode IS NOT NULL"
+                + " GROUP BY point, dest_qp ORDER BY naks DESC, cnps DESC LIMIT 20").collectAsList();
+        assertEquals("sw1", top.get(0).getString(0));
+        // the analysis of the same file (one pass of the library, as analyze runs it)
+        io.rocelens.analysis.RoceAnalyzer analyzer = new io.rocelens.analysis.RoceAnalyzer();
+        try (CaptureReader reader = CaptureReaders.open(SAMPLES.resolve("mixed.pcapng"))) {
+            io.rocelens.dissect.SummaryPipeline.withWorkers(DissectorOptions.defaults(), 1)
+                    .run(reader, Long.MAX_VALUE, analyzer::accept);
+        }
+        io.rocelens.analysis.AnalysisResult analysis = analyzer.result();
+        assertEquals(analysis.naks(), top.stream().mapToLong(r -> r.getLong(5)).sum());
+        assertEquals(analysis.cnps(), top.stream().mapToLong(r -> r.getLong(3)).sum());
+        assertTrue(analysis.naks() > 0 && analysis.cnps() > 0);
+    }
+
+    @Test
     void aNonCaptureIsSkippedAndThePointComesFromThePath(@TempDir Path dir) throws IOException {
         Files.createDirectories(dir.resolve("sw1"));
         Files.createDirectories(dir.resolve("sw2"));
