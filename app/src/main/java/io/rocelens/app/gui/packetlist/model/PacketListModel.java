@@ -87,6 +87,10 @@ public final class PacketListModel {
     private AnalysisMarks marks;
     /** Displayed rows in display order, or null: every row below {@link #allShown} in frame order. */
     private int[] displayed;
+    /** Row → place in {@link #displayed}, or -1; made when first asked ("go to frame" is a look-up, not a scan). */
+    private int[] placeOfRow;
+    /** Places of {@link #displayed} already in {@link #placeOfRow}. */
+    private int placesMapped;
     private int displayedCount;
     private int allShown;
     /** Rows below this have been through the current filter (it grows while loading). */
@@ -126,6 +130,7 @@ public final class PacketListModel {
         marks = null;
         // a filter or an order chosen before the file (the -Y option) applies to its rows as they come
         displayed = filter != null || sortColumn != null ? new int[1024] : null;
+        forgetPlaces();
         displayedCount = 0;
         allShown = 0;
         filteredUpTo = 0;
@@ -142,6 +147,7 @@ public final class PacketListModel {
         marks = null;
         displayed = null;
         displayedCount = 0;
+        forgetPlaces();
         allShown = 0;
         filteredUpTo = 0;
         passPending = false;
@@ -223,12 +229,25 @@ public final class PacketListModel {
         if (displayed == null) {
             return row < allShown ? row : -1;
         }
-        for (int i = 0; i < displayedCount; i++) {
-            if (displayed[i] == row) {
-                return i;
+        if (placeOfRow == null || placeOfRow.length < table.size()) {
+            int[] grown = new int[Math.max(table.size(), 1024)];
+            Arrays.fill(grown, -1);
+            if (placeOfRow != null) {
+                System.arraycopy(placeOfRow, 0, grown, 0, placeOfRow.length);
             }
+            placeOfRow = grown;
         }
-        return -1;
+        // the places appended since the last look-up (the list grows while loading)
+        for (; placesMapped < displayedCount; placesMapped++) {
+            placeOfRow[displayed[placesMapped]] = placesMapped;
+        }
+        return placeOfRow[row];
+    }
+
+    /** The displayed rows were replaced: the map from row to place is made again at the next look-up. */
+    private void forgetPlaces() {
+        placeOfRow = null;
+        placesMapped = 0;
     }
 
     /** The displayed rows in frame order (for export). */
@@ -423,6 +442,7 @@ public final class PacketListModel {
             passPending = false;
             displayed = null;
             displayedCount = 0;
+            forgetPlaces();
             allShown = table.size();
             filteredUpTo = allShown;
             listener.replaced();
@@ -452,6 +472,7 @@ public final class PacketListModel {
             }
             passPending = false;
             displayed = result;
+            forgetPlaces();
             displayedCount = result.length;
             allShown = upTo;
             filteredUpTo = upTo;
@@ -624,13 +645,37 @@ public final class PacketListModel {
             fast.summarize(read(packets, given[i]), summary);
             info[i] = PacketColumns.info(summary);
         }
-        Integer[] order = new Integer[given.length];
-        Arrays.setAll(order, i -> i);
-        Arrays.sort(order, (a, b) -> down ? info[b].compareTo(info[a]) : info[a].compareTo(info[b]));
+        // the places in Info order, ties in their given order: an int permutation, not a boxed Integer per row
+        int[] order = identity(given.length);
+        mergeSort(order, new int[order.length], 0, order.length,
+                (x, y) -> down ? info[y].compareTo(info[x]) : info[x].compareTo(info[y]));
         int[] sorted = new int[given.length];
         for (int i = 0; i < sorted.length; i++) {
             sorted[i] = given[order[i]];
         }
         return sorted;
+    }
+
+    /** A stable merge sort of ints by a comparison of them ({@code Arrays.sort} has none for primitives). */
+    private static void mergeSort(int[] a, int[] scratch, int from, int to, java.util.function.IntBinaryOperator compare) {
+        if (to - from < 2) {
+            return;
+        }
+        int middle = (from + to) >>> 1;
+        mergeSort(a, scratch, from, middle, compare);
+        mergeSort(a, scratch, middle, to, compare);
+        if (compare.applyAsInt(a[middle - 1], a[middle]) <= 0) {
+            return;
+        }
+        System.arraycopy(a, from, scratch, from, to - from);
+        int left = from;
+        int right = middle;
+        for (int i = from; i < to; i++) {
+            if (right >= to || left < middle && compare.applyAsInt(scratch[left], scratch[right]) <= 0) {
+                a[i] = scratch[left++];
+            } else {
+                a[i] = scratch[right++];
+            }
+        }
     }
 }

@@ -97,6 +97,28 @@ class PacketListModelTest {
         assertEquals(List.of(1L, 2L, 3L), sortedFrames(list.displayedRowsInFrameOrder()).subList(0, 3));
     }
 
+    /**
+     * Sorting by Info orders the rows by their Info text, ties in frame order (ascending) as a stable sort does; the
+     * expectation is List.sort (stable) over the Info texts of the list in frame order.
+     */
+    @Test
+    void sortingByInfoIsStableInBothDirections() {
+        List<String> infos = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            infos.add(list.text(i, PacketColumn.INFO));
+        }
+        for (boolean down : new boolean[] {false, true}) {
+            List<Long> expected = new ArrayList<>();
+            for (long frame = 1; frame <= infos.size(); frame++) {
+                expected.add(frame);
+            }
+            java.util.Comparator<Long> byInfo = java.util.Comparator.comparing(f -> infos.get((int) (f - 1)));
+            expected.sort(down ? byInfo.reversed() : byInfo);
+            list.sort(PacketColumn.INFO, down, null, () -> { });
+            assertEquals(expected, frames(), down ? "descending" : "ascending");
+        }
+    }
+
     private static List<Long> sortedFrames(int[] rows) {
         List<Long> frames = new ArrayList<>();
         for (int row : rows) {
@@ -115,6 +137,9 @@ class PacketListModelTest {
         early.loaded(null);
         assertEquals(2, early.size());
         assertEquals("92", early.text(0, PacketColumn.NUMBER));
+        // go to frame: the rows appended while loading are found too, the others are not shown
+        assertEquals(1, early.indexOfFrame(101));
+        assertEquals(-1, early.indexOfFrame(100));
     }
 
     @Test
