@@ -116,16 +116,14 @@ final class FrameBatches {
         List<Tuple2<Key, byte[]>> out = new ArrayList<>();
         Map<Long, Packer> open = new HashMap<>();
         Map<Long, Integer> sequences = new HashMap<>();
-        FastDissector dissector = new FastDissector(new DissectorOptions(rocePorts));
-        PacketSummary summary = new PacketSummary();
+        ConversationKey conversations = new ConversationKey(rocePorts,
+                new FastDissector(new DissectorOptions(rocePorts)));
         int point = split.file().pointId();
         int file = split.file().id();
         try (CaptureReader reader = CaptureSplit.open(Path.of(split.file().path()), split.start(), split.end())) {
             Frame f;
             while ((f = reader.next()) != null) {
-                dissector.summarize(f, summary);
-                Long key = FrameColumns.conversation(summary);
-                long conversation = key == null ? NO_CONVERSATION : key;
+                long conversation = conversations.of(f);
                 Packer packer = open.get(conversation);
                 if (packer == null) {
                     packer = new Packer(sequences.merge(conversation, 1, Integer::sum));

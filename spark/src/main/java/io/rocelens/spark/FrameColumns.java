@@ -224,14 +224,18 @@ final class FrameColumns {
         if (!s.isRoce()) {
             return null;
         }
-        boolean srcFirst = Long.compareUnsigned(s.ipSrcHi, s.ipDstHi) < 0
-                || s.ipSrcHi == s.ipDstHi && Long.compareUnsigned(s.ipSrcLo, s.ipDstLo) <= 0;
+        return conversation(s.ipSrcHi, s.ipSrcLo, s.ipDstHi, s.ipDstLo);
+    }
+
+    /** The hash of two addresses (each high and low word), the same whichever comes first. */
+    static long conversation(long srcHi, long srcLo, long dstHi, long dstLo) {
+        boolean srcFirst = Long.compareUnsigned(srcHi, dstHi) < 0
+                || srcHi == dstHi && Long.compareUnsigned(srcLo, dstLo) <= 0;
         long h = 0x9E3779B97F4A7C15L;
-        for (long v : srcFirst ? new long[] {s.ipSrcHi, s.ipSrcLo, s.ipDstHi, s.ipDstLo}
-                : new long[] {s.ipDstHi, s.ipDstLo, s.ipSrcHi, s.ipSrcLo}) {
-            h = mix(h ^ v);
-        }
-        return h;
+        h = mix(h ^ (srcFirst ? srcHi : dstHi));
+        h = mix(h ^ (srcFirst ? srcLo : dstLo));
+        h = mix(h ^ (srcFirst ? dstHi : srcHi));
+        return mix(h ^ (srcFirst ? dstLo : srcLo));
     }
 
     private static long mix(long z) {
