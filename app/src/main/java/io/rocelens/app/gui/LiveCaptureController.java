@@ -47,12 +47,18 @@ final class LiveCaptureController {
     private final LatestWins listings;
     /** The Options dialog's capture filter, checked by libpcap as it is typed, in the background. */
     private final LatestWins filterChecks;
+    /** Waiting for a stopped capture to close its file, before what comes next. */
+    private final LatestWins stops;
+    /** The Options dialog's sparklines: the interfaces' counters read from /sys. */
+    private final LatestWins sampling;
 
     LiveCaptureController(MainWindow window, Background background, Preferences preferences, OpenCapture session,
                           StatusLine status, UnsavedCaptureGuard guard) {
         this.window = window;
         listings = background.line("rocelens-interfaces");
         filterChecks = background.line("rocelens-capture-filter");
+        stops = background.line("rocelens-capture-stop");
+        sampling = background.line("rocelens-interface-counters");
         this.preferences = preferences;
         this.session = session;
         this.status = status;
@@ -119,13 +125,14 @@ final class LiveCaptureController {
         if (capturing || starting) {
             return;
         }
-        CaptureOptionsDialog.show(window.stage(), listed.found(), listed.start(), filterChecks).ifPresent(picked -> {
-            options = picked;
-            preferences.putList(Preferences.CAPTURE_INTERFACES, picked.interfaces());
-            preferences.put(Preferences.CAPTURE_FILTER, picked.filter());
-            window.savePreferences();
-            start(picked);
-        });
+        CaptureOptionsDialog.show(window.stage(), listed.found(), listed.start(), filterChecks, sampling)
+                .ifPresent(picked -> {
+                    options = picked;
+                    preferences.putList(Preferences.CAPTURE_INTERFACES, picked.interfaces());
+                    preferences.put(Preferences.CAPTURE_FILTER, picked.filter());
+                    window.savePreferences();
+                    start(picked);
+                });
     }
 
     /** Capture › Start (Ctrl+E): with the last options, or through the Options dialog the first time. */
@@ -269,15 +276,23 @@ final class LiveCaptureController {
         start(options);
     }
 
-    /** Stops a running capture and waits for its file to be closed (before saving it, or quitting). */
-    void stopAndWait() {
-        if (capturing) {
-            LiveCapture running = session.liveCapture();
-            session.stopCapture();
-            awaitFileClosed(running);
-            capturing = false;
-            ticker.stop();
+    /**
+     * Stops a running capture, then runs {@code stopped} on the UI thread once its file is closed (before saving it,
+     * or quitting): the wait is on a background thread, the window keeps answering.
+     */
+    void stopThen(Runnable stopped) {
+        if (!capturing) {
+            stopped.run();
+            return;
         }
+        LiveCapture running = session.liveCapture();
+        session.stopCapture();
+        capturing = false;
+        ticker.stop();
+        stops.submit("The capture could not be stopped", request -> {
+            awaitFileClosed(running);
+            return running;
+        }, closed -> stopped.run());
     }
 
     /** The window closes: a running capture is stopped; closing waits a little for its file. */

@@ -4,6 +4,7 @@ import io.rocelens.app.gui.capture.model.OpenCapture;
 import io.rocelens.app.gui.capture.model.UnsavedCaptureGuard;
 import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.app.gui.common.model.Background;
+import io.rocelens.app.gui.common.model.LatestWins;
 import io.rocelens.app.gui.common.model.Preferences;
 import io.rocelens.app.gui.details.DetailsPane;
 import io.rocelens.app.gui.filterbar.FilterBar;
@@ -48,6 +49,7 @@ final class MainWindow {
     private final Stage stage;
     private final Preferences preferences;
     private final Background background;
+    private final LatestWins preferenceWrites;
     private final BorderPane root = new BorderPane();
     private final OpenCapture session;
     private final PacketListModel packets;
@@ -72,6 +74,7 @@ final class MainWindow {
         this.preferences = preferences;
         status = new StatusLine(this::cancelLoading);
         background = new Background(Platform::runLater, this::tellFailure);
+        preferenceWrites = background.line("rocelens-preferences");
         session = new OpenCapture(background, preferences.dissectorOptions(), preferences.analysisOptions());
         packets = new PacketListModel(background);
         packets.setTimeFormat(preferences.getEnum(Preferences.TIME_FORMAT, TimeFormat.SINCE_FIRST),
@@ -308,7 +311,7 @@ final class MainWindow {
     void shutdown() {
         liveCapture.shutdown(session::close);
         preferences.putList(Preferences.FILTER_HISTORY, filterModel.history());
-        savePreferences();
+        savePreferencesNow();       // before the JVM exits
         background.shutdown();
     }
 
@@ -399,7 +402,15 @@ final class MainWindow {
         }
     }
 
+    /** Writes the preferences file in the background; the latest state wins. */
     void savePreferences() {
+        preferenceWrites.submit("The preferences could not be saved", request -> {
+            savePreferencesNow();
+            return preferences;
+        }, saved -> { });
+    }
+
+    private void savePreferencesNow() {
         try {
             preferences.save();
         } catch (IOException failure) {

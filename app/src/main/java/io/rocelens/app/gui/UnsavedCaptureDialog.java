@@ -38,8 +38,8 @@ final class UnsavedCaptureDialog implements UnsavedCaptureGuard.Actions {
     }
 
     @Override
-    public void stopCapture() {
-        window.liveCapture().stopAndWait();
+    public void stopCapture(Runnable stopped) {
+        window.liveCapture().stopThen(stopped);
     }
 
     @Override

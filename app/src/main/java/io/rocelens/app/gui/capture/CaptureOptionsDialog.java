@@ -85,13 +85,16 @@ public final class CaptureOptionsDialog {
     private final Timeline sampler;
     /** libpcap checks the filter as it is typed, on a thread of its own: the latest text wins. */
     private final LatestWins filterChecks;
+    /** The interfaces' counters, read from /sys once a second on a thread of its own. */
+    private final LatestWins sampling;
     private boolean filterGood = true;
     /** The text the last finished check was of ({@link #filterGood} is about it), or null before the first. */
     private String checkedFilter;
 
     private CaptureOptionsDialog(Window owner, List<CaptureInterface> found, CaptureOptions last,
-                                 LatestWins filterChecks) {
+                                 LatestWins filterChecks, LatestWins sampling) {
         this.filterChecks = filterChecks;
+        this.sampling = sampling;
         dialog.initOwner(owner);
         dialog.setTitle("Capture Options");
         dialog.setHeaderText(null);
@@ -232,12 +235,14 @@ public final class CaptureOptionsDialog {
      *
      * @param found        the interfaces libpcap lists (listed in the background before)
      * @param filterChecks where the capture filter is checked as it is typed
+     * @param sampling     where the interfaces' packet counters are read
      */
     public static Optional<CaptureOptions> show(Window owner, List<CaptureInterface> found, CaptureOptions last,
-                                         LatestWins filterChecks) {
-        CaptureOptionsDialog shown = new CaptureOptionsDialog(owner, found, last, filterChecks);
+                                                LatestWins filterChecks, LatestWins sampling) {
+        CaptureOptionsDialog shown = new CaptureOptionsDialog(owner, found, last, filterChecks, sampling);
         Optional<CaptureOptions> chosen = shown.dialog.showAndWait();
         filterChecks.cancel();
+        sampling.cancel();
         return chosen;
     }
 
@@ -353,9 +358,14 @@ public final class CaptureOptionsDialog {
     }
 
     private void sample() {
-        rates.sample(interfaces.getItems().stream().map(CaptureInterface::name).toList(), System.nanoTime());
-        // the sparkline cells redraw; refreshing the table would make every cell anew under the user's mouse
-        samples.set(samples.get() + 1);
+        List<String> names = interfaces.getItems().stream().map(CaptureInterface::name).toList();
+        sampling.submit("The interfaces' packet counters could not be read", request -> {
+            rates.sample(names, System.nanoTime());
+            return names;
+        }, sampled -> {
+            // the sparkline cells redraw; refreshing the table would make every cell anew under the user's mouse
+            samples.set(samples.get() + 1);
+        });
     }
 
     private static TableColumn<CaptureInterface, String> textColumn(String title, double width,

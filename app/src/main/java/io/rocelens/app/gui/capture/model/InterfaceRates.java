@@ -14,7 +14,8 @@ import java.util.Map;
  * {@code /sys/class/net/IF/statistics} (frames received plus sent), sampled about once a second. The counters need
  * no permission and no capture handle (a handle per interface would take a kernel buffer and CPU per frame on every
  * interface while the dialog is open); they count every frame, not only those the capture filter would pass.
- * Interfaces without counters (the pseudo-interface "any", a system without /sys) have no rate.
+ * Interfaces without counters (the pseudo-interface "any", a system without /sys) have no rate. Sampled on a
+ * background thread, read on the UI thread.
  */
 public final class InterfaceRates {
 
@@ -35,7 +36,7 @@ public final class InterfaceRates {
     }
 
     /** Reads the counters of these interfaces now; the rate is the change since the last sample, per second. */
-    public void sample(List<String> names, long nowNanos) {
+    public synchronized void sample(List<String> names, long nowNanos) {
         double seconds = lastNanos == 0 ? 0 : (nowNanos - lastNanos) / 1e9;
         lastNanos = nowNanos;
         for (String name : names) {
@@ -52,7 +53,7 @@ public final class InterfaceRates {
     }
 
     /** Frames per second over the last samples, oldest first; empty before two samples or without counters. */
-    public List<Double> rates(String name) {
+    public synchronized List<Double> rates(String name) {
         Deque<Double> history = rates.get(name);
         return history == null ? List.of() : List.copyOf(history);
     }

@@ -23,8 +23,8 @@ public final class UnsavedCaptureGuard {
         /** True while a live capture runs. */
         boolean capturing();
 
-        /** Stops the running capture and waits for its file to be closed. */
-        void stopCapture();
+        /** Stops the running capture; {@code stopped} runs on the UI thread once its file is closed. */
+        void stopCapture(Runnable stopped);
 
         /** Asks where to save; null when the user cancels. */
         Path chooseSaveTarget();
@@ -77,8 +77,13 @@ public final class UnsavedCaptureGuard {
             return;
         }
         if (capturing) {
-            actions.stopCapture();
+            actions.stopCapture(() -> answered(answer, then));
+        } else {
+            answered(answer, then);
         }
+    }
+
+    private void answered(Answer answer, Runnable then) {
         if (answer == Answer.SAVE) {
             Path target = actions.chooseSaveTarget();
             if (target != null) {

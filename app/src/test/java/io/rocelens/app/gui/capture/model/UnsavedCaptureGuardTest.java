@@ -18,6 +18,9 @@ class UnsavedCaptureGuardTest {
     private boolean capturing;
     private Path target = Path.of("kept.pcapng");
     private boolean saveWorks = true;
+    /** The capture's file closes later (the window waits for it off the UI thread). */
+    private boolean deferStop;
+    private Runnable pendingStop;
 
     private final UnsavedCaptureGuard guard = new UnsavedCaptureGuard(new UnsavedCaptureGuard.Actions() {
         @Override
@@ -32,9 +35,14 @@ class UnsavedCaptureGuardTest {
         }
 
         @Override
-        public void stopCapture() {
+        public void stopCapture(Runnable stopped) {
             seen.add("stopped");
             capturing = false;
+            if (deferStop) {
+                pendingStop = stopped;
+            } else {
+                stopped.run();
+            }
         }
 
         @Override
@@ -106,5 +114,18 @@ class UnsavedCaptureGuardTest {
         target = null;
         then("before quitting");
         assertEquals(List.of("asked: Do you want to save the captured packets before quitting?", "chose null"), seen);
+    }
+
+    @Test
+    void nothingGoesOnBeforeTheStoppedCaptureHasClosedItsFile() {
+        guard.captureStarted(true);
+        capturing = true;
+        deferStop = true;
+        answer = UnsavedCaptureGuard.Answer.DONT_SAVE;
+        then("before quitting");
+        assertEquals(List.of("asked: Do you want to stop the capture and save the captured packets before quitting?",
+                "stopped"), seen);
+        pendingStop.run();
+        assertEquals(List.of("discarded", "went on"), seen.subList(2, seen.size()));
     }
 }
