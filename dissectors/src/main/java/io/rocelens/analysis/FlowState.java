@@ -14,6 +14,12 @@ final class FlowState {
     Waiting acksAwaited;
     Waiting readsAwaited;
     Waiting messagesAwaited;
+    /** Payload bytes of the SEND, WRITE or READ response message under way, from its First packet on. */
+    long messageOpenBytes;
+    /** The payload bytes of the flow's messages: in all, the smallest and the largest (0 without messages). */
+    long messageBytes;
+    long messageSizeMin;
+    long messageSizeMax;
     /**
      * The last RDMA READ request's PSN and the most PSNs its responses can take (its length at the smallest path MTU,
      * 256 bytes), or -1: the upper bound of what the requester used, where {@link PsnTracker#lastUsed} is the lower.

@@ -13,7 +13,8 @@ public record FlowStats(
         long packets, long bytes, long payloadBytes, long firstTs, long lastTs,
         long messages, long rdmaWrite, long rdmaReadReq, long readResp, long send, long atomic, long flush,
         long acks, long naks, long rnrNaks, long cnps, long ecnCe,
-        long psnGaps, long missingPsns, long retransmitted, long duplicates, long outOfOrder, long icrcErrors) {
+        long psnGaps, long missingPsns, long retransmitted, long duplicates, long outOfOrder, long icrcErrors,
+        long messageBytes, long messageSizeMin, long messageSizeMax) {
 
     public String srcIp() {
         return Addresses.ip(srcHi, srcLo);
@@ -61,6 +62,15 @@ public record FlowStats(
                 readResp + other.readResp, send + other.send, atomic + other.atomic, flush + other.flush,
                 acks + other.acks, naks + other.naks, rnrNaks + other.rnrNaks, cnps + other.cnps, ecnCe + other.ecnCe,
                 psnGaps + other.psnGaps, missingPsns + other.missingPsns, retransmitted + other.retransmitted,
-                duplicates + other.duplicates, outOfOrder + other.outOfOrder, icrcErrors + other.icrcErrors);
+                duplicates + other.duplicates, outOfOrder + other.outOfOrder, icrcErrors + other.icrcErrors,
+                messageBytes + other.messageBytes,
+                messages == 0 ? other.messageSizeMin : other.messages == 0 ? messageSizeMin
+                        : Math.min(messageSizeMin, other.messageSizeMin),
+                Math.max(messageSizeMax, other.messageSizeMax));
+    }
+
+    /** Messages per second over the flow's span, or NaN when {@link #hasThroughput()} says a rate means nothing. */
+    public double messageRate() {
+        return hasThroughput() ? messages / durationSeconds() : Double.NaN;
     }
 }

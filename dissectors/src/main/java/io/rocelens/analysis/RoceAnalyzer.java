@@ -234,11 +234,13 @@ public final class RoceAnalyzer {
             case IbOpcodes.SEND_FIRST -> {
                 f.send++;
                 f.sendOpen = true;
+                f.messageOpenBytes = p.payloadLength;
                 learnPathMtu(f, p);
                 request(f, p, -1);
             }
             case IbOpcodes.SEND_MIDDLE -> {
                 f.send++;
+                f.messageOpenBytes += p.payloadLength;
                 learnPathMtu(f, p);
                 request(f, p, -1);
             }
@@ -246,6 +248,7 @@ public final class RoceAnalyzer {
                 f.send++;
                 if (f.sendOpen) {
                     f.messages++;
+                    messageDone(f, f.messageOpenBytes + p.payloadLength);
                     f.sendOpen = false;
                 }
                 request(f, p, -1);
@@ -253,16 +256,19 @@ public final class RoceAnalyzer {
             case IbOpcodes.SEND_ONLY, IbOpcodes.SEND_ONLY_IMMEDIATE, IbOpcodes.SEND_ONLY_INVALIDATE -> {
                 f.send++;
                 f.messages++;
+                messageDone(f, p.payloadLength);
                 request(f, p, -1);
             }
             case IbOpcodes.WRITE_FIRST -> {
                 f.rdmaWrite++;
                 f.writeOpen = true;
+                f.messageOpenBytes = p.payloadLength;
                 learnPathMtu(f, p);
                 request(f, p, -1);
             }
             case IbOpcodes.WRITE_MIDDLE -> {
                 f.rdmaWrite++;
+                f.messageOpenBytes += p.payloadLength;
                 learnPathMtu(f, p);
                 request(f, p, -1);
             }
@@ -270,6 +276,7 @@ public final class RoceAnalyzer {
                 f.rdmaWrite++;
                 if (f.writeOpen) {
                     f.messages++;
+                    messageDone(f, f.messageOpenBytes + p.payloadLength);
                     f.writeOpen = false;
                 }
                 request(f, p, -1);
@@ -277,6 +284,7 @@ public final class RoceAnalyzer {
             case IbOpcodes.WRITE_ONLY, IbOpcodes.WRITE_ONLY_IMMEDIATE -> {
                 f.rdmaWrite++;
                 f.messages++;
+                messageDone(f, p.payloadLength);
                 request(f, p, -1);
             }
             case IbOpcodes.READ_REQUEST -> {
@@ -286,11 +294,13 @@ public final class RoceAnalyzer {
             case IbOpcodes.READ_RESPONSE_FIRST -> {
                 f.readResp++;
                 f.readOpen = true;
+                f.messageOpenBytes = p.payloadLength;
                 learnPathMtu(f, p);
                 readResponse(f, p);
             }
             case IbOpcodes.READ_RESPONSE_MIDDLE -> {
                 f.readResp++;
+                f.messageOpenBytes += p.payloadLength;
                 learnPathMtu(f, p);
                 readResponse(f, p);
             }
@@ -298,6 +308,7 @@ public final class RoceAnalyzer {
                 f.readResp++;
                 if (f.readOpen) {
                     f.messages++;
+                    messageDone(f, f.messageOpenBytes + p.payloadLength);
                     f.readOpen = false;
                 }
                 readResponse(f, p);
@@ -305,6 +316,7 @@ public final class RoceAnalyzer {
             case IbOpcodes.READ_RESPONSE_ONLY -> {
                 f.readResp++;
                 f.messages++;
+                messageDone(f, p.payloadLength);
                 readResponse(f, p);
             }
             case IbOpcodes.ACKNOWLEDGE, IbOpcodes.ATOMIC_ACKNOWLEDGE -> acknowledge(f, p);
@@ -321,6 +333,13 @@ public final class RoceAnalyzer {
                 // RD Resync: counted as a packet, not analysed further
             }
         }
+    }
+
+    /** A message ended (its Last or Only packet): its payload bytes, First to Last, count in the flow's sizes. */
+    private static void messageDone(FlowState f, long bytes) {
+        f.messageBytes += bytes;
+        f.messageSizeMin = f.messages == 1 ? bytes : Math.min(f.messageSizeMin, bytes);
+        f.messageSizeMax = Math.max(f.messageSizeMax, bytes);
     }
 
     /** {@link AnalysisOptions#priorityOf}; a RoCE frame with neither VLAN tag nor DSCP counts in priority 0. */
@@ -1099,7 +1118,8 @@ public final class RoceAnalyzer {
                     f.packets, f.bytes, f.payloadBytes, f.firstTs, f.lastTs,
                     f.messages, f.rdmaWrite, f.rdmaReadReq, f.readResp, f.send, f.atomic, f.flush,
                     f.acks, f.naks, f.rnrNaks, f.cnps, f.ecnCe,
-                    f.psnGaps(), f.missingPsns(), f.retransmitted(), f.duplicates(), f.outOfOrder(), f.icrcErrors);
+                    f.psnGaps(), f.missingPsns(), f.retransmitted(), f.duplicates(), f.outOfOrder(), f.icrcErrors,
+                    f.messageBytes, f.messageSizeMin, f.messageSizeMax);
         }
         changedCount = 0;
         if (sortedFlowCount != flowCount) {

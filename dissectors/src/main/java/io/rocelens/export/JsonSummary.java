@@ -176,6 +176,21 @@ public final class JsonSummary {
             json.writeNullField("throughput_bps");
         }
         json.writeNumberField("messages", f.messages());
+        json.writeNumberField("message_bytes", f.messageBytes());
+        if (f.messages() > 0) {
+            json.writeNumberField("message_size_min", f.messageSizeMin());
+            json.writeNumberField("message_size_mean", (double) f.messageBytes() / f.messages());
+            json.writeNumberField("message_size_max", f.messageSizeMax());
+        } else {
+            json.writeNullField("message_size_min");
+            json.writeNullField("message_size_mean");
+            json.writeNullField("message_size_max");
+        }
+        if (f.hasThroughput()) {
+            json.writeNumberField("message_rate_per_s", f.messageRate());
+        } else {
+            json.writeNullField("message_rate_per_s");
+        }
         json.writeNumberField("rdma_write", f.rdmaWrite());
         json.writeNumberField("rdma_read_req", f.rdmaReadReq());
         json.writeNumberField("read_resp", f.readResp());

@@ -242,6 +242,31 @@ class RoceAnalyzerTest {
     }
 
     /**
+     * A message's size is its payload from First to Last (a READ's, over its responses); a flow's messages give their
+     * total, smallest and largest, and a message whose First the capture missed is not one.
+     */
+    @Test
+    void messageSizesArePayloadFromFirstToLast() {
+        Frames f = new Frames();
+        f.roce(500, A, B, QP_B, SEND_LAST, 9).payload(300).send();                  // begun before: no message
+        f.roce(1_000, A, B, QP_B, SEND_FIRST, 10).payload(1024).send();
+        f.roce(2_000, A, B, QP_B, SEND_MIDDLE, 11).payload(1024).send();
+        f.roce(3_000, A, B, QP_B, SEND_LAST, 12).payload(100).send();               // 2148 bytes
+        f.roce(4_000, A, B, QP_B, WRITE_ONLY, 13).payload(64).send();               // 64
+        f.roce(5_000, A, B, QP_B, READ_REQ, 14).readLength(1500).send();
+        f.roce(6_000, B, A, QP_A, READ_FIRST, 14).payload(1024).aeth(0x1F).send();
+        f.roce(7_000, B, A, QP_A, READ_LAST, 15).payload(476).aeth(0x1F).send();    // 1500, on the response flow
+        AnalysisResult r = f.result();
+
+        FlowStats requests = flow(r, A, B, QP_B);
+        assertEquals(List.of(2L, 2148L + 64L, 64L, 2148L), List.of(requests.messages(), requests.messageBytes(),
+                requests.messageSizeMin(), requests.messageSizeMax()));
+        FlowStats responses = flow(r, B, A, QP_A);
+        assertEquals(List.of(1L, 1500L, 1500L, 1500L), List.of(responses.messages(), responses.messageBytes(),
+                responses.messageSizeMin(), responses.messageSizeMax()));
+    }
+
+    /**
      * A message is timed from its First packet to the first ACK covering its Last; one with a packet sent again
      * (Karn) or whose First the capture missed is not timed, and an ACK short of a message's last PSN leaves it
      * waiting.

@@ -120,7 +120,12 @@ class ExportTest {
         assertEquals(78, json.get("priority_bytes").get("6").asLong());
         JsonNode qp = json.get("qps").get(0);
         assertEquals("0x000011", qp.get("src_qp").asText());
-        assertEquals(31, qp.size());
+        // the per-QP CSV's 31 columns and the JSON-only message sizes and rate
+        assertEquals(31 + 5, qp.size());
+        for (String key : List.of("message_bytes", "message_size_min", "message_size_mean", "message_size_max",
+                "message_rate_per_s")) {
+            assertTrue(qp.has(key), key);
+        }
         // NAK at 4 µs, resend of 102 at 6 µs; CE at 3 µs, CNP at 5 µs
         assertEquals(2.0, json.get("nak_retransmit").get("latency_min_us").asDouble(), 1e-9);
         assertEquals(2.0, json.get("cnp_ce").get("latency_max_us").asDouble(), 1e-9);
