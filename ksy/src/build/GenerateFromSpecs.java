@@ -111,7 +111,8 @@ public final class GenerateFromSpecs {
 /**
  * The field registry and the describers, from the seq fields that carry a {@code -field} key. Per field: {@code -field}
  * its filter name ({@code {i}} the element's index in a repeated one), {@code -title} its label, the {@code doc} its
- * blurb, {@code -enum} an enum of the spec naming its values, {@code -base: hex}, {@code -display: mac} or
+ * blurb, {@code -enum} an enum of the spec naming its values, {@code -base: hex} (on a {@code b1}: a one-bit number, as
+ * Wireshark's FT_UINT8 with a one-bit mask, rather than a flag), {@code -display: mac} or
  * {@code bytes}, {@code -scale} a factor its value is shown multiplied by, and for a bit field {@code -container}: the
  * bytes of the word it is shown on (else its whole run of bit fields, or its own bytes when it starts and ends on a
  * byte boundary). Per spec that declares such fields, a describer: one method per type, recursing into user types (a
@@ -273,7 +274,7 @@ final class FieldRegistry {
                     kind = "BYTES";
                 } else if ("str".equals(typeName) || "strz".equals(typeName)) {
                     kind = "STRING";
-                } else if ("b1".equals(typeName)) {
+                } else if ("b1".equals(typeName) && !attr.containsKey("-base")) {
                     kind = "FLAG";
                 } else if (width > 0) {
                     kind = "hex".equals(attr.get("-base")) ? "HEX" : "UINT";
@@ -292,9 +293,10 @@ final class FieldRegistry {
                 if (title == null || doc == null) {
                     throw new IllegalArgumentException(where + ": a -field needs a -title and a doc");
                 }
-                int hexDigits = kind.equals("HEX") ? (width + 3) / 4 : 0;
+                // as Wireshark's FT_UINT8/16/24...: a bit field narrower than its bytes shows all their digits (a b5 as 0x14)
+                int hexDigits = kind.equals("HEX") ? 2 * ((width + 7) / 8) : 0;
                 String scale = attr.get("-scale") instanceof Integer factor ? " * " + factor + "L" : "";
-                String value = switch (kind) {
+                String value = "b1".equals(typeName) ? "(%s ? 1L : 0L)" : switch (kind) {
                     case "MAC" -> "mac(((Number) %s).longValue())";
                     case "BYTES" -> "hex(%s)";
                     case "STRING" -> "%s";

@@ -84,11 +84,16 @@ final class FrameWalker {
 
     /** What an IEEE 802.3 frame's payload (a Length/Type of 1500 or less) goes to: LLC. */
     private static Step ieee8023Length;
+    /** What the payload of a UD SEND Only to QP 1 (a MAD for the General Services Interface) goes to. */
+    private static Step gsiPayload;
+    private static final int UD_SEND_ONLY = 0x64;
+    private static final int GSI_QP = 1;
 
     /** The protocol modules, each hanging its steps in the tables above (proto_register_* and proto_reg_handoff_*). */
     static final List<ProtocolModule> MODULES = List.of(
             new LlcModule(),
-            new LldpModule());
+            new LldpModule(),
+            new CmModule());
 
     static {
         LINK_TYPES[LinkType.ETHERNET] = FrameWalker::ethernet;
@@ -128,6 +133,14 @@ final class FrameWalker {
                         throw new IllegalStateException(module + ": IEEE 802.3 length frames are taken");
                     }
                     ieee8023Length = step;
+                }
+
+                @Override
+                public void gsiPayload(Step step) {
+                    if (gsiPayload != null) {
+                        throw new IllegalStateException(module + ": the payload of UD SEND Only to QP 1 is taken");
+                    }
+                    gsiPayload = step;
                 }
             });
         }
@@ -605,6 +618,10 @@ final class FrameWalker {
         if (payloadLength + summary.padCount > 0) {
             int from = Math.min(payloadOffset, captured);
             mark(LayerMark.Kind.PAYLOAD, from, Math.max(0, Math.min(icrcOffset, captured) - from));
+        }
+        if (gsiPayload != null && opcode == UD_SEND_ONLY && summary.destQp == GSI_QP && payloadLength > 0
+                && payloadOffset + payloadLength <= captured) {
+            gsiPayload.walk(this, payloadOffset);   // a MAD, wholly captured; summary.payloadLength is its length
         }
         if (end > data.limit()) {
             summary.icrcStatus = PacketSummary.ICRC_UNCHECKED;

@@ -72,18 +72,11 @@ public final class PacketColumns {
     public static String info(PacketSummary p) {
         StringBuilder info = new StringBuilder();
         if (p.isRoce() && p.opcode >= 0) {   // no opcode: the BTH was never read (a malformed frame says why below)
-            String name = IbOpcodes.name(p.opcode);
-            info.append(name != null ? name : String.format("Opcode 0x%02x", p.opcode));
-            // by hand: String.format here cost more than dissecting the frame in a plain decode
-            hex(info.append(" QP=0x"), p.destQp, 6).append(" PSN=").append(p.psn);
-            if (p.aethSyndrome >= 0) {
-                info.append(' ').append(AethText.describe(p.aethSyndrome)).append(" MSN=").append(p.aethMsn);
-            }
-            if (p.rethDmaLength >= 0) {
-                info.append(" len=").append(p.rethDmaLength);
-            }
-            if (p.dethSrcQp >= 0) {
-                hex(info.append(" SrcQP=0x"), p.dethSrcQp, 6);
+            String carried = p.module != null ? p.module.info(p) : null;   // what the payload is (CM: ConnectRequest)
+            if (carried != null) {
+                info.append(carried);
+            } else {
+                transport(info, p);
             }
             if (p.ecn == 3) {
                 info.append(" [ECN CE]");
@@ -130,6 +123,23 @@ public final class PacketColumns {
             info.append(info.length() > 0 ? " " : "").append("[Malformed: ").append(p.malformedReason).append(']');
         }
         return info.toString();
+    }
+
+    /** The transport's Info: opcode, QP, PSN and the extended headers' values. */
+    private static void transport(StringBuilder info, PacketSummary p) {
+        String name = IbOpcodes.name(p.opcode);
+        info.append(name != null ? name : String.format("Opcode 0x%02x", p.opcode));
+        // by hand: String.format here cost more than dissecting the frame in a plain decode
+        hex(info.append(" QP=0x"), p.destQp, 6).append(" PSN=").append(p.psn);
+        if (p.aethSyndrome >= 0) {
+            info.append(' ').append(AethText.describe(p.aethSyndrome)).append(" MSN=").append(p.aethMsn);
+        }
+        if (p.rethDmaLength >= 0) {
+            info.append(" len=").append(p.rethDmaLength);
+        }
+        if (p.dethSrcQp >= 0) {
+            hex(info.append(" SrcQP=0x"), p.dethSrcQp, 6);
+        }
     }
 
     /** Appends the value in lower-case hex, zero-padded to the given digits. */

@@ -31,6 +31,13 @@ public interface ProtocolModule {
 
         /** IEEE 802.3 frames (a Length/Type of 1500 or less, after any VLAN tags) go to {@code step}. */
         void ieee8023Length(FrameWalker.Step step);
+
+        /**
+         * The payload of a UD SEND Only packet to QP 1 (the General Services Interface's MADs), when wholly captured,
+         * goes to {@code step} at the offset after the DETH; {@link PacketSummary#payloadLength} is its length. The
+         * RoCE layers before it (BTH, DETH) and the ICRC after it stay the walker's.
+         */
+        void gsiPayload(FrameWalker.Step step);
     }
 
     /** Every registered module, in the walker's order. */

@@ -358,7 +358,15 @@ final class FilterFields {
                     if (!MODULE_LAYERS.contains(name)) {
                         continue;
                     }
-                    append(out, name);
+                    if (name.startsWith("infiniband.")) {
+                        // a module's part of tshark's InfiniBand protocol (a MAD on QP 1): no protocol of its own
+                        if (!infiniband) {
+                            append(out, "infiniband");
+                            infiniband = true;
+                        }
+                    } else {
+                        append(out, name);
+                    }
                 }
             }
             last = name;

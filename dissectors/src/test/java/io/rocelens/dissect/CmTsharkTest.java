@@ -1,0 +1,177 @@
+package io.rocelens.dissect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.rocelens.capture.CaptureReader;
+import io.rocelens.capture.CaptureReaders;
+import io.rocelens.capture.Frame;
+import io.rocelens.capture.RealCaptures;
+import io.rocelens.ksy.SpecField;
+import io.rocelens.ksy.SpecFields;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * RDMA CM (MADs on QP 1) against tshark, every occurrence of every field ib_mad.ksy declares, both ways: each
+ * occurrence tshark shows RoCE Lens shows with the same value and byte range, in the same order, and RoCE Lens shows
+ * none tshark does not; the Protocol and Info columns ("CM: ConnectRequest") of every CM frame; and {@code -T fields}
+ * output, every occurrence, character for character. On the four real captures with rdma_cm handshakes (REQ, REP,
+ * RTU, DREQ, DREP); the expected values are tshark's PDML, columns and -T fields output, made by
+ * src/test/resources/tshark/cm/make-cm-expected.sh.
+ */
+class CmTsharkTest {
+
+    private static final Path FOLDER = Path.of("src/test/resources/tshark/cm");
+    private static final List<String> CAPTURES = List.of("rxe-rdmacm-two-connections-small-sends",
+            "rxe-rdmacm-write-read-docker", "rxe-rdmacm-write-read-with-arp", "rxe-rping-cm-ud-read-write");
+    private static final Set<String> NAMES = new HashSet<>();
+
+    static {
+        for (SpecField field : SpecFields.IB_MAD_KSY) {
+            NAMES.add(field.name());
+        }
+    }
+
+    private record Shown(String value, int pos, int size) {
+    }
+
+    @Test
+    void realCapturesAgreeWithTshark() throws IOException {
+        Set<String> seen = new HashSet<>();
+        for (String name : CAPTURES) {
+            seen.addAll(check(RealCaptures.file(name + ".pcap"), name));
+        }
+        // REQ, REP, RTU, DREQ and DREP are all in them, so every field the spec declares is compared at least once
+        Set<String> missing = new HashSet<>(NAMES);
+        missing.removeAll(seen);
+        assertEquals(Set.of(), missing, "fields of ib_mad.ksy the real captures do not exercise");
+    }
+
+    /** Compares a capture with its expectation files; returns the field names compared. */
+    private static Set<String> check(Path capture, String name) throws IOException {
+        Map<Long, Map<String, List<Shown>>> expected = expected(FOLDER.resolve(name + ".tsv"));
+        Map<Long, String[]> columns = columns(FOLDER.resolve(name + "-columns.tsv"));
+        Dissector dissector = new Dissector(DissectorOptions.defaults());
+        List<String> disagreements = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        int compared = 0;
+        int cmFrames = 0;
+        try (CaptureReader reader = CaptureReaders.open(capture)) {
+            Frame frame;
+            while ((frame = reader.next()) != null) {
+                Dissection ours = dissector.dissect(frame);
+                Map<String, List<Shown>> theirs = expected.getOrDefault(frame.number(), Map.of());
+                if (theirs.containsKey("_ws.malformed") && theirs.size() > 1) {
+                    disagreements.add("frame " + frame.number() + ": tshark finds a CM frame malformed");
+                }
+                compared += compare(ours, theirs, disagreements, seen);
+                String[] column = columns.get(frame.number());
+                if (column[1].startsWith("CM: ")) {
+                    cmFrames++;
+                }
+                if (column[1].startsWith("CM: ") || ours.info().startsWith("CM: ")) {
+                    if (!column[0].equals(ours.protocol()) || !column[1].equals(ours.info())) {
+                        disagreements.add("frame " + frame.number() + ": columns " + ours.protocol() + " | "
+                                + ours.info() + "| but tshark " + column[0] + " | " + column[1] + "|");
+                    }
+                }
+            }
+        }
+        assertEquals(columns.size(), columns.keySet().stream().mapToLong(Long::longValue).max().orElse(0), "frames");
+        tFields(capture, FOLDER.resolve(name + "-fields.tsv"), disagreements);
+        assertTrue(cmFrames >= 5 && compared > 15 * cmFrames, name + ": only " + compared + " occurrences compared");
+        assertEquals(List.of(), disagreements.subList(0, Math.min(30, disagreements.size())),
+                name + ": " + disagreements.size() + " disagreements in " + compared + " occurrences");
+        return seen;
+    }
+
+    private static int compare(Dissection ours, Map<String, List<Shown>> theirs, List<String> out, Set<String> seen) {
+        Map<String, List<Field>> mine = new LinkedHashMap<>();
+        for (Layer layer : ours.layers()) {
+            for (Field f : layer.fields()) {
+                if (NAMES.contains(f.name())) {
+                    mine.computeIfAbsent(f.name(), n -> new ArrayList<>()).add(f);
+                }
+            }
+        }
+        Set<String> names = new HashSet<>(mine.keySet());
+        names.addAll(theirs.keySet());
+        names.remove("_ws.malformed");
+        int compared = 0;
+        for (String name : names) {
+            List<Field> ourOccurrences = mine.getOrDefault(name, List.of());
+            List<Shown> shown = theirs.getOrDefault(name, List.of());
+            if (ourOccurrences.size() != shown.size()) {
+                out.add("frame " + ours.number() + ": " + ourOccurrences.size() + " × " + name + " but tshark shows "
+                        + shown.size());
+                continue;
+            }
+            seen.add(name);
+            for (int i = 0; i < shown.size(); i++) {
+                Field f = ourOccurrences.get(i);
+                Shown t = shown.get(i);
+                compared++;
+                if (!TsharkAgreementTest.sameValue(name, t.value(), f)) {
+                    out.add("frame " + ours.number() + ": " + name + "[" + i + "]=" + f.value() + " but tshark " + t.value());
+                }
+                if (f.offset() != t.pos() || f.length() != t.size()) {
+                    out.add("frame " + ours.number() + ": " + name + "[" + i + "] at [" + f.offset() + ", " + f.length()
+                            + "] but tshark at [" + t.pos() + ", " + t.size() + "]");
+                }
+            }
+        }
+        return compared;
+    }
+
+    /** {@code rocelens decode -T fields -E occurrence=a} against tshark's, line by line. */
+    private static void tFields(Path capture, Path tsv, List<String> out) throws IOException {
+        List<String> lines = Files.readAllLines(tsv);
+        List<String> fields = List.of(lines.get(0).split("\t", -1));
+        io.rocelens.export.TsharkFields.Layout layout = io.rocelens.export.TsharkFields.Layout.defaults();
+        Dissector dissector = new Dissector(DissectorOptions.defaults());
+        try (CaptureReader reader = CaptureReaders.open(capture)) {
+            Frame frame;
+            int row = 0;
+            while ((frame = reader.next()) != null) {
+                String ours = layout.line(dissector.dissect(frame), fields);
+                if (!ours.equals(lines.get(++row))) {
+                    out.add("frame " + frame.number() + " -T fields: " + ours + " but tshark " + lines.get(row));
+                }
+            }
+            assertEquals(lines.size() - 1, row, "-T fields lines");
+        }
+    }
+
+    /** frame → tshark field → its occurrences in order. */
+    private static Map<Long, Map<String, List<Shown>>> expected(Path tsv) throws IOException {
+        Map<Long, Map<String, List<Shown>>> frames = new LinkedHashMap<>();
+        List<String> rows = Files.readAllLines(tsv);
+        for (String row : rows.subList(1, rows.size())) {
+            String[] c = row.split("\t", -1);
+            frames.computeIfAbsent(Long.parseLong(c[0]), n -> new LinkedHashMap<>())
+                    .computeIfAbsent(c[1], n -> new ArrayList<>())
+                    .add(new Shown(c[2], Integer.parseInt(c[3]), Integer.parseInt(c[4])));
+        }
+        return frames;
+    }
+
+    /** frame → its Protocol and Info columns. */
+    private static Map<Long, String[]> columns(Path tsv) throws IOException {
+        Map<Long, String[]> frames = new LinkedHashMap<>();
+        List<String> rows = Files.readAllLines(tsv);
+        for (String row : rows.subList(1, rows.size())) {
+            String[] c = row.split("\t", -1);
+            frames.put(Long.parseLong(c[0]), new String[] {c[1], c[2]});
+        }
+        return frames;
+    }
+}

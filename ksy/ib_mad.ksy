@@ -1,0 +1,591 @@
+meta:
+  id: ib_mad
+  title: InfiniBand Management Datagram (MAD) and the Communication Management messages it carries
+  license: CC0-1.0
+  ks-version: 0.11
+  endian: be
+doc: |
+  A MAD: the 256-byte payload of a UD SEND Only packet to QP 1 (the General Services
+  Interface, GSI) after the BTH and DETH. A 24-byte common header names the management class,
+  method and attribute; the 232 bytes of data after it are the attribute. Management class
+  0x07 is Communication Management (CM), whose attributes are the messages that set up and
+  tear down a connection (what rdma_cm sends): ConnectRequest (REQ), ConnectReply (REP),
+  ReadyToUse (RTU), DisconnectRequest (DREQ) and DisconnectReply (DREP); other classes and
+  attributes are left as bytes.
+
+  The `-field` keys name the fields as Wireshark 4.0 does (packet-infiniband.c), its quirks
+  included: the REQ's and REP's Local Communication ID are `infiniband.cm.req` and
+  `infiniband.cm.rep`, the DREQ's Remote QPN is `infiniband.cm.req.remoteqpneecn`, and the
+  one-bit fields Wireshark shows as 8-bit hex numbers are `b1` with `-base: hex`. See
+  lldp.ksy for the keys. The REQ's path records and every message's private data are read as
+  bytes, not fields.
+doc-ref:
+  - IBTA vol. 1 release 1.4, §13.4.3 (MAD base format, common header)
+  - IBTA vol. 1 release 1.4, §12.6 (Communication Management messages, 12.6.5 REQ to 12.6.10 DREP)
+seq:
+  - id: base_version
+    type: u1
+    -base: hex
+    -field: infiniband.mad.baseversion
+    -title: Base Version
+    doc: Version of the MAD base format, 1.
+    doc-ref: IBTA vol. 1, §13.4.3 (MAD base format), BaseVersion
+  - id: mgmt_class
+    type: u1
+    -base: hex
+    -field: infiniband.mad.mgmtclass
+    -title: Management Class
+    doc: The management class (0x07 Communication Management, 0x03 Subnet Administration, ...).
+    doc-ref: IBTA vol. 1, §13.4.4 (management classes), Table 147
+  - id: class_version
+    type: u1
+    -base: hex
+    -field: infiniband.mad.classversion
+    -title: Class Version
+    doc: Version of the management class (CM uses 2).
+    doc-ref: IBTA vol. 1, §13.4.3 (MAD base format), ClassVersion
+  - id: method
+    type: u1
+    -base: hex
+    -enum: method_enum
+    -field: infiniband.mad.method
+    -title: Method
+    doc: What the MAD does with the attribute (Get, Set, Send, ...; names in `method_enum`).
+    doc-ref: IBTA vol. 1, §13.4.5 (Management class methods), Table 148
+  - id: status
+    type: u2
+    -base: hex
+    -field: infiniband.mad.status
+    -title: Status
+    doc: Status of a response, 0 in a request.
+    doc-ref: IBTA vol. 1, §13.4.7 (Status field)
+  - id: class_specific
+    type: u2
+    -base: hex
+    -field: infiniband.mad.classspecific
+    -title: Class Specific
+    doc: Defined by the management class.
+    doc-ref: IBTA vol. 1, §13.4.3 (MAD base format), ClassSpecific
+  - id: transaction_id
+    type: u8
+    -base: hex
+    -field: infiniband.mad.transactionid
+    -title: Transaction ID
+    doc: Identifies the transaction a request and its response belong to.
+    doc-ref: IBTA vol. 1, §13.4.6.4 (Transaction ID usage)
+  - id: attribute_id
+    type: u2
+    -base: hex
+    -field: infiniband.mad.attributeid
+    -title: Attribute ID
+    doc: The attribute the data holds; for CM, the message (names in `cm_attribute_enum`).
+    doc-ref: IBTA vol. 1, §13.4.3 (MAD base format), AttributeID; §12.6.1 (CM attribute IDs), Table 99
+  - id: reserved
+    type: u2
+    doc: Reserved, 0.
+    doc-ref: IBTA vol. 1, §13.4.3 (MAD base format)
+  - id: attribute_modifier
+    type: u4
+    -base: hex
+    -field: infiniband.mad.attributemodifier
+    -title: Attribute Modifier
+    doc: Further qualifies the attribute, by the class's rules.
+    doc-ref: IBTA vol. 1, §13.4.3 (MAD base format), AttributeModifier
+  - id: data
+    size: 232
+    type:
+      switch-on: 'mgmt_class == 0x07 ? attribute_id : 0'
+      cases:
+        0x10: cm_req
+        0x13: cm_rep
+        0x14: cm_rtu
+        0x15: cm_dreq
+        0x16: cm_drep
+    doc: The attribute; the CM messages above are read, the rest are left as bytes.
+    doc-ref: IBTA vol. 1, §13.4.3 (MAD base format), Data
+types:
+  cm_req:
+    doc: ConnectRequest (REQ), sent by the active side to start a connection.
+    doc-ref: IBTA vol. 1, §12.6.5 (REQ), Table 100
+    seq:
+      - id: local_comm_id
+        type: u4
+        -base: hex
+        -field: infiniband.cm.req
+        -title: Local Communication ID
+        doc: The sender's identifier of this connection, which every later message of it repeats.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Local Communication ID
+      - id: reserved1
+        type: u4
+        doc: Reserved.
+      - id: service_id
+        type: u8
+        -base: hex
+        -field: infiniband.cm.req.serviceid
+        -title: ServiceID
+        doc: |
+          The service to connect to; rdma_cm's are 0x0000000001 followed by the port space
+          (0x06 TCP) and the port.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), ServiceID; Annex A11 (RDMA IP CM Service), A11.2.1
+      - id: local_ca_guid
+        type: u8
+        -base: hex
+        -field: infiniband.cm.req.localcaguid
+        -title: Local CA GUID
+        doc: GUID of the sender's channel adapter.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Local CA GUID
+      - id: reserved2
+        type: u4
+        doc: Reserved.
+      - id: local_qkey
+        type: u4
+        -base: hex
+        -field: infiniband.cm.req.localqkey
+        -title: Local Q_Key
+        doc: The sender's Q_Key (RD only).
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Local Q_Key
+      - id: local_qpn
+        type: b24
+        -base: hex
+        -field: infiniband.cm.req.localqpn
+        -title: Local QPN
+        doc: The sender's QP of this connection.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Local QPN
+      - id: responder_resources
+        type: u1
+        -base: hex
+        -field: infiniband.cm.req.responderres
+        -title: Responder Resources
+        doc: RDMA READs and atomics the sender accepts outstanding as a responder.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Responder Resources
+      - id: local_eecn
+        type: b24
+        -base: hex
+        -field: infiniband.cm.req.localeecn
+        -title: Local EECN
+        doc: The sender's EE context (RD only).
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Local EECN
+      - id: initiator_depth
+        type: u1
+        -base: hex
+        -field: infiniband.cm.req.initdepth
+        -title: Initiator Depth
+        doc: RDMA READs and atomics the sender keeps outstanding as a requester.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Initiator Depth
+      - id: remote_eecn
+        type: b24
+        -base: hex
+        -field: infiniband.cm.req.remoteeecn
+        -title: Remote EECN
+        doc: The receiver's EE context (RD only).
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Remote EECN
+      - id: remote_cm_response_timeout
+        type: b5
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.req.remoteresptout
+        -title: Remote CM Response Timeout
+        doc: How long the receiver may take to answer, 4.096 µs × 2^value.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Remote CM Response Timeout
+      - id: transport_service_type
+        type: b2
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.req.transpsvctype
+        -title: Transport Service Type
+        doc: 0 RC, 1 UC, 2 RD.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Transport Service Type
+      - id: end_to_end_flow_control
+        type: b1
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.req.e2eflowctrl
+        -title: End-to-End Flow Control
+        doc: Whether the sender's receive queue uses end-to-end credits.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), End-to-End Flow Control
+      - id: starting_psn
+        type: b24
+        -base: hex
+        -field: infiniband.cm.req.startpsn
+        -title: Starting PSN
+        doc: The first PSN the sender's QP sends on this connection.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Starting PSN
+      - id: local_cm_response_timeout
+        type: b5
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.req.localresptout
+        -title: Local CM Response Timeout
+        doc: How long the sender may take to answer, 4.096 µs × 2^value.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Local CM Response Timeout
+      - id: retry_count
+        type: b3
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.req.retrcount
+        -title: Retry Count
+        doc: Transport retries of the sender's QP after a timeout.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Retry Count
+      - id: partition_key
+        type: u2
+        -base: hex
+        -field: infiniband.cm.req.pkey
+        -title: Partition Key
+        doc: The partition of the connection.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Partition Key
+      - id: path_packet_payload_mtu
+        type: b4
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.req.pppmtu
+        -title: Path Packet Payload MTU
+        doc: The path MTU code (1 256 bytes ... 5 4096 bytes).
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Path Packet Payload MTU
+      - id: rdc_exists
+        type: b1
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.req.rdcexist
+        -title: RDC Exists
+        doc: Whether an RD channel exists already (RD only).
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), RDC Exists
+      - id: rnr_retry_count
+        type: b3
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.req.rnrretrcount
+        -title: RNR Retry Count
+        doc: Retries after an RNR NAK (7 without limit).
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), RNR Retry Count
+      - id: max_cm_retries
+        type: b4
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.req.maxcmretr
+        -title: Max CM Retries
+        doc: How often the sender repeats a CM message left unanswered.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Max CM Retries
+      - id: srq
+        type: b1
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.req.srq
+        -title: SRQ
+        doc: Whether the sender's QP takes its receives from a shared receive queue.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), SRQ
+      - id: extended_transport
+        type: b3
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.req.ext_transport
+        -title: Extended Transport
+        doc: The extended transport type (XRC), else 0.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Extended Transport Type
+      - id: primary_local_lid
+        type: u2
+        -field: infiniband.cm.req.prim_locallid
+        -title: Primary Local Port LID
+        doc: The sender's LID on the primary path (0xFFFF, the permissive LID, over RoCE).
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Primary Local Port LID
+      - id: primary_remote_lid
+        type: u2
+        -field: infiniband.cm.req.prim_remotelid
+        -title: Primary Remote Port LID
+        doc: The receiver's LID on the primary path.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Primary Remote Port LID
+      - id: rest
+        size-eos: true
+        doc: |
+          The rest of the primary path (GIDs, flow label, rate, traffic class, hop limit, SL,
+          ACK timeout), the alternate path, and the private data (rdma_cm's IP addresses and
+          ports): not read as fields.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), Table 100
+  cm_rep:
+    doc: ConnectReply (REP), the passive side's answer to a REQ.
+    doc-ref: IBTA vol. 1, §12.6.8 (REP), Table 103
+    seq:
+      - id: local_comm_id
+        type: u4
+        -base: hex
+        -field: infiniband.cm.rep
+        -title: Local Communication ID
+        doc: The sender's identifier of this connection.
+        doc-ref: IBTA vol. 1, §12.6.8 (REP), Local Communication ID
+      - id: remote_comm_id
+        type: u4
+        -base: hex
+        -field: infiniband.cm.rep.remotecommid
+        -title: Remote Communication ID
+        doc: The Local Communication ID of the REQ this answers.
+        doc-ref: IBTA vol. 1, §12.6.8 (REP), Remote Communication ID
+      - id: local_qkey
+        type: u4
+        -base: hex
+        -field: infiniband.cm.rep.localqkey
+        -title: Local Q_Key
+        doc: The sender's Q_Key (RD only).
+        doc-ref: IBTA vol. 1, §12.6.8 (REP), Local Q_Key
+      - id: local_qpn
+        type: b24
+        -base: hex
+        -field: infiniband.cm.rep.localqpn
+        -title: Local QPN
+        doc: The sender's QP of this connection.
+        doc-ref: IBTA vol. 1, §12.6.8 (REP), Local QPN
+      - id: reserved1
+        type: u1
+        doc: Reserved.
+      - id: local_eecn
+        type: b24
+        -base: hex
+        -field: infiniband.cm.rep.localeecn
+        -title: Local EE Context Number
+        doc: The sender's EE context (RD only).
+        doc-ref: IBTA vol. 1, §12.6.8 (REP), Local EE Context Number
+      - id: reserved2
+        type: u1
+        doc: Reserved.
+      - id: starting_psn
+        type: b24
+        -base: hex
+        -field: infiniband.cm.rep.startpsn
+        -title: Starting PSN
+        doc: The first PSN the sender's QP sends on this connection.
+        doc-ref: IBTA vol. 1, §12.6.8 (REP), Starting PSN
+      - id: reserved3
+        type: u1
+        doc: Reserved.
+      - id: responder_resources
+        type: u1
+        -base: hex
+        -field: infiniband.cm.rep.respres
+        -title: Responder Resources
+        doc: RDMA READs and atomics the sender accepts outstanding as a responder.
+        doc-ref: IBTA vol. 1, §12.6.8 (REP), Responder Resources
+      - id: initiator_depth
+        type: u1
+        -base: hex
+        -field: infiniband.cm.rep.initdepth
+        -title: Initiator Depth
+        doc: RDMA READs and atomics the sender keeps outstanding as a requester.
+        doc-ref: IBTA vol. 1, §12.6.8 (REP), Initiator Depth
+      - id: target_ack_delay
+        type: b5
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.rep.tgtackdelay
+        -title: Target ACK Delay
+        doc: The most time the sender takes to acknowledge, 4.096 µs × 2^value.
+        doc-ref: IBTA vol. 1, §12.6.8 (REP), Target ACK Delay
+      - id: failover_accepted
+        type: b2
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.rep.failoveracc
+        -title: Failover Accepted
+        doc: Whether the alternate path of the REQ is accepted (0 accepted).
+        doc-ref: IBTA vol. 1, §12.6.8 (REP), Failover Accepted
+      - id: end_to_end_flow_control
+        type: b1
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.rep.e2eflowctrl
+        -title: End-To-End Flow Control
+        doc: Whether the sender's receive queue uses end-to-end credits.
+        doc-ref: IBTA vol. 1, §12.6.8 (REP), End-to-End Flow Control
+      - id: rnr_retry_count
+        type: b3
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.rep.rnrretrcount
+        -title: RNR Retry Count
+        doc: Retries after an RNR NAK (7 without limit).
+        doc-ref: IBTA vol. 1, §12.6.8 (REP), RNR Retry Count
+      - id: srq
+        type: b1
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.rep.srq
+        -title: SRQ
+        doc: Whether the sender's QP takes its receives from a shared receive queue.
+        doc-ref: IBTA vol. 1, §12.6.8 (REP), SRQ
+      - id: reserved4
+        type: b4
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.rep.reserved
+        -title: Reserved
+        doc: Reserved, 0.
+        doc-ref: IBTA vol. 1, §12.6.8 (REP), Table 103
+      - id: local_ca_guid
+        type: u8
+        -base: hex
+        -field: infiniband.cm.rep.localcaguid
+        -title: Local CA GUID
+        doc: GUID of the sender's channel adapter.
+        doc-ref: IBTA vol. 1, §12.6.8 (REP), Local CA GUID
+      - id: private_data
+        size-eos: true
+        doc: Private data (196 bytes), not read as a field.
+        doc-ref: IBTA vol. 1, §12.6.8 (REP), PrivateData
+  cm_rtu:
+    doc: ReadyToUse (RTU), the active side's answer to a REP; the connection is then established.
+    doc-ref: IBTA vol. 1, §12.6.9 (RTU), Table 104
+    seq:
+      - id: local_comm_id
+        type: u4
+        -base: hex
+        -field: infiniband.cm.rtu.localcommid
+        -title: Local Communication ID
+        doc: The sender's identifier of this connection.
+        doc-ref: IBTA vol. 1, §12.6.9 (RTU), Local Communication ID
+      - id: remote_comm_id
+        type: u4
+        -base: hex
+        -field: infiniband.cm.rtu.remotecommid
+        -title: Remote Communication ID
+        doc: The receiver's identifier of this connection.
+        doc-ref: IBTA vol. 1, §12.6.9 (RTU), Remote Communication ID
+      - id: private_data
+        size-eos: true
+        doc: Private data (224 bytes), not read as a field.
+        doc-ref: IBTA vol. 1, §12.6.9 (RTU), PrivateData
+  cm_dreq:
+    doc: DisconnectRequest (DREQ), either side's request to end the connection.
+    doc-ref: IBTA vol. 1, §12.6.10 (DREQ), Table 105
+    seq:
+      - id: local_comm_id
+        type: u4
+        -base: hex
+        -field: infiniband.cm.dreq.localcommid
+        -title: Local Communication ID
+        doc: The sender's identifier of this connection.
+        doc-ref: IBTA vol. 1, §12.6.10 (DREQ), Local Communication ID
+      - id: remote_comm_id
+        type: u4
+        -base: hex
+        -field: infiniband.cm.dreq.remotecommid
+        -title: Remote Communication ID
+        doc: The receiver's identifier of this connection.
+        doc-ref: IBTA vol. 1, §12.6.10 (DREQ), Remote Communication ID
+      - id: remote_qpn
+        type: b24
+        -base: hex
+        -field: infiniband.cm.req.remoteqpneecn
+        -title: Remote QPN/EECN
+        doc: The receiver's QP (or EE context) of this connection.
+        doc-ref: IBTA vol. 1, §12.6.10 (DREQ), Remote QPN/EECN
+      - id: reserved1
+        type: u1
+        doc: Reserved.
+      - id: private_data
+        size-eos: true
+        doc: Private data (220 bytes), not read as a field.
+        doc-ref: IBTA vol. 1, §12.6.10 (DREQ), PrivateData
+  cm_drep:
+    doc: DisconnectReply (DREP), the answer to a DREQ.
+    doc-ref: IBTA vol. 1, §12.6.11 (DREP), Table 106
+    seq:
+      - id: local_comm_id
+        type: u4
+        -base: hex
+        -field: infiniband.cm.drsp.localcommid
+        -title: Local Communication ID
+        doc: The sender's identifier of this connection.
+        doc-ref: IBTA vol. 1, §12.6.11 (DREP), Local Communication ID
+      - id: remote_comm_id
+        type: u4
+        -base: hex
+        -field: infiniband.cm.drsp.remotecommid
+        -title: Remote Communication ID
+        doc: The receiver's identifier of this connection.
+        doc-ref: IBTA vol. 1, §12.6.11 (DREP), Remote Communication ID
+      - id: private_data
+        size-eos: true
+        doc: Private data (224 bytes), not read as a field.
+        doc-ref: IBTA vol. 1, §12.6.11 (DREP), PrivateData
+enums:
+  method_enum:
+    0x01:
+      id: get
+      -orig-id: Get()
+    0x02:
+      id: set
+      -orig-id: Set()
+    0x03:
+      id: send
+      -orig-id: Send()
+    0x05:
+      id: trap
+      -orig-id: Trap()
+    0x06:
+      id: report
+      -orig-id: Report()
+    0x07:
+      id: trap_repress
+      -orig-id: TrapRepress()
+    0x12:
+      id: get_table
+      -orig-id: GetTable()
+    0x13:
+      id: get_trace_table
+      -orig-id: GetTraceTable()
+    0x14:
+      id: get_multi
+      -orig-id: GetMulti()
+    0x15:
+      id: delete
+      -orig-id: Delete()
+    0x81:
+      id: get_resp
+      -orig-id: GetResp()
+    0x86:
+      id: report_resp
+      -orig-id: ReportResp()
+    0x92:
+      id: get_table_resp
+      -orig-id: GetTableResp()
+    0x94:
+      id: get_multi_resp
+      -orig-id: GetMultiResp()
+    0x95:
+      id: delete_resp
+      -orig-id: DeleteResp()
+  cm_attribute_enum:
+    # the CM attribute IDs, named as Wireshark's Info column names them ("CM: ConnectRequest")
+    0x0001:
+      id: class_port_info
+      -orig-id: ClassPortInfo
+    0x0010:
+      id: connect_request
+      -orig-id: ConnectRequest
+    0x0011:
+      id: msg_rcpt_ack
+      -orig-id: MsgRcptAck
+    0x0012:
+      id: connect_reject
+      -orig-id: ConnectReject
+    0x0013:
+      id: connect_reply
+      -orig-id: ConnectReply
+    0x0014:
+      id: ready_to_use
+      -orig-id: ReadyToUse
+    0x0015:
+      id: disconnect_request
+      -orig-id: DisconnectRequest
+    0x0016:
+      id: disconnect_reply
+      -orig-id: DisconnectReply
+    0x0017:
+      id: service_id_res_req
+      -orig-id: ServiceIDResReq
+    0x0018:
+      id: service_id_res_req_resp
+      -orig-id: ServiceIDResReqResp
+    0x0019:
+      id: load_alternate_path
+      -orig-id: LoadAlternatePath
+    0x001a:
+      id: alternate_path_response
+      -orig-id: AlternatePathResponse
