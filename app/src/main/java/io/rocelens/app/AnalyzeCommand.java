@@ -25,14 +25,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import picocli.CommandLine.Command;
@@ -309,28 +306,15 @@ public final class AnalyzeCommand implements Callable<Integer> {
         }
     }
 
-    /** A duration with a unit: ns, us (or µs), ms, s; a bare number is seconds. */
+    /** A duration with a unit: ns, us (or µs), ms, s; a bare number is seconds ({@link AnalysisOptions#parseDuration}). */
     static final class Duration implements ITypeConverter<Long> {
-        private static final Pattern FORM = Pattern.compile("([0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\\s*(ns|us|µs|ms|s)?");
-
         @Override
         public Long convert(String value) {
-            Matcher m = FORM.matcher(value.trim().toLowerCase(Locale.ROOT));
-            if (!m.matches()) {
-                throw new TypeConversionException("not a duration: \"" + value + "\" (try 100us, 1ms or 1s)");
+            try {
+                return AnalysisOptions.parseDuration(value);
+            } catch (IllegalArgumentException wrong) {
+                throw new TypeConversionException(wrong.getMessage());
             }
-            double number = Double.parseDouble(m.group(1));
-            String unit = m.group(2) == null ? "s" : m.group(2);
-            double nanos = number * switch (unit) {
-                case "ns" -> 1;
-                case "us", "µs" -> 1e3;
-                case "ms" -> 1e6;
-                default -> 1e9;
-            };
-            if (nanos < 1 || nanos > 1e15) {
-                throw new TypeConversionException("duration out of range: \"" + value + "\"");
-            }
-            return Math.round(nanos);
         }
     }
 }

@@ -2,6 +2,8 @@ package io.rocelens.analysis;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Settings of one analysis pass. Immutable, so one instance can be shared between threads: the arrays are copied
@@ -184,6 +186,33 @@ public record AnalysisOptions(long linkSpeedBps, int[] dscpToPriority, long binW
             map[dscp] = parseInt(parts[1], 0, 7, "priority");
         }
         return map;
+    }
+
+    private static final Pattern DURATION = Pattern.compile("([0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\\s*(ns|us|µs|ms|s)?");
+
+    /**
+     * Parses a duration with a unit — ns, us (or µs), ms, s; a bare number is seconds — into nanoseconds, as the
+     * command line's --bin-width, --storm-window and --window take it.
+     *
+     * @throws IllegalArgumentException with a one-line message when it is not one, or not 1 ns to 10^15 ns
+     */
+    public static long parseDuration(String value) {
+        Matcher m = DURATION.matcher(value.trim().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw new IllegalArgumentException("not a duration: \"" + value + "\" (try 100us, 1ms or 1s)");
+        }
+        double number = Double.parseDouble(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        double nanos = number * switch (unit) {
+            case "ns" -> 1;
+            case "us", "µs" -> 1e3;
+            case "ms" -> 1e6;
+            default -> 1e9;
+        };
+        if (nanos < 1 || nanos > 1e15) {
+            throw new IllegalArgumentException("duration out of range: \"" + value + "\"");
+        }
+        return Math.round(nanos);
     }
 
     /**

@@ -9,6 +9,20 @@ import org.junit.jupiter.api.Test;
 class AnalysisOptionsTest {
 
     @Test
+    void durationsTakeTheUnitsOfTheCommandLine() {
+        assertEquals(100_000L, AnalysisOptions.parseDuration("100us"));
+        assertEquals(100_000L, AnalysisOptions.parseDuration("100 µs"));
+        assertEquals(1_500_000L, AnalysisOptions.parseDuration("1.5ms"));
+        assertEquals(250L, AnalysisOptions.parseDuration("250ns"));
+        assertEquals(2_000_000_000L, AnalysisOptions.parseDuration("2"));
+        assertEquals(10_000_000L, AnalysisOptions.parseDuration("1e-2 S"));
+        assertEquals("not a duration: \"fast\" (try 100us, 1ms or 1s)",
+                assertThrows(IllegalArgumentException.class, () -> AnalysisOptions.parseDuration("fast")).getMessage());
+        assertEquals("duration out of range: \"0\"",
+                assertThrows(IllegalArgumentException.class, () -> AnalysisOptions.parseDuration("0")).getMessage());
+    }
+
+    @Test
     void linkSpeeds() {
         assertEquals(100_000_000_000L, AnalysisOptions.parseLinkSpeed("100G"));
         assertEquals(25_000_000_000L, AnalysisOptions.parseLinkSpeed("25g"));
