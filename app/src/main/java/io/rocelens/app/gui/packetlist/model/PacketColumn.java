@@ -10,7 +10,7 @@ public enum PacketColumn {
     TIME("Time", 120, false),
     SOURCE("Source", 150, false),
     DESTINATION("Destination", 150, false),
-    PROTOCOL("Protocol", 80, false),
+    PROTOCOL("Protocol", 100, false),
     LENGTH("Length", 66, true),
     PRIORITY("Priority", 66, true),
     QP("QP", 90, false),
