@@ -64,6 +64,33 @@ final class CmModule implements ProtocolModule {
         walker.mark(this, 0, offset, MAD_HEADER_LENGTH);
         if (mad.mgmtClass() == CM_CLASS) {
             walker.mark(this, 1, offset + MAD_HEADER_LENGTH, MAD_LENGTH - MAD_HEADER_LENGTH);
+            cm(mad.data(), summary);
+        }
+    }
+
+    /** What the analysis needs to tell connections apart: the comm IDs, the QPN and starting PSN, the service ID. */
+    private static void cm(Object message, PacketSummary summary) {
+        if (message instanceof io.rocelens.ksy.IbMad.CmReq req) {
+            summary.cmLocalCommId = req.localCommId();
+            summary.cmRemoteCommId = 0;
+            summary.cmQpn = (int) req.localQpn();
+            summary.cmStartingPsn = (int) req.startingPsn();
+            summary.cmServiceId = req.serviceId();
+        } else if (message instanceof io.rocelens.ksy.IbMad.CmRep rep) {
+            summary.cmLocalCommId = rep.localCommId();
+            summary.cmRemoteCommId = rep.remoteCommId();
+            summary.cmQpn = (int) rep.localQpn();
+            summary.cmStartingPsn = (int) rep.startingPsn();
+        } else if (message instanceof io.rocelens.ksy.IbMad.CmRtu rtu) {
+            summary.cmLocalCommId = rtu.localCommId();
+            summary.cmRemoteCommId = rtu.remoteCommId();
+        } else if (message instanceof io.rocelens.ksy.IbMad.CmDreq dreq) {
+            summary.cmLocalCommId = dreq.localCommId();
+            summary.cmRemoteCommId = dreq.remoteCommId();
+            summary.cmQpn = (int) dreq.remoteQpn();
+        } else if (message instanceof io.rocelens.ksy.IbMad.CmDrep drep) {
+            summary.cmLocalCommId = drep.localCommId();
+            summary.cmRemoteCommId = drep.remoteCommId();
         }
     }
 

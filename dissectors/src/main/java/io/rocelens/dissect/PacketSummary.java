@@ -219,6 +219,19 @@ public final class PacketSummary {
     public int madClass;
     /** The MAD's attribute ID: for CM, the message (0x0010 REQ, 0x0013 REP, 0x0014 RTU, 0x0015 DREQ, 0x0016 DREP). */
     public int madAttributeId;
+    /**
+     * A CM message's Local Communication ID (the sender's ID of the connection; every CM message has one); -1 when the
+     * frame has no CM message the module reads (REQ, REP, RTU, DREQ, DREP). The message is {@link #madAttributeId}.
+     */
+    public long cmLocalCommId;
+    /** A CM message's Remote Communication ID (the receiver's ID; 0 in a REQ, which has none); -1 as above. */
+    public long cmRemoteCommId;
+    /** REQ and REP: the sender's QP of the connection; DREQ: the receiver's (Remote QPN); -1 otherwise. */
+    public int cmQpn;
+    /** REQ and REP: the first PSN the sender's QP sends on the connection; -1 otherwise. */
+    public int cmStartingPsn;
+    /** REQ: the Service ID (rdma_cm's port space and port), valid when {@link #madAttributeId} is 0x0010. */
+    public long cmServiceId;
 
     public String malformedReason;
     /**
@@ -335,6 +348,11 @@ public final class PacketSummary {
         dcbxEtsTsa = -1;
         madClass = -1;
         madAttributeId = -1;
+        cmLocalCommId = -1;
+        cmRemoteCommId = -1;
+        cmQpn = -1;
+        cmStartingPsn = -1;
+        cmServiceId = 0;
     }
 
     public boolean is(int kind) {
