@@ -6,7 +6,7 @@ meta:
   endian: be
 doc: |
   A MAD: the 256-byte payload of a UD SEND Only packet to QP 1 (the General Services
-  Interface, GSI) after the BTH and DETH. A 24-byte common header names the management class,
+  Interface, GSI) or QP 0 (the Subnet Management Interface) after the BTH and DETH. A 24-byte common header names the management class,
   method and attribute; the 232 bytes of data after it are the attribute. Management class
   0x07 is Communication Management (CM), whose attributes are the messages that set up and
   tear down a connection (what rdma_cm sends): ConnectRequest (REQ), ConnectReply (REP),

@@ -7,7 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * InfiniBand Management Datagrams on QP 1 (the General Services Interface), and the Communication Management messages
+ * InfiniBand Management Datagrams on QP 0 and 1 (the Subnet Management and General Services Interfaces: their
+ * common header, as Wireshark shows it for every class), and the Communication Management messages
  * among them: what rdma_cm sends to set up and tear down a connection (REQ, REP, RTU, DREQ, DREP). They travel as the
  * payload of UD SEND Only packets, after the BTH and DETH, and Wireshark shows them inside its InfiniBand protocol
  * (packet-infiniband.c): a MAD header, then the CM message, with the Info column "CM: ConnectRequest" and the Protocol
@@ -48,7 +49,7 @@ final class CmModule implements ProtocolModule {
 
     @Override
     public void handOff(HandOff tables) {
-        tables.gsiPayload(this::walk);
+        tables.madPayload(this::walk);
     }
 
     private void walk(FrameWalker walker, int offset) {

@@ -84,9 +84,10 @@ final class FrameWalker {
 
     /** What an IEEE 802.3 frame's payload (a Length/Type of 1500 or less) goes to: LLC. */
     private static Step ieee8023Length;
-    /** What the payload of a UD SEND Only to QP 1 (a MAD for the General Services Interface) goes to. */
-    private static Step gsiPayload;
+    /** What the payload of a UD SEND Only to QP 0 or 1 (a MAD for the SMI or the GSI) goes to. */
+    private static Step madPayload;
     private static final int UD_SEND_ONLY = 0x64;
+    /** QP 1, the General Services Interface; QP 0, the Subnet Management Interface, below it. */
     private static final int GSI_QP = 1;
 
     /** The protocol modules, each hanging its steps in the tables above (proto_register_* and proto_reg_handoff_*). */
@@ -136,11 +137,11 @@ final class FrameWalker {
                 }
 
                 @Override
-                public void gsiPayload(Step step) {
-                    if (gsiPayload != null) {
-                        throw new IllegalStateException(module + ": the payload of UD SEND Only to QP 1 is taken");
+                public void madPayload(Step step) {
+                    if (madPayload != null) {
+                        throw new IllegalStateException(module + ": the payload of UD SEND Only to QP 0 or 1 is taken");
                     }
-                    gsiPayload = step;
+                    madPayload = step;
                 }
             });
         }
@@ -619,9 +620,9 @@ final class FrameWalker {
             int from = Math.min(payloadOffset, captured);
             mark(LayerMark.Kind.PAYLOAD, from, Math.max(0, Math.min(icrcOffset, captured) - from));
         }
-        if (gsiPayload != null && opcode == UD_SEND_ONLY && summary.destQp == GSI_QP && payloadLength > 0
+        if (madPayload != null && opcode == UD_SEND_ONLY && summary.destQp <= GSI_QP && payloadLength > 0
                 && payloadOffset + payloadLength <= captured) {
-            gsiPayload.walk(this, payloadOffset);   // a MAD, wholly captured; summary.payloadLength is its length
+            madPayload.walk(this, payloadOffset);   // a MAD, wholly captured; summary.payloadLength is its length
         }
         if (end > data.limit()) {
             summary.icrcStatus = PacketSummary.ICRC_UNCHECKED;

@@ -214,7 +214,7 @@ public final class PacketSummary {
     /** ETS Configuration TLV: the transmission selection algorithm of traffic class n in bits 8n to 8n+7 (2 is ETS). */
     public long dcbxEtsTsa;
 
-    // MADs on QP 1 (CmModule); -1 when the frame carries none
+    // MADs on QP 0 or 1 (CmModule); -1 when the frame carries none
     /** The MAD's management class (0x07 Communication Management). */
     public int madClass;
     /** The MAD's attribute ID: for CM, the message (0x0010 REQ, 0x0013 REP, 0x0014 RTU, 0x0015 DREQ, 0x0016 DREP). */

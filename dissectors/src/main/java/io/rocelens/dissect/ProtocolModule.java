@@ -33,11 +33,12 @@ public interface ProtocolModule {
         void ieee8023Length(FrameWalker.Step step);
 
         /**
-         * The payload of a UD SEND Only packet to QP 1 (the General Services Interface's MADs), when wholly captured,
-         * goes to {@code step} at the offset after the DETH; {@link PacketSummary#payloadLength} is its length. The
-         * RoCE layers before it (BTH, DETH) and the ICRC after it stay the walker's.
+         * The payload of a UD SEND Only packet to QP 0 or 1 (the MADs of the Subnet Management and General Services
+         * Interfaces), when wholly captured, goes to {@code step} at the offset after the DETH;
+         * {@link PacketSummary#payloadLength} is its length. The RoCE layers before it (BTH, DETH) and the ICRC
+         * after it stay the walker's.
          */
-        void gsiPayload(FrameWalker.Step step);
+        void madPayload(FrameWalker.Step step);
     }
 
     /** Every registered module, in the walker's order. */

@@ -359,7 +359,7 @@ final class FilterFields {
                         continue;
                     }
                     if (name.startsWith("infiniband.")) {
-                        // a module's part of tshark's InfiniBand protocol (a MAD on QP 1): no protocol of its own
+                        // a module's part of tshark's InfiniBand protocol (a MAD on QP 0 or 1): no protocol of its own
                         if (!infiniband) {
                             append(out, "infiniband");
                             infiniband = true;
