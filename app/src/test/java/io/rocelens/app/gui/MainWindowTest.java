@@ -149,6 +149,8 @@ class MainWindowTest {
         robot.clickOn("Length").clickOn("Length");
         // tshark -r mixed.pcapng -T fields -e frame.number -e frame.len | sort -k2 -n -r -s | head -1: 114, 1118
         waitUntil(() -> cell(robot, 0, 0).equals("114"));
+        // the frame selected at opening stays selected and in view; Go › First Packet shows the top of the list
+        robot.press(KeyCode.CONTROL).type(KeyCode.HOME).release(KeyCode.CONTROL);
         waitUntil(() -> shownCell(robot, 0, 0).equals("114"), () -> "first row shows " + shownCell(robot, 0, 0));
         assertEquals("1118", cell(robot, 0, 5));
 
@@ -157,6 +159,29 @@ class MainWindowTest {
         robot.clickOn("#go-to-field").write("100").type(KeyCode.ENTER);
         waitUntil(() -> selectedCell(robot, 0).equals("100"));
         assertEquals(MIXED_FRAMES, rows(robot));
+    }
+
+    /** The selection is a frame, not a row: a sort and a filter keep it, and the details keep showing it. */
+    @Test
+    void theSelectedFrameStaysSelectedAcrossSortAndFilter(FxRobot robot) throws TimeoutException {
+        selectFrame(robot, 100);
+        robot.clickOn("Length").clickOn("Length");
+        // tshark -r mixed.pcapng -T fields -e frame.number -e frame.len | sort -k2 -n -r -s | head -1: 114, 1118
+        waitUntil(() -> cell(robot, 0, 0).equals("114"));
+        waitUntil(() -> selectedCell(robot, 0).equals("100"), () -> "selected after the sort: " + selectedCell(robot, 0));
+        assertTrue(detailsTitle(robot).contains("Frame 100:"), detailsTitle(robot));
+
+        robot.clickOn("#filter-field").write("frame.number >= 90").type(KeyCode.ENTER);
+        waitUntil(() -> rows(robot) == MIXED_FRAMES - 89, () -> "rows " + rows(robot));
+        waitUntil(() -> selectedCell(robot, 0).equals("100"), () -> "selected after the filter: "
+                + selectedCell(robot, 0));
+        assertTrue(detailsTitle(robot).contains("Frame 100:"), detailsTitle(robot));
+    }
+
+    private static String detailsTitle(FxRobot robot) {
+        TreeView<?> tree = robot.lookup("#details").queryAs(TreeView.class);
+        return fx(() -> tree.getRoot().getChildren().isEmpty() ? ""
+                : tree.getRoot().getChildren().get(0).getValue().toString());
     }
 
     @Test

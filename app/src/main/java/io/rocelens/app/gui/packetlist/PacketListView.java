@@ -26,6 +26,10 @@ public final class PacketListView {
     private final TableView<Integer> table = new TableView<>();
     private RowList rows = new RowList(0);
     private boolean sortFromModel;
+    /** True while the list is swapped for the model's new one. */
+    private boolean replacing;
+    /** The frame the user selected (its number), kept across sorts and filters; -1 for none. */
+    private long selectedFrame = -1;
 
     /**
      * @param sortRequested told when the user clicks a column header: the column (null for frame order) and whether
@@ -57,8 +61,14 @@ public final class PacketListView {
             return true;
         });
         table.getSelectionModel().selectedIndexProperty().addListener((seen, old, index) -> {
+            if (replacing) {
+                return;     // the list is being swapped: the frame selected before stays the one to select again
+            }
             if (index != null && index.intValue() >= 0 && index.intValue() < model.size()) {
+                selectedFrame = model.rowAt(index.intValue()) + 1L;
                 selected.accept(index.intValue());
+            } else {
+                selectedFrame = -1;
             }
         });
         model.setListener(new PacketListModel.Listener() {
@@ -134,18 +144,22 @@ public final class PacketListView {
         }
     }
 
-    /** Shows the model's list anew, keeping the selected frame selected when it is still displayed. */
+    /**
+     * Shows the model's list anew, keeping the selected frame selected when it is still displayed. The frame is the
+     * one remembered when it was selected: by now the model's list is the new one, whose row at the old place is
+     * another frame.
+     */
     private void replace() {
-        int selectedIndex = table.getSelectionModel().getSelectedIndex();
-        long frame = selectedIndex >= 0 && selectedIndex < rows.size && model.table() != null
-                ? rowFrame(selectedIndex) : -1;
+        long frame = selectedFrame;
         rows = new RowList(model.size());
         sortFromModel = true;
+        replacing = true;
         try {
             // setting the items makes the table sort again; the model's order is already the one asked for
             table.setItems(rows);
         } finally {
             sortFromModel = false;
+            replacing = false;
         }
         // the items are places 0 … n-1, equal from one list to the next: cells would keep their old text
         table.refresh();
@@ -156,14 +170,6 @@ public final class PacketListView {
                 table.getSelectionModel().select(index);
                 table.scrollTo(Math.max(0, index - 3));
             }
-        }
-    }
-
-    private long rowFrame(int index) {
-        try {
-            return Long.parseLong(model.text(index, PacketColumn.NUMBER));
-        } catch (RuntimeException gone) {
-            return -1;
         }
     }
 
