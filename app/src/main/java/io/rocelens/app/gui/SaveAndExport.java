@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.util.List;
 import java.util.function.Consumer;
 import javafx.stage.FileChooser;
@@ -98,6 +99,7 @@ final class SaveAndExport {
                 try {
                     if (move) {
                         Files.move(current, target, StandardCopyOption.REPLACE_EXISTING);
+                        asNewFile(target);
                     } else {
                         Files.copy(current, target, StandardCopyOption.REPLACE_EXISTING);
                     }
@@ -113,6 +115,25 @@ final class SaveAndExport {
             saved.accept(true);
         }, () -> saved.accept(false));
         return true;
+    }
+
+    /**
+     * Gives a capture moved out of its temporary file (made owner-only, 0600, as temporary files are) the permissions
+     * a file newly made in that folder gets (0666 less the umask, usually 0644), as Wireshark's Save As leaves it.
+     * Java cannot read the umask, so an empty file made beside it tells.
+     */
+    private static void asNewFile(Path target) throws IOException {
+        if (!Files.getFileStore(target).supportsFileAttributeView(PosixFileAttributeView.class)) {
+            return;
+        }
+        Path probe = Files.createTempFile(target.toAbsolutePath().getParent(), ".rocelens-", ".mode");
+        try {
+            Files.delete(probe);
+            Files.createFile(probe);
+            Files.setPosixFilePermissions(target, Files.getPosixFilePermissions(probe));
+        } finally {
+            Files.deleteIfExists(probe);
+        }
     }
 
     /**

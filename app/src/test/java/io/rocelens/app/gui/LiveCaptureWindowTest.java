@@ -17,6 +17,7 @@ import io.rocelens.live.VethPairs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -108,6 +109,8 @@ class LiveCaptureWindowTest {
         assertTrue(Files.exists(temporary), temporary.toString());
 
         Path saved = folder.resolve("saved.pcapng");
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(temporary)),
+                "a temporary capture is the user's only");
         assertTrue(fx(() -> window.window().saveTo(saved)));
         // moved in the background, then opened from its new name
         waitUntil(() -> window.status().equals("saved.pcapng: " + sent.count() + " packets in")
@@ -115,6 +118,9 @@ class LiveCaptureWindowTest {
         assertFalse(Files.exists(temporary), "the temporary file was moved");
         sent.assertArrived(SentFrames.read(saved));
         assertEquals("RoCE Lens — saved.pcapng", fx(() -> window.stage().getTitle()));
+        // saved, it has the mode any new file there gets (the umask's), not the temporary file's 0600
+        Path fresh = Files.createFile(folder.resolve("fresh-" + UUID.randomUUID()));
+        assertEquals(Files.getPosixFilePermissions(fresh), Files.getPosixFilePermissions(saved));
     }
 
     /**
