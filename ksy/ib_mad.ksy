@@ -17,8 +17,8 @@ doc: |
   included: the REQ's and REP's Local Communication ID are `infiniband.cm.req` and
   `infiniband.cm.rep`, the DREQ's Remote QPN is `infiniband.cm.req.remoteqpneecn`, and the
   one-bit fields Wireshark shows as 8-bit hex numbers are `b1` with `-base: hex`. See
-  lldp.ksy for the keys. The REQ's path records and every message's private data are read as
-  bytes, not fields.
+  lldp.ksy for the keys. The REQ's path records and the messages' private data are read as
+  bytes, not fields, except rdma_cm's header in a REQ (versions and source port).
 doc-ref:
   - IBTA vol. 1 release 1.4, §13.4.3 (MAD base format, common header)
   - IBTA vol. 1 release 1.4, §12.6 (Communication Management messages, 12.6.5 REQ to 12.6.10 DREP)
@@ -293,13 +293,72 @@ types:
         -title: Primary Remote Port LID
         doc: The receiver's LID on the primary path.
         doc-ref: IBTA vol. 1, §12.6.5 (REQ), Primary Remote Port LID
-      - id: rest
-        size-eos: true
+      - id: paths
+        size: 84
         doc: |
           The rest of the primary path (GIDs, flow label, rate, traffic class, hop limit, SL,
-          ACK timeout), the alternate path, and the private data (rdma_cm's IP addresses and
-          ports): not read as fields.
+          ACK timeout) and the alternate path: not read as fields.
         doc-ref: IBTA vol. 1, §12.6.5 (REQ), Table 100
+      - id: ip_cm
+        size: 92
+        type: ip_cm_private
+        if: service_id >> 24 == 1
+        doc: "The private data of an RDMA IP CM service ID (prefix 0x0000000001), rdma_cm's header."
+        doc-ref: IBTA Annex A11 (RDMA IP CM Service), A11.6 (REQ private data format)
+      - id: private_data
+        size-eos: true
+        if: service_id >> 24 != 1
+        doc: The private data of another service (92 bytes), not read as fields.
+        doc-ref: IBTA vol. 1, §12.6.5 (REQ), PrivateData
+  ip_cm_private:
+    doc: |
+      The REQ private data rdma_cm sends: versions, the source port, the source and
+      destination IP addresses (not read as fields), then the consumer's private data.
+    doc-ref: IBTA Annex A11 (RDMA IP CM Service), A11.6 (REQ private data format)
+    seq:
+      - id: major_version
+        type: b4
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.req.ip_cm.majv
+        -title: IP CM Major Version
+        doc: Major version of the IP CM private data format, 0.
+        doc-ref: IBTA Annex A11, A11.6 (MajV)
+      - id: minor_version
+        type: b4
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.req.ip_cm.minv
+        -title: IP CM Minor Version
+        doc: Minor version of the IP CM private data format, 0.
+        doc-ref: IBTA Annex A11, A11.6 (MinV)
+      - id: ip_version
+        type: b4
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.req.ip_cm.ipv
+        -title: IP CM IP Version
+        doc: 4 or 6, the version of the addresses that follow.
+        doc-ref: IBTA Annex A11, A11.6 (IPV)
+      - id: reserved
+        type: b4
+        -container: 1
+        -base: hex
+        -field: infiniband.cm.req.ip_cm.reserved
+        -title: IP CM Reserved
+        doc: Reserved, 0.
+        doc-ref: IBTA Annex A11, A11.6
+      - id: source_port
+        type: u2
+        -base: hex
+        -field: infiniband.cm.req.ip_cm.sport
+        -title: IP CM Source Port
+        doc: The active side's port in the port space of the service ID.
+        doc-ref: IBTA Annex A11, A11.6 (Source Port)
+      - id: rest
+        size-eos: true
+        doc: The source and destination IP addresses and the consumer's private data, not read as fields.
+        doc-ref: IBTA Annex A11, A11.6
   cm_rep:
     doc: ConnectReply (REP), the passive side's answer to a REQ.
     doc-ref: IBTA vol. 1, §12.6.8 (REP), Table 103

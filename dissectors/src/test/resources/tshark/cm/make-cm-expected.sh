@@ -20,7 +20,8 @@ fields=(
   infiniband.cm.req.e2eflowctrl infiniband.cm.req.startpsn infiniband.cm.req.localresptout infiniband.cm.req.retrcount
   infiniband.cm.req.pkey infiniband.cm.req.pppmtu infiniband.cm.req.rdcexist infiniband.cm.req.rnrretrcount
   infiniband.cm.req.maxcmretr infiniband.cm.req.srq infiniband.cm.req.ext_transport infiniband.cm.req.prim_locallid
-  infiniband.cm.req.prim_remotelid
+  infiniband.cm.req.prim_remotelid infiniband.cm.req.ip_cm.majv infiniband.cm.req.ip_cm.minv
+  infiniband.cm.req.ip_cm.ipv infiniband.cm.req.ip_cm.reserved infiniband.cm.req.ip_cm.sport
   infiniband.cm.rep infiniband.cm.rep.remotecommid infiniband.cm.rep.localqkey infiniband.cm.rep.localqpn
   infiniband.cm.rep.localeecn infiniband.cm.rep.startpsn infiniband.cm.rep.respres infiniband.cm.rep.initdepth
   infiniband.cm.rep.tgtackdelay infiniband.cm.rep.failoveracc infiniband.cm.rep.e2eflowctrl
