@@ -161,6 +161,23 @@ class MainWindowTest {
         assertEquals(MIXED_FRAMES, rows(robot));
     }
 
+    /** Find opens with the focus in its field, not on the mode box, and says when the search went round the end. */
+    @Test
+    void findTakesTheTypingAtOnceAndSaysWhenItWentRound(FxRobot robot) throws TimeoutException {
+        // tshark -r mixed.pcapng -Y "infiniband.bth.destqp == 0x55": frames 53 … 396
+        selectFrame(robot, 397);
+        robot.press(KeyCode.CONTROL).type(KeyCode.F).release(KeyCode.CONTROL);
+        waitUntil(() -> robot.lookup("#find-field").tryQuery().map(field -> fx(field::isFocused)).orElse(false),
+                () -> "the find field has no focus");
+        // (Monocle hands keys to the window clicked last, so the robot clicks where a user's typing would go)
+        robot.clickOn("#find-field").write("bth.dqpn == 0x55").type(KeyCode.ENTER);
+        waitUntil(() -> selectedCell(robot, 0).equals("53"), () -> "selected " + selectedCell(robot, 0) + ", field "
+                + fx(() -> robot.lookup("#find-field").queryAs(TextField.class).getText()) + ", message "
+                + text(robot, "#find-message"));
+        assertEquals("Found packet 53 (the search went past the last packet, on from the first).",
+                text(robot, "#find-message"));
+    }
+
     /** The selection is a frame, not a row: a sort and a filter keep it, and the details keep showing it. */
     @Test
     void theSelectedFrameStaysSelectedAcrossSortAndFilter(FxRobot robot) throws TimeoutException {

@@ -52,12 +52,14 @@ public final class FindDialog {
                 return;
             }
             message.setText("Searching …");
-            packets.find(filter != null ? filter.filter() : null, text, selected.getAsInt(), place -> {
+            int from = selected.getAsInt();
+            packets.find(filter != null ? filter.filter() : null, text, from, place -> {
                 if (place < 0) {
                     message.setText("No packet found.");
                 } else {
+                    // the search goes on past the last packet from the first, as Wireshark's: say when it did
                     message.setText("Found packet " + packets.text(place, io.rocelens.app.gui.packetlist.model.PacketColumn.NUMBER)
-                            + ".");
+                            + (place <= from ? " (the search went past the last packet, on from the first)." : "."));
                     select.accept(place);
                 }
             });
@@ -73,5 +75,6 @@ public final class FindDialog {
         box.setStyle(owner.getScene().getRoot().getStyle());
         stage.setScene(scene);
         stage.show();
+        what.requestFocus();    // typing goes into the search at once, not into the mode box
     }
 }
