@@ -77,6 +77,9 @@ final class CmModule implements ProtocolModule {
             summary.cmQpn = (int) req.localQpn();
             summary.cmStartingPsn = (int) req.startingPsn();
             summary.cmServiceId = req.serviceId();
+            if (req.ipCm() != null) {
+                summary.cmSourcePort = req.ipCm().sourcePort();
+            }
         } else if (message instanceof io.rocelens.ksy.IbMad.CmRep rep) {
             summary.cmLocalCommId = rep.localCommId();
             summary.cmRemoteCommId = rep.remoteCommId();

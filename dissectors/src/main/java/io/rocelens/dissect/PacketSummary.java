@@ -232,6 +232,8 @@ public final class PacketSummary {
     public int cmStartingPsn;
     /** REQ: the Service ID (rdma_cm's port space and port), valid when {@link #madAttributeId} is 0x0010. */
     public long cmServiceId;
+    /** REQ of an RDMA IP CM service (rdma_cm): the active side's port from its private data; -1 otherwise. */
+    public int cmSourcePort;
 
     public String malformedReason;
     /**
@@ -353,6 +355,7 @@ public final class PacketSummary {
         cmQpn = -1;
         cmStartingPsn = -1;
         cmServiceId = 0;
+        cmSourcePort = -1;
     }
 
     public boolean is(int kind) {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the fast walk keeps of a CM message for the analysis (the MAD class and attribute, the comm IDs, the QPN, the
- * starting PSN and the REQ's service ID), frame by frame on the four rdma_cm real captures, against the values
+ * starting PSN, the REQ's service ID and rdma_cm source port), frame by frame on the four rdma_cm real captures, against the values
  * tshark shows (the PDML extract CmTsharkTest reads, made by tshark/cm/make-cm-expected.sh); frames without a CM
  * message keep none.
  */
@@ -51,9 +51,10 @@ class CmSummaryTest {
                         first(t, -1, "infiniband.cm.req.localqpn", "infiniband.cm.rep.localqpn",
                                 "infiniband.cm.req.remoteqpneecn"),
                         first(t, -1, "infiniband.cm.req.startpsn", "infiniband.cm.rep.startpsn"),
-                        first(t, 0, "infiniband.cm.req.serviceid")};
+                        first(t, 0, "infiniband.cm.req.serviceid"),
+                        first(t, -1, "infiniband.cm.req.ip_cm.sport")};
                     long[] ours = {p.madClass, p.madAttributeId, p.cmLocalCommId, p.cmRemoteCommId, p.cmQpn,
-                        p.cmStartingPsn, p.cmServiceId};
+                        p.cmStartingPsn, p.cmServiceId, p.cmSourcePort};
                     if (!java.util.Arrays.equals(expected, ours)) {
                         disagreements.add(name + " frame " + frame.number() + ": " + java.util.Arrays.toString(ours)
                                 + " but tshark " + java.util.Arrays.toString(expected));
