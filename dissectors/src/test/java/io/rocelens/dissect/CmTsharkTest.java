@@ -10,11 +10,9 @@ import io.rocelens.capture.RealCaptures;
 import io.rocelens.ksy.SpecField;
 import io.rocelens.ksy.SpecFields;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,9 +37,6 @@ class CmTsharkTest {
         for (SpecField field : SpecFields.IB_MAD_KSY) {
             NAMES.add(field.name());
         }
-    }
-
-    private record Shown(String value, int pos, int size) {
     }
 
     @Test
@@ -69,8 +64,8 @@ class CmTsharkTest {
 
     /** Compares a capture with its expectation files; returns the field names compared. */
     private static Set<String> check(Path capture, String name, int minCmFrames) throws IOException {
-        Map<Long, Map<String, List<Shown>>> expected = expected(FOLDER.resolve(name + ".tsv"));
-        Map<Long, String[]> columns = columns(FOLDER.resolve(name + "-columns.tsv"));
+        Map<Long, Map<String, List<SpecFieldsAgainstTshark.Shown>>> expected = SpecFieldsAgainstTshark.expected(FOLDER.resolve(name + ".tsv"));
+        Map<Long, String[]> columns = SpecFieldsAgainstTshark.columns(FOLDER.resolve(name + "-columns.tsv"));
         Dissector dissector = new Dissector(DissectorOptions.defaults());
         List<String> disagreements = new ArrayList<>();
         Set<String> seen = new HashSet<>();
@@ -80,14 +75,14 @@ class CmTsharkTest {
             Frame frame;
             while ((frame = reader.next()) != null) {
                 Dissection ours = dissector.dissect(frame);
-                Map<String, List<Shown>> theirs = expected.getOrDefault(frame.number(), Map.of());
+                Map<String, List<SpecFieldsAgainstTshark.Shown>> theirs = expected.getOrDefault(frame.number(), Map.of());
                 if (theirs.containsKey("_ws.malformed") && theirs.size() > 1) {
                     disagreements.add("frame " + frame.number() + ": tshark finds a CM frame malformed");
                 }
                 // tshark shows an ERF record's header as a pseudo-header of no bytes and counts positions from the
                 // packet after it; RoCE Lens shows the header as the frame's first 16 bytes (as FieldPositionsTest)
                 int shift = frame.linkType() == io.rocelens.capture.LinkType.ERF ? ours.layer("erf").length() : 0;
-                compared += compare(ours, theirs, shift, disagreements, seen);
+                compared += SpecFieldsAgainstTshark.compare(ours, theirs, NAMES, shift, disagreements, seen);
                 String[] column = columns.get(frame.number());
                 if (column[1].startsWith("CM: ")) {
                     cmFrames++;
@@ -101,93 +96,11 @@ class CmTsharkTest {
             }
         }
         assertEquals(columns.size(), columns.keySet().stream().mapToLong(Long::longValue).max().orElse(0), "frames");
-        tFields(capture, FOLDER.resolve(name + "-fields.tsv"), disagreements);
+        SpecFieldsAgainstTshark.tFields(capture, FOLDER.resolve(name + "-fields.tsv"), disagreements);
         assertTrue(cmFrames >= minCmFrames && compared >= Math.max(30, 15 * cmFrames),
                 name + ": only " + compared + " occurrences compared");
         assertEquals(List.of(), disagreements.subList(0, Math.min(30, disagreements.size())),
                 name + ": " + disagreements.size() + " disagreements in " + compared + " occurrences");
         return seen;
-    }
-
-    private static int compare(Dissection ours, Map<String, List<Shown>> theirs, int shift, List<String> out,
-                               Set<String> seen) {
-        Map<String, List<Field>> mine = new LinkedHashMap<>();
-        for (Layer layer : ours.layers()) {
-            for (Field f : layer.fields()) {
-                if (NAMES.contains(f.name())) {
-                    mine.computeIfAbsent(f.name(), n -> new ArrayList<>()).add(f);
-                }
-            }
-        }
-        Set<String> names = new HashSet<>(mine.keySet());
-        names.addAll(theirs.keySet());
-        names.remove("_ws.malformed");
-        int compared = 0;
-        for (String name : names) {
-            List<Field> ourOccurrences = mine.getOrDefault(name, List.of());
-            List<Shown> shown = theirs.getOrDefault(name, List.of());
-            if (ourOccurrences.size() != shown.size()) {
-                out.add("frame " + ours.number() + ": " + ourOccurrences.size() + " × " + name + " but tshark shows "
-                        + shown.size());
-                continue;
-            }
-            seen.add(name);
-            for (int i = 0; i < shown.size(); i++) {
-                Field f = ourOccurrences.get(i);
-                Shown t = shown.get(i);
-                compared++;
-                if (!TsharkAgreementTest.sameValue(name, t.value(), f)) {
-                    out.add("frame " + ours.number() + ": " + name + "[" + i + "]=" + f.value() + " but tshark " + t.value());
-                }
-                if (f.offset() != t.pos() + shift || f.length() != t.size()) {
-                    out.add("frame " + ours.number() + ": " + name + "[" + i + "] at [" + f.offset() + ", " + f.length()
-                            + "] but tshark at [" + (t.pos() + shift) + ", " + t.size() + "]");
-                }
-            }
-        }
-        return compared;
-    }
-
-    /** {@code rocelens decode -T fields -E occurrence=a} against tshark's, line by line. */
-    private static void tFields(Path capture, Path tsv, List<String> out) throws IOException {
-        List<String> lines = Files.readAllLines(tsv);
-        List<String> fields = List.of(lines.get(0).split("\t", -1));
-        io.rocelens.export.TsharkFields.Layout layout = io.rocelens.export.TsharkFields.Layout.defaults();
-        Dissector dissector = new Dissector(DissectorOptions.defaults());
-        try (CaptureReader reader = CaptureReaders.open(capture)) {
-            Frame frame;
-            int row = 0;
-            while ((frame = reader.next()) != null) {
-                String ours = layout.line(dissector.dissect(frame), fields);
-                if (!ours.equals(lines.get(++row))) {
-                    out.add("frame " + frame.number() + " -T fields: " + ours + " but tshark " + lines.get(row));
-                }
-            }
-            assertEquals(lines.size() - 1, row, "-T fields lines");
-        }
-    }
-
-    /** frame → tshark field → its occurrences in order. */
-    private static Map<Long, Map<String, List<Shown>>> expected(Path tsv) throws IOException {
-        Map<Long, Map<String, List<Shown>>> frames = new LinkedHashMap<>();
-        List<String> rows = Files.readAllLines(tsv);
-        for (String row : rows.subList(1, rows.size())) {
-            String[] c = row.split("\t", -1);
-            frames.computeIfAbsent(Long.parseLong(c[0]), n -> new LinkedHashMap<>())
-                    .computeIfAbsent(c[1], n -> new ArrayList<>())
-                    .add(new Shown(c[2], Integer.parseInt(c[3]), Integer.parseInt(c[4])));
-        }
-        return frames;
-    }
-
-    /** frame → its Protocol and Info columns. */
-    private static Map<Long, String[]> columns(Path tsv) throws IOException {
-        Map<Long, String[]> frames = new LinkedHashMap<>();
-        List<String> rows = Files.readAllLines(tsv);
-        for (String row : rows.subList(1, rows.size())) {
-            String[] c = row.split("\t", -1);
-            frames.put(Long.parseLong(c[0]), new String[] {c[1], c[2]});
-        }
-        return frames;
     }
 }
