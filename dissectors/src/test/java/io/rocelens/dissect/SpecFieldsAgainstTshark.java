@@ -74,6 +74,13 @@ final class SpecFieldsAgainstTshark {
         return compared;
     }
 
+    /** Every field a spec declares was compared at least once (a capture made to hold them all). */
+    static void assertEveryFieldCompared(Set<String> declared, Set<String> seen, String what) {
+        Set<String> missing = new HashSet<>(declared);
+        missing.removeAll(seen);
+        assertEquals(Set.of(), missing, what);
+    }
+
     /** {@code rocelens decode -T fields -E occurrence=a} against tshark's, line by line. */
     static void tFields(Path capture, Path tsv, List<String> out) throws IOException {
         List<String> lines = Files.readAllLines(tsv);
