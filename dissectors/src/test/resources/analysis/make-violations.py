@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes violations.pcap: a short RoCEv2 conversation crafted with scapy (not with RoCE Lens) holding each protocol
-event of issue 20 once, and violations.json: what the capture holds, frame by frame, as built here.
+event of issue 20 (and the RDMA CM handshake of a second connection), and violations.json: what the capture holds,
+frame by frame, as built here: every event of each kind it lists, and where.
 
 Requester 10.0.0.1 (QP 0x11) writes to and reads from responder 10.0.0.2 (QP 0x22); path MTU 1024.
 Run: python3 make-violations.py   (needs python3-scapy; the tests only read the two files)
@@ -53,7 +54,9 @@ timed.append([REQUESTER, "message", asked - 1, acked, ns(0.02 * ms), PRIORITY]) 
 roce(t + 1 * ms, A, B, QP_B, 0x0A, 12, ackreq=True, extra=reth(0x1000, 7, 64), payload=bytes(64))
 for i in range(3):
     roce(t + (2 + 2 * i) * ms, B, A, QP_A, 0x11, 12, extra=aeth(0x20 | 0x0E, 1))
-    roce(t + (3 + 2 * i) * ms, A, B, QP_B, 0x0A, 12, ackreq=True, extra=reth(0x1000, 7, 64), payload=bytes(64))
+    again = roce(t + (3 + 2 * i) * ms, A, B, QP_B, 0x0A, 12, ackreq=True, extra=reth(0x1000, 7, 64),
+                 payload=bytes(64))
+    expected.append({"kind": "retransmission", "frame": again})
 roce(t + 9 * ms, B, A, QP_A, 0x11, 12, extra=aeth(0x1F, 2))
 # (the WRITE at 12 was sent again: its ACK times neither it nor its message, Karn's rule)
 ended = roce(t + 10 * ms, A, B, QP_B, 0x0A, 13, ackreq=True, extra=reth(0x2000, 7, 64), payload=bytes(64))
@@ -98,6 +101,46 @@ expected.append({"kind": "no_request_seen", "frame": orphan})
 unsent = roce(t + 5.3, B, A, QP_A, 0x11, 9000004, extra=aeth(0x1F, 2))
 expected.append({"kind": "unsent_psn_answered", "frame": unsent,
                  "message": "RC Acknowledge for PSN 9000004, 4 beyond PSN 9000000, the last its requester used"})
+
+
+# A second connection between the same hosts, set up with rdma_cm's CM handshake (IBTA vol. 1 §12.6: MADs on QP 1),
+# reuses the responder's QP 0x22; the requester's new QP is 0x44. Linux's CM (and the real rdma_cm captures) start
+# the packets sent to a message's Local QPN at that message's Starting PSN. The REP's Starting PSN, 8999000, is only
+# 1000 behind the old connection's PSN 9000000 (within 2^20, so the inferred rule does not catch it): without the
+# handshake the first SEND would be a "retransmitted (duplicate)", and the ACKs to the new QP 0x44 would answer no
+# request. Service ID 0x0000000001061d2f: RDMA IP CM (prefix 0x0000000001), TCP port space (0x06), port 7471.
+QP_A2 = 0x44
+SERVICE_ID = 0x0000000001061D2F
+
+
+def mad(attribute, data, tid):
+    # MAD common header (§13.4.3): base version 1, class 0x07 CM, class version 2, method 0x03 Send
+    return struct.pack(">BBBBHHQHHI", 1, 0x07, 2, 0x03, 0, 0, tid, attribute, 0, 0) + data.ljust(232, b"\0")
+
+
+def cm(t, src, dst, attribute, data, tid, psn):
+    deth = struct.pack(">II", 0x80010000, 1)    # DETH: the GSI's Q_Key, source QP 1
+    return roce(t, src, dst, 1, 0x64, psn, extra=deth, payload=mad(attribute, data, tid))
+
+
+# REQ (§12.6.5): Local Comm ID, reserved, Service ID, Local CA GUID, reserved, Local Q_Key, Local QPN | responder
+# resources, Local EECN | initiator depth, Remote EECN | timeouts, transport RC, Starting PSN | timeout | retries,
+# P_Key, MTU 1024 (3) | RNR retries; then zero paths, and at byte 140 rdma_cm's private data: versions 0, IPv4 (4),
+# source port 40000
+req = struct.pack(">IIQQIIIIIIHB", 0x1001, 0, SERVICE_ID, 0x0200000000000001, 0, 0, QP_A2 << 8 | 1, 1, 0,
+                  0x123456 << 8 | 0x87, 0xFFFF, 3 << 4 | 7).ljust(140, b"\0") + struct.pack(">BBH", 0, 4 << 4, 40000)
+cm_req = cm(t + 6.0, A, B, 0x0010, req, 0x5001, 1)
+# REP (§12.6.8): Local Comm ID, Remote Comm ID, Local Q_Key, Local QPN, Local EECN, Starting PSN
+rep = struct.pack(">IIIIII", 0x2002, 0x1001, 0, QP_B << 8, 0, 8999000 << 8)
+cm_rep = cm(t + 6.001, B, A, 0x0013, rep, 0x5001, 1)
+expected.append({"kind": "new_connection", "frame": cm_rep,
+                 "message": f"ConnectReply to the ConnectRequest in frame {cm_req}: a new connection between"
+                            " QP 0x000044 and QP 0x000022, reusing QP 0x000022 (from CM)"})
+cm(t + 6.002, A, B, 0x0014, struct.pack(">II", 0x1001, 0x2002), 0x5001, 2)    # RTU
+first2 = roce(t + 6.003, A, B, QP_B, 0x04, 8999000, ackreq=True, payload=bytes(8))
+ack2 = roce(t + 6.00301, B, A, QP_A2, 0x11, 8999000, extra=aeth(0x1F, 1))
+timed.append([REQUESTER, "ack_rtt", first2, ack2, ns(0.01 * ms), PRIORITY])
+timed.append([REQUESTER, "message", first2, ack2, ns(0.01 * ms), PRIORITY])
 
 wrpcap("violations.pcap", frames)
 with open("violations.json", "w") as out:

@@ -60,8 +60,12 @@ final class FlowState {
     boolean changed;
 
     int srcQp = -1;
+    /** The CM handshake that set up this flow's connection (its latest), or null. */
+    CmConnection connection;
     /** Index of the flow going the other way in the same conversation, or -1. */
     int paired = -1;
+    /** Paired at some time (a new connection may have unpaired it since). */
+    boolean pairedOnce;
     /** The frame and time of this flow's first response (ACK, NAK, READ or atomic response), or -1. */
     long firstResponseFrame = -1;
     long firstResponseTs;
@@ -135,6 +139,34 @@ final class FlowState {
     /** True when this flow has sent a request with that PSN (see {@link PsnTracker#covers}). */
     boolean hasSent(int psn) {
         return requests != null && requests.covers(psn);
+    }
+
+    /**
+     * A new connection reuses this flow's key: its PSN sequences, what its requests wait for and its pairing start
+     * afresh, while what the old connection counted stays counted.
+     */
+    void newEpoch() {
+        if (requests != null) {
+            requests.reset();
+        }
+        if (readResponses != null) {
+            readResponses.reset();
+        }
+        acknowledgedPsn = -1;
+        ackRequestedPsn = -1;
+        acksAwaited = null;
+        readsAwaited = null;
+        messagesAwaited = null;
+        messageStartTime = -1;
+        lastReadPsn = -1;
+        inRetransmission = false;
+        retryPsn = -1;
+        retries = 0;
+        retriesAfterRnr = false;
+        sendOpen = false;
+        writeOpen = false;
+        readOpen = false;
+        pairAttempts = 0;
     }
 
     PsnTracker readResponses() {

@@ -122,6 +122,18 @@ final class PsnTracker {
         expectAfter(psn, readLength, pathMtu);
     }
 
+    /**
+     * Forgets the sequence, as for a new connection that reuses the QP number: the next PSN fed starts it again. What
+     * the old one missed stays counted.
+     */
+    void reset() {
+        forgottenMissing += missing;
+        missing = 0;
+        ranges = 0;
+        started = false;
+        readReserves = false;
+    }
+
     /** Takes the PSN as in order and expects the next one after it, without counting a gap. */
     void jumpTo(int psn) {
         expectAfter(psn & MASK, -1, 0);

@@ -66,6 +66,29 @@ public final class RoceAnalyzer {
     /** Flows with a NAK waiting for its retransmission. */
     private int pendingNaks;
 
+    /** CM message attributes (IBTA vol. 1 §12.6): ConnectRequest and ConnectReply. */
+    private static final int CM_REQ = 0x0010;
+    private static final int CM_REP = 0x0013;
+
+    private record CmKey(long srcHi, long srcLo, long dstHi, long dstLo, long commId) {
+    }
+
+    private record CmRequest(long frame, int qpn, int startPsn, long serviceId, int sourcePort) {
+    }
+
+    private record FlowKey(long srcHi, long srcLo, long dstHi, long dstLo, int qp) {
+    }
+
+    /** ConnectRequests waiting for their ConnectReply, by (sender, receiver, sender's Local Comm ID); the newest 4096. */
+    private final Map<CmKey, CmRequest> cmRequests = new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<CmKey, CmRequest> eldest) {
+            return size() > 4096;
+        }
+    };
+    /** Flows that a CM handshake named before their first packet, by key: they belong to its connection. */
+    private final Map<FlowKey, CmConnection> cmPending = new java.util.HashMap<>();
+
     /** (src IP, dst IP) → the newest flow between those hosts, the head of their chain. */
     private FlowIndex hostIndex = new FlowIndex(false, 256);
 
@@ -227,6 +250,9 @@ public final class RoceAnalyzer {
         if (p.dethSrcQp >= 0 && f.srcQp < 0) {
             f.srcQp = p.dethSrcQp;
         }
+        if (p.cmLocalCommId >= 0) {
+            cm(p);
+        }
         if (IbOpcodes.isReserved(opcode)) {
             return;   // counted as a packet of the flow (and as malformed), nothing more
         }
@@ -387,7 +413,114 @@ public final class RoceAnalyzer {
         flowCount++;
         flowIndex.add(flows, f);
         f.nextSameHosts = hostIndex.add(flows, f);
+        if (!cmPending.isEmpty()) {
+            joinConnection(f);
+        }
         return f;
+    }
+
+    /**
+     * A CM message. A ConnectRequest waits for its ConnectReply; the reply names both QPs of the connection, so the
+     * two flows between them (active → passive QP, passive → active QP) belong to it: a flow that already carried
+     * packets (a QP number reused) starts a new connection epoch, a flow not seen yet joins the connection at its
+     * first packet, and the two are paired.
+     */
+    private void cm(PacketSummary p) {
+        if (p.madAttributeId == CM_REQ && p.cmQpn >= 0) {
+            cmRequests.put(new CmKey(p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.cmLocalCommId),
+                    new CmRequest(p.number, p.cmQpn, p.cmStartingPsn, p.cmServiceId, p.cmSourcePort));
+            return;
+        }
+        if (p.madAttributeId != CM_REP || p.cmQpn < 0) {
+            return;
+        }
+        CmRequest req = cmRequests.remove(new CmKey(p.ipDstHi, p.ipDstLo, p.ipSrcHi, p.ipSrcLo, p.cmRemoteCommId));
+        if (req == null) {
+            return;     // the REQ is not in the capture: which QP the reply answers is unknown
+        }
+        CmConnection c = new CmConnection(req.frame(), p.number, req.serviceId(), req.sourcePort(),
+                p.ipDstHi, p.ipDstLo, req.qpn(), req.startPsn(), p.ipSrcHi, p.ipSrcLo, p.cmQpn, p.cmStartingPsn);
+        FlowKey toPassive = new FlowKey(c.activeHi(), c.activeLo(), c.passiveHi(), c.passiveLo(), c.passiveQp());
+        FlowKey toActive = new FlowKey(c.passiveHi(), c.passiveLo(), c.activeHi(), c.activeLo(), c.activeQp());
+        FlowState a = existing(toPassive);
+        FlowState b = existing(toActive);
+        if (a != null && a.connection != null && a.connection.sameAs(c)
+                || b != null && b.connection != null && b.connection.sameAs(c)) {
+            return;     // the same handshake again (a REQ and REP sent twice)
+        }
+        boolean reusedA = a != null && newEpoch(a, c, c.activeQp(), p);
+        boolean reusedB = b != null && newEpoch(b, c, c.passiveQp(), p);
+        if (a == null) {
+            cmPending.put(toPassive, c);
+        }
+        if (b == null) {
+            cmPending.put(toActive, c);
+        }
+        if (a != null && b != null) {
+            pair(a, b);
+        }
+        if (reusedA || reusedB) {
+            mark(p, AnalysisMarks.NEW_CONNECTION);
+            if (count(EventKind.NEW_CONNECTION)) {
+                String reused = reusedA && reusedB ? "QP " + Formats.qp(c.passiveQp()) + " and QP "
+                        + Formats.qp(c.activeQp()) : "QP " + Formats.qp(reusedA ? c.passiveQp() : c.activeQp());
+                store(p, EventKind.NEW_CONNECTION, flowName(reusedA ? a : b), "ConnectReply to the ConnectRequest"
+                        + " in frame " + c.requestFrame() + ": a new connection between QP " + Formats.qp(c.activeQp())
+                        + " and QP " + Formats.qp(c.passiveQp()) + ", reusing " + reused + " (from CM)");
+            }
+        }
+    }
+
+    private FlowState existing(FlowKey key) {
+        int i = flowIndex.find(flows, key.srcHi(), key.srcLo(), key.dstHi(), key.dstLo(), key.qp());
+        return i < 0 ? null : flows[i];
+    }
+
+    /** A flow that carried packets before belongs to a new connection from now on; true when it had packets. */
+    private boolean newEpoch(FlowState f, CmConnection c, int srcQp, PacketSummary p) {
+        if (f.nakFrame >= 0) {
+            linkNak(f, -1, -1, -1);     // the old connection's NAK is answered no more
+        }
+        f.newEpoch();
+        f.connection = c;
+        f.srcQp = srcQp;
+        f.progressTs = p.timestampNanos;
+        unpair(f);
+        changed(f);
+        return f.packets > 0;
+    }
+
+    /** A new flow that a CM handshake named joins its connection, paired with its other direction when seen. */
+    private void joinConnection(FlowState f) {
+        CmConnection c = cmPending.remove(new FlowKey(f.srcHi, f.srcLo, f.dstHi, f.dstLo, f.dstQp));
+        if (c == null) {
+            return;
+        }
+        f.connection = c;
+        boolean toPassive = f.srcHi == c.activeHi() && f.srcLo == c.activeLo() && f.dstQp == c.passiveQp();
+        f.srcQp = toPassive ? c.activeQp() : c.passiveQp();
+        FlowState other = existing(new FlowKey(f.dstHi, f.dstLo, f.srcHi, f.srcLo, f.srcQp));
+        if (other != null && other.connection == c) {
+            pair(f, other);
+        }
+    }
+
+    private void pair(FlowState a, FlowState b) {
+        unpair(a);
+        unpair(b);
+        a.paired = b.index;
+        b.paired = a.index;
+        a.pairedOnce = true;
+        b.pairedOnce = true;
+        changed(a);
+        changed(b);
+    }
+
+    private void unpair(FlowState f) {
+        if (f.paired >= 0 && flows[f.paired].paired == f.index) {
+            flows[f.paired].paired = -1;
+        }
+        f.paired = -1;
     }
 
     /**
@@ -866,6 +999,8 @@ public final class RoceAnalyzer {
         if (found != null) {
             f.paired = found.index;
             found.paired = f.index;
+            f.pairedOnce = true;
+            found.pairedOnce = true;
             if (found.srcQp < 0) {
                 found.srcQp = f.dstQp;
                 changed(found);
@@ -1031,7 +1166,7 @@ public final class RoceAnalyzer {
         // responses that no request flow of the capture owns, reported as the stalls below
         for (int i = 0; i < flowCount; i++) {
             FlowState f = flows[i];
-            if (f.firstResponseFrame >= 0 && f.paired < 0) {
+            if (f.firstResponseFrame >= 0 && f.paired < 0 && !f.pairedOnce) {
                 counts[EventKind.NO_REQUEST_SEEN.ordinal()]++;
                 if (events.size() + stormEvents.size() < max) {
                     stormEvents.add(new ExpertEvent(f.firstResponseFrame, f.firstResponseTs,

@@ -156,7 +156,7 @@ final class FilterFields {
         mark("malformed", "Malformed frame", AnalysisMarks.MALFORMED);
         mark("pfc_xoff", "PFC frame pausing at least one priority", AnalysisMarks.PFC_XOFF);
         mark("pfc_xon", "PFC frame resuming at least one priority", AnalysisMarks.PFC_XON);
-        mark("new_connection", "Inferred new connection reusing the QP: the PSN jumped far after a silence",
+        mark("new_connection", "New connection reusing the QP: its CM handshake, or (inferred) a PSN jump after a silence",
                 AnalysisMarks.NEW_CONNECTION);
         mark("psn_in_read_range", "Request on a PSN an earlier RDMA READ reserved for its responses",
                 AnalysisMarks.PSN_IN_READ_RANGE);

@@ -123,7 +123,7 @@ public final class ExpertInfo {
         return switch (kind) {
             case PSN_GAP -> "PSN gap: PSNs skipped (packets lost or reordered)";
             case RETRANSMISSION -> "Retransmission: a PSN sent again";
-            case NEW_CONNECTION -> "New connection (inferred): the PSN jumped far after a silence";
+            case NEW_CONNECTION -> "New connection reusing a QP: a CM handshake, or a PSN jump after a silence";
             case PSN_IN_READ_RANGE -> "Request on a PSN an RDMA READ reserved for its responses";
             case UNSENT_PSN_ANSWERED -> "Response for a PSN the requester never sent";
             case STALLED_QP -> "Stalled QP: requests outstanding, no progress";
