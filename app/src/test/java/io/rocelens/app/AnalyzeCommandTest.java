@@ -173,6 +173,42 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void flowsAreNamedByTheirCmConnection(@TempDir Path dir) throws IOException {
+        // tshark -r rxe-rdmacm-two-connections-small-sends.pcap -e infiniband.cm.req.serviceid -e …localqpn
+        // -e …startpsn -e infiniband.cm.req.ip_cm.sport: REQ frame 1 from 10.1.16.62, QPN 0x3d, PSN 0x7cc204, sport
+        // 0xccf7; REP frame 2 from .61, QPN 0x3b, PSN 0x727d6d; REQ 24: QPN 0x3e, PSN 0xaf834f, sport 0xc6be; REP 25:
+        // QPN 0x3c, PSN 0x7d2388; both Service ID 0x0000000001064853 (rdma_cm, TCP port space 0x06, dport 0x4853).
+        // The first data packet to each QP carries its Starting PSN (frames 4, 6, 43: 7503213, 8176132, 8201096).
+        Path capture = RealCaptures.file("rxe-rdmacm-two-connections-small-sends.pcap");
+        CommandRunner run = CommandRunner.run("analyze", "--json", capture.toString());
+        assertEquals(0, run.status(), run.err());
+        java.util.Map<String, String> named = new java.util.TreeMap<>();
+        for (JsonNode flow : JSON.readTree(run.out()).get("qps")) {
+            named.put(flow.get("src_ip").asText() + ">" + flow.get("dst_ip").asText() + " " + flow.get("dst_qp").asText(),
+                    flow.get("src_qp").asText() + " " + flow.get("cm_service_id").asText() + " "
+                            + flow.get("cm_port").asText() + " " + flow.get("cm_src_port").asText() + " "
+                            + flow.get("cm_start_psn").asText() + " " + flow.get("cm_peer_start_psn").asText());
+        }
+        assertEquals(java.util.Map.of(
+                "10.1.16.61>10.1.16.62 0x000001", "0x000001 null null null null null",
+                "10.1.16.62>10.1.16.61 0x000001", "0x000001 null null null null null",
+                "10.1.16.62>10.1.16.61 0x00003b", "0x00003d 0x0000000001064853 18515 52471 7503213 8176132",
+                "10.1.16.61>10.1.16.62 0x00003d", "0x00003b 0x0000000001064853 18515 52471 8176132 7503213",
+                "10.1.16.62>10.1.16.61 0x00003c", "0x00003e 0x0000000001064853 18515 50878 8201096 11502415",
+                "10.1.16.61>10.1.16.62 0x00003e", "0x00003c 0x0000000001064853 18515 50878 11502415 8201096"),
+                named);
+        Path qp = dir.resolve("qp.csv");
+        assertEquals(0, CommandRunner.run("analyze", capture.toString(), "--qp-csv", qp.toString()).status());
+        List<String> rows = Files.readAllLines(qp);
+        assertTrue(rows.get(0).endsWith(",icrc_errors,cm_service_id,cm_port,cm_src_port,cm_start_psn,cm_peer_start_psn"),
+                rows.get(0));
+        assertTrue(rows.stream().anyMatch(row -> row.startsWith("10.1.16.62,10.1.16.61,0x00003e,0x00003c,")
+                && row.endsWith(",0x0000000001064853,18515,50878,8201096,11502415")), String.join("\n", rows));
+        assertTrue(rows.stream().anyMatch(row -> row.startsWith("10.1.16.62,10.1.16.61,0x000001,0x000001,")
+                && row.endsWith(",,,,,")), String.join("\n", rows));
+    }
+
+    @Test
     void csvExportsAreWritten(@TempDir Path dir) throws IOException {
         Path captures = RealCaptures.directory();
         Path qp = dir.resolve("qp.csv");

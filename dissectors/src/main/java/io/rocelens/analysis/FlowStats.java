@@ -5,7 +5,7 @@ import io.rocelens.dissect.Addresses;
 /**
  * The statistics of one flow (source IP, destination IP, destination QP), as the per-QP CSV and the JSON "qps"
  * array show them. Addresses are 128-bit (IPv4 mapped); {@code srcQp} is -1 when unknown; times are nanoseconds
- * since the epoch.
+ * since the epoch; {@code connection} is the RDMA CM handshake that set up the flow's (latest) connection, or null.
  */
 public record FlowStats(
         long srcHi, long srcLo, long dstHi, long dstLo, int srcQp, int dstQp,
@@ -14,7 +14,22 @@ public record FlowStats(
         long messages, long rdmaWrite, long rdmaReadReq, long readResp, long send, long atomic, long flush,
         long acks, long naks, long rnrNaks, long cnps, long ecnCe,
         long psnGaps, long missingPsns, long retransmitted, long duplicates, long outOfOrder, long icrcErrors,
-        long messageBytes, long messageSizeMin, long messageSizeMax) {
+        long messageBytes, long messageSizeMin, long messageSizeMax, CmConnection connection) {
+
+    /** The CM Starting PSN of this flow's packets (those sent to dst_qp), or -1 without a CM handshake. */
+    public int cmStartPsn() {
+        return connection == null ? -1 : toPassive() ? connection.passiveStartPsn() : connection.activeStartPsn();
+    }
+
+    /** The CM Starting PSN of the other direction's packets (those sent to src_qp), or -1. */
+    public int cmPeerStartPsn() {
+        return connection == null ? -1 : toPassive() ? connection.activeStartPsn() : connection.passiveStartPsn();
+    }
+
+    /** True when this flow goes from the CM handshake's active side (the REQ's sender) to the passive side's QP. */
+    private boolean toPassive() {
+        return srcHi == connection.activeHi() && srcLo == connection.activeLo() && dstQp == connection.passiveQp();
+    }
 
     public String srcIp() {
         return Addresses.ip(srcHi, srcLo);
@@ -66,7 +81,11 @@ public record FlowStats(
                 messageBytes + other.messageBytes,
                 messages == 0 ? other.messageSizeMin : other.messages == 0 ? messageSizeMin
                         : Math.min(messageSizeMin, other.messageSizeMin),
-                Math.max(messageSizeMax, other.messageSizeMax));
+                Math.max(messageSizeMax, other.messageSizeMax),
+                // the later part's handshake is the newer one
+                (firstTs <= other.firstTs ? other.connection : connection) != null
+                        ? (firstTs <= other.firstTs ? other.connection : connection)
+                        : (firstTs <= other.firstTs ? connection : other.connection));
     }
 
     /** Messages per second over the flow's span, or NaN when {@link #hasThroughput()} says a rate means nothing. */

@@ -15,6 +15,11 @@ public final class Formats {
         return "0x" + "000000".substring(hex.length()) + hex;
     }
 
+    /** A CM Service ID as Wireshark shows it: "0x" and sixteen lower-case hex digits. */
+    public static String serviceId(long serviceId) {
+        return String.format(java.util.Locale.ROOT, "0x%016x", serviceId);
+    }
+
     /** A duration for people: "850 ns", "5.12 ns", "12.345 µs", "3.200 ms", "1.500 s". */
     public static String duration(double nanos) {
         double abs = Math.abs(nanos);

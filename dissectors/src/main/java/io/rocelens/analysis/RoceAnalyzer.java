@@ -1254,7 +1254,7 @@ public final class RoceAnalyzer {
                     f.messages, f.rdmaWrite, f.rdmaReadReq, f.readResp, f.send, f.atomic, f.flush,
                     f.acks, f.naks, f.rnrNaks, f.cnps, f.ecnCe,
                     f.psnGaps(), f.missingPsns(), f.retransmitted(), f.duplicates(), f.outOfOrder(), f.icrcErrors,
-                    f.messageBytes, f.messageSizeMin, f.messageSizeMax);
+                    f.messageBytes, f.messageSizeMin, f.messageSizeMax, f.connection);
         }
         changedCount = 0;
         if (sortedFlowCount != flowCount) {

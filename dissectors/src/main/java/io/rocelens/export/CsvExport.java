@@ -27,7 +27,8 @@ public final class CsvExport {
             "src_ip", "dst_ip", "src_qp", "dst_qp", "priority", "dscp", "packets", "bytes", "payload_bytes",
             "first_ts", "last_ts", "duration_s", "throughput_bps", "messages", "rdma_write", "rdma_read_req",
             "read_resp", "send", "atomic", "flush", "acks", "naks", "rnr_naks", "cnps", "ecn_ce", "psn_gaps", "missing_psns",
-            "retransmitted", "duplicates", "out_of_order", "icrc_errors");
+            "retransmitted", "duplicates", "out_of_order", "icrc_errors",
+            "cm_service_id", "cm_port", "cm_src_port", "cm_start_psn", "cm_peer_start_psn");
 
     public static final List<String> PRIORITY_COLUMNS = List.of(
             "bin_start", "bin_offset_s", "bin_width_s", "priority", "packets", "bytes", "bps", "share");
@@ -62,9 +63,17 @@ public final class CsvExport {
                     Numbers.decimal(f.durationSeconds(), 9), Numbers.decimal(f.throughputBps(), 3),
                     f.messages(), f.rdmaWrite(), f.rdmaReadReq(), f.readResp(), f.send(), f.atomic(), f.flush(),
                     f.acks(), f.naks(), f.rnrNaks(), f.cnps(), f.ecnCe(), f.psnGaps(), f.missingPsns(),
-                    f.retransmitted(), f.duplicates(), f.outOfOrder(), f.icrcErrors());
+                    f.retransmitted(), f.duplicates(), f.outOfOrder(), f.icrcErrors(),
+                    f.connection() == null ? "" : Formats.serviceId(f.connection().serviceId()),
+                    blankIfNone(f.connection() == null ? -1 : f.connection().port()),
+                    blankIfNone(f.connection() == null ? -1 : f.connection().sourcePort()),
+                    blankIfNone(f.cmStartPsn()), blankIfNone(f.cmPeerStartPsn()));
         }
         csv.flush();
+    }
+
+    private static Object blankIfNone(int value) {
+        return value < 0 ? "" : value;
     }
 
     /**

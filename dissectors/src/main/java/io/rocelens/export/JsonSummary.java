@@ -1,6 +1,7 @@
 package io.rocelens.export;
 
 import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.analysis.CmConnection;
 import io.rocelens.analysis.CnpLink;
 import io.rocelens.analysis.DcbxConfig;
 import io.rocelens.analysis.EventKind;
@@ -208,7 +209,25 @@ public final class JsonSummary {
         json.writeNumberField("duplicates", f.duplicates());
         json.writeNumberField("out_of_order", f.outOfOrder());
         json.writeNumberField("icrc_errors", f.icrcErrors());
+        CmConnection c = f.connection();
+        if (c == null) {
+            json.writeNullField("cm_service_id");
+        } else {
+            json.writeStringField("cm_service_id", Formats.serviceId(c.serviceId()));
+        }
+        numberOrNull(json, "cm_port", c == null ? -1 : c.port());
+        numberOrNull(json, "cm_src_port", c == null ? -1 : c.sourcePort());
+        numberOrNull(json, "cm_start_psn", f.cmStartPsn());
+        numberOrNull(json, "cm_peer_start_psn", f.cmPeerStartPsn());
         json.writeEndObject();
+    }
+
+    private static void numberOrNull(JsonGenerator json, String name, int value) throws IOException {
+        if (value < 0) {
+            json.writeNullField(name);
+        } else {
+            json.writeNumberField(name, value);
+        }
     }
 
     private static void writeNakLatency(JsonGenerator json, List<NakLink> links, long dropped) throws IOException {

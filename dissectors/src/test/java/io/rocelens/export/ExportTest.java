@@ -59,7 +59,8 @@ class ExportTest {
         String text = out.toString();
         assertTrue(text.startsWith("src_ip,dst_ip,src_qp,dst_qp,priority,dscp,packets,bytes,payload_bytes,first_ts,"
                 + "last_ts,duration_s,throughput_bps,messages,rdma_write,rdma_read_req,read_resp,send,atomic,flush,acks,naks,"
-                + "rnr_naks,cnps,ecn_ce,psn_gaps,missing_psns,retransmitted,duplicates,out_of_order,icrc_errors\r\n"));
+                + "rnr_naks,cnps,ecn_ce,psn_gaps,missing_psns,retransmitted,duplicates,out_of_order,icrc_errors,"
+                + "cm_service_id,cm_port,cm_src_port,cm_start_psn,cm_peer_start_psn\r\n"));
         List<CSVRecord> rows = parse(text);
         assertEquals(2, rows.size());
         CSVRecord req = rows.get(0);  // "10.0.0.1" sorts before "10.0.0.2"
@@ -120,8 +121,9 @@ class ExportTest {
         assertEquals(78, json.get("priority_bytes").get("6").asLong());
         JsonNode qp = json.get("qps").get(0);
         assertEquals("0x000011", qp.get("src_qp").asText());
-        // the per-QP CSV's 31 columns and the JSON-only message sizes and rate
-        assertEquals(31 + 5, qp.size());
+        // the per-QP CSV's 36 columns (the last 5 naming the CM connection) and the JSON-only message sizes and rate
+        assertEquals(36 + 5, qp.size());
+        assertTrue(qp.get("cm_service_id").isNull() && qp.get("cm_start_psn").isNull(), qp.toString());
         for (String key : List.of("message_bytes", "message_size_min", "message_size_mean", "message_size_max",
                 "message_rate_per_s")) {
             assertTrue(qp.has(key), key);

@@ -242,6 +242,7 @@ public final class ConversationsView extends StatsWindow {
         text("QP A", c -> Conversation.qpText(c.qpA()));
         text("Address B", Conversation::addressB);
         text("QP B", c -> Conversation.qpText(c.qpB()));
+        text("CM service", Conversation::connectionText);
         number("Priority", Conversation::priority, Object::toString);
         number("Packets", Conversation::packets, Object::toString);
         number("Packets A → B", Conversation::packetsAtoB, Object::toString);

@@ -1,5 +1,6 @@
 package io.rocelens.app.gui.stats.conversations.model;
 
+import io.rocelens.analysis.CmConnection;
 import io.rocelens.analysis.FlowStats;
 import io.rocelens.analysis.Formats;
 import io.rocelens.dissect.Addresses;
@@ -32,6 +33,23 @@ public record Conversation(FlowStats forward, FlowStats reverse) {
 
     public int qpB() {
         return forward.dstQp();
+    }
+
+    /** The RDMA CM handshake that set up this conversation's connection (its latest), or null. */
+    public CmConnection connection() {
+        return forward.connection() != null || reverse == null ? forward.connection() : reverse.connection();
+    }
+
+    /**
+     * The connection as the table's narrow CM column names it: "rdma_cm 7471" (rdma_cm's port), another service's
+     * ID in hex ("0x1001"), or "" without a CM handshake in the capture.
+     */
+    public String connectionText() {
+        CmConnection c = connection();
+        if (c == null) {
+            return "";
+        }
+        return c.isRdmaCm() ? "rdma_cm " + c.port() : "0x" + Long.toHexString(c.serviceId());
     }
 
     /** The flows in per-QP CSV order (A → B first). */
@@ -139,12 +157,16 @@ public record Conversation(FlowStats forward, FlowStats reverse) {
                 + flow.dstIp() + " || grh.dgid == " + flow.dstIp() + ")" + qp;
     }
 
-    /** True when the text (any case) is part of an address or a QP as the table shows them ("0x000011"). */
+    /**
+     * True when the text (any case) is part of an address, a QP ("0x000011") or the CM service as the table shows
+     * them.
+     */
     public boolean matches(String text) {
         String wanted = text.strip().toLowerCase(Locale.ROOT);
         return wanted.isEmpty() || addressA().toLowerCase(Locale.ROOT).contains(wanted)
                 || addressB().toLowerCase(Locale.ROOT).contains(wanted)
-                || qpText(qpA()).contains(wanted) || qpText(qpB()).contains(wanted);
+                || qpText(qpA()).contains(wanted) || qpText(qpB()).contains(wanted)
+                || connectionText().toLowerCase(Locale.ROOT).contains(wanted);
     }
 
     /** A QP as the table shows it: "0x000011", or "?" when unknown. */

@@ -114,4 +114,22 @@ class ConversationsTest {
                 + "(ip.src == 10.0.0.2 && ip.dst == 10.0.0.1 && bth.dqpn == 0x000011)", qp22.get(0).displayFilter());
         assertEquals(conversations.size(), conversations.stream().filter(c -> c.matches(" ")).count());
     }
+
+    @org.junit.jupiter.api.Test
+    void conversationsAreNamedByTheirCmService() throws IOException {
+        // tshark: both REQs of this capture carry Service ID 0x0000000001064853, rdma_cm's TCP port space (0x06),
+        // dport 0x4853 = 18515; the REQ/REP pairs name QPs 0x3d/0x3b and 0x3e/0x3c
+        List<Conversation> conversations = Conversations.of(Samples.load(
+                io.rocelens.capture.RealCaptures.file("rxe-rdmacm-two-connections-small-sends.pcap")).analysis());
+        Map<String, String> named = new HashMap<>();
+        for (Conversation c : conversations) {
+            // both sides of the first connection send requests: which one is A does not matter here
+            String a = Conversation.qpText(c.qpA());
+            String b = Conversation.qpText(c.qpB());
+            named.put(a.compareTo(b) <= 0 ? a + "-" + b : b + "-" + a, c.connectionText());
+        }
+        assertEquals(Map.of("0x000001-0x000001", "", "0x00003b-0x00003d", "rdma_cm 18515",
+                "0x00003c-0x00003e", "rdma_cm 18515"), named);
+        assertEquals(2, conversations.stream().filter(c -> c.matches("rdma_cm 18515")).count());
+    }
 }
