@@ -53,6 +53,7 @@ public final class GenerateFromSpecs {
         Files.createDirectories(output.getParent());
         Files.writeString(output, java.toString(), StandardCharsets.UTF_8);
         FieldRegistry.write(files, output.getParent());
+        LayoutWriter.write(files, output.getParent());
     }
 
     /** The enums of a type and of its nested types. */
@@ -446,4 +447,548 @@ final class FieldRegistry {
                 void add(SpecField field, Object value, int offset, int length);
             }
             """;
+}
+
+/**
+ * io.rocelens.ksy.layout: per spec type, static accessors that read each seq field at its offset in a byte array,
+ * for the bulk pass that must not build an object per header. The layout comes from the spec alone: field widths
+ * (u1-u8, b1-b64, byte strings of a fixed or computed size, fixed-size user types and repeats), Kaitai's alignment
+ * of a byte type after bit fields, and the {@code if} conditions and {@code size} and instance {@code value}
+ * expressions, translated to Java where they use only integers, booleans, the type's own fields, instances and
+ * params. A run of fields under one {@code if} is a group: present or absent together, so what follows moves by the
+ * group's size. The accessors stop at the first field whose place cannot be known that way (a repeat until, a switch,
+ * a size-eos, a user type of unknown size, a condition or size the translator does not take): the Kaitai parsers
+ * remain for those. Nothing is checked here: the caller makes sure the bytes it reads were captured.
+ */
+final class LayoutWriter {
+
+    private static final java.util.regex.Pattern BITS = java.util.regex.Pattern.compile("b(\\d+)");
+    private static final java.util.regex.Pattern INTEGER = java.util.regex.Pattern.compile("([us])([1248])(le|be)?");
+    private static final java.util.regex.Pattern TOKEN = java.util.regex.Pattern.compile(
+            "\\s*(0x[0-9a-fA-F_]+|0b[01_]+|[0-9][0-9_]*|[a-z_][a-z0-9_]*(?:\\.to_i)?|==|!=|<=|>=|<<|>>|[-+*/%&|^<>?:()])");
+
+    /** The size in bytes of each type whose seq is wholly fixed, by type name (a spec's id for its top type). */
+    private final Map<String, Integer> fixedSizes = new java.util.HashMap<>();
+
+    /** What a translatable name stands for in a type: a field, an instance or a param, with its Java type. */
+    private record Name(String java, String type, boolean bytes) {
+    }
+
+    static void write(List<Path> files, Path outputDir) throws IOException {
+        LayoutWriter writer = new LayoutWriter();
+        Map<String, Map<String, Object>> specs = new java.util.LinkedHashMap<>();
+        for (Path file : files) {
+            try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                Map<String, Object> spec = new Yaml().load(in);
+                specs.put(file.getFileName().toString(), spec);
+            }
+        }
+        // sizes first, until nothing changes: a type may use another spec's type (ib_extended_headers imports reth)
+        for (int round = 0; round < 8; round++) {
+            for (Map.Entry<String, Map<String, Object>> spec : specs.entrySet()) {
+                writer.generate(spec.getKey(), spec.getValue(), null);
+            }
+        }
+        Path dir = outputDir.resolve("layout");
+        Files.createDirectories(dir);
+        for (Map.Entry<String, Map<String, Object>> spec : specs.entrySet()) {
+            writer.generate(spec.getKey(), spec.getValue(), dir);
+        }
+    }
+
+    /** Generates the classes of one spec into {@code dir}, or (dir null) only records the fixed sizes. */
+    private void generate(String file, Map<String, Object> spec, Path dir) throws IOException {
+        Map<?, ?> meta = (Map<?, ?>) spec.get("meta");
+        String specId = (String) meta.get("id");
+        boolean littleEndian = "le".equals(meta.get("endian"));
+        type(file, specId, specId, spec, littleEndian, dir);
+        if (spec.get("types") instanceof Map<?, ?> types) {
+            for (Map.Entry<?, ?> t : types.entrySet()) {
+                type(file, specId + "_" + t.getKey(), (String) t.getKey(), (Map<?, ?>) t.getValue(), littleEndian, dir);
+            }
+        }
+    }
+
+    private void type(String file, String className, String typeName, Map<?, ?> type, boolean littleEndian, Path dir)
+            throws IOException {
+        String javaClass = GenerateFromSpecs.camel(className, true) + "Layout";
+        Map<String, Name> names = new java.util.LinkedHashMap<>();
+        List<String> paramList = new ArrayList<>();
+        if (type.get("params") instanceof List<?> params) {
+            for (Object p : params) {
+                Map<?, ?> param = (Map<?, ?>) p;
+                String javaType = "bool".equals(param.get("type")) ? "boolean"
+                        : width((String) param.get("type")) > 0 && width((String) param.get("type")) < 32 ? "int" : "long";
+                String id = (String) param.get("id");
+                names.put(id, new Name(GenerateFromSpecs.camel(id, false), javaType, false));
+                paramList.add(javaType + " " + GenerateFromSpecs.camel(id, false));
+            }
+        }
+        StringBuilder body = new StringBuilder();
+        List<String> dynamic = new ArrayList<>();   // byte-offset terms that depend on the data or the params
+        boolean dynamicNeedsBytes = false;
+        int bits = 0;
+        String group = null;   // the if of the group being read
+        int groupStart = 0;
+        boolean complete = true;
+        List<?> seq = type.get("seq") instanceof List<?> l ? l : List.of();
+        // instances are translated first: conditions and sizes use them
+        Map<String, String> instanceCode = new java.util.LinkedHashMap<>();
+        List<Map.Entry<String, Map<?, ?>>> fields = new ArrayList<>();
+        for (Object a : seq) {
+            Map<?, ?> attr = (Map<?, ?>) a;
+            fields.add(Map.entry((String) attr.get("id"), attr));
+            String t = attr.get("type") instanceof String s ? s : null;
+            int w = width(t);
+            if (w > 0 && !attr.containsKey("repeat")) {
+                names.put((String) attr.get("id"), new Name(GenerateFromSpecs.camel((String) attr.get("id"), false)
+                        + "(b, at" + paramArgs(paramList, true) + ")", "b1".equals(t) ? "boolean" : w < 32 ? "int" : "long",
+                        true));
+            }
+        }
+        if (type.get("instances") instanceof Map<?, ?> instances) {
+            for (int round = 0; round < 4; round++) {
+                for (Map.Entry<?, ?> i : instances.entrySet()) {
+                    String id = (String) i.getKey();
+                    Object v = ((Map<?, ?>) i.getValue()).get("value");
+                    if (names.containsKey(id) || v == null) {
+                        continue;
+                    }
+                    Translation tr = translate(String.valueOf(v).strip(), names);
+                    if (tr != null) {
+                        String method = GenerateFromSpecs.camel(id, false);
+                        names.put(id, new Name(method + (tr.bytes ? "(b, at" : "(") + paramArgs(paramList,
+                                tr.bytes) + ")", tr.type, tr.bytes));
+                        instanceCode.put(id, "\n    /** Instance {@code " + id + "}: {@code " + String.valueOf(v).strip()
+                                .replaceAll("\\s+", " ").replace("*/", "* /") + "}. */\n    public static " + tr.type
+                                + " " + method + "(" + signature(paramList, tr.bytes) + ") {\n        return "
+                                + tr.java + ";\n    }\n");
+                    }
+                }
+            }
+        }
+        for (Map.Entry<String, Map<?, ?>> f : fields) {
+            String id = f.getKey();
+            Map<?, ?> attr = f.getValue();
+            String method = GenerateFromSpecs.camel(id, false);
+            String condition = attr.get("if") != null ? String.valueOf(attr.get("if")).strip() : null;
+            if (!java.util.Objects.equals(condition, group)) {
+                if (group != null) {   // the group ends: what follows moves by its size when it is present
+                    if ((bits - groupStart) % 8 != 0) {
+                        complete = false;
+                        break;
+                    }
+                    Translation c = translate(group, names);
+                    dynamic.add("(" + c.java + " ? " + (bits - groupStart) / 8 + " : 0)");
+                    dynamicNeedsBytes |= c.bytes;
+                    bits = groupStart;
+                }
+                group = condition;
+                if (condition != null) {
+                    Translation c = translate(condition, names);
+                    if (c == null || !c.type.equals("boolean")) {
+                        complete = false;
+                        break;
+                    }
+                    if (bits % 8 != 0 && !(attr.get("type") instanceof String t && BITS.matcher(t).matches())) {
+                        bits = (bits + 7) / 8 * 8;
+                    }
+                    if (bits % 8 != 0) {
+                        complete = false;
+                        break;
+                    }
+                    groupStart = bits;
+                    boolean needs = c.bytes || dynamicNeedsBytes;
+                    body.append("\n    /** Whether {@code ").append(id).append("} is present: {@code ")
+                            .append(condition.replaceAll("\\s+", " ")).append("}. */\n    public static boolean ")
+                            .append(method).append("IsPresent(").append(signature(paramList, needs))
+                            .append(") {\n        return ").append(c.java).append(";\n    }\n");
+                }
+            }
+            Object kaitaiType = attr.get("type");
+            String t = kaitaiType instanceof String s ? s : null;
+            boolean needsBytes = dynamicNeedsBytes;
+            java.util.regex.Matcher bitMatch = t == null ? null : BITS.matcher(t);
+            java.util.regex.Matcher intMatch = t == null ? null : INTEGER.matcher(t);
+            boolean repeat = attr.containsKey("repeat");
+            if (bitMatch != null && bitMatch.matches() && !repeat && !attr.containsKey("size")) {
+                int w = Integer.parseInt(bitMatch.group(1));
+                body.append(accessor(id, t, method, paramList, dynamic, bits, w, false, "b1".equals(t)));
+                bits += w;
+                continue;
+            }
+            bits = (bits + 7) / 8 * 8;   // a byte type after bit fields starts on the next byte (Kaitai alignToByte)
+            if (intMatch != null && intMatch.matches() && !attr.containsKey("size")) {
+                int bytes = Integer.parseInt(intMatch.group(2));
+                boolean le = "le".equals(intMatch.group(3)) || intMatch.group(3) == null && littleEndian;
+                boolean signed = "s".equals(intMatch.group(1));
+                if (repeat) {
+                    if (!"expr".equals(attr.get("repeat")) || !(attr.get("repeat-expr") instanceof Integer count)) {
+                        complete = false;
+                        break;
+                    }
+                    body.append(indexed(id, t, method, paramList, dynamic, bits, bytes, le, count));
+                    bits += 8 * bytes * count;
+                    continue;
+                }
+                if (signed || le && bytes > 1) {
+                    body.append(littleOrSigned(id, t, method, paramList, dynamic, bits, bytes, le, signed));
+                } else {
+                    body.append(accessor(id, t, method, paramList, dynamic, bits, 8 * bytes, false, false));
+                }
+                bits += 8 * bytes;
+                continue;
+            }
+            if (repeat || kaitaiType instanceof Map || attr.containsKey("size-eos") || attr.containsKey("contents")
+                    || attr.containsKey("terminator") || "str".equals(t) || "strz".equals(t)) {
+                complete = false;
+                break;
+            }
+            // a byte string or a user type: its place, then its size (given, or the type's own)
+            body.append("\n    /** Where {@code ").append(id).append("} starts").append(t != null ? " (a {@code " + t
+                    + "})" : "").append(". */\n    public static int ").append(method).append("At(")
+                    .append(signature(paramList, true)).append(") {\n        return ")
+                    .append(offset(dynamic, bits)).append(";\n    }\n");
+            Integer size = null;
+            if (attr.get("size") instanceof Integer n) {
+                size = n;
+            } else if (attr.get("size") != null) {
+                Translation s = translate(String.valueOf(attr.get("size")).strip(), names);
+                if (s == null || s.type.equals("boolean") || condition != null) {
+                    complete = false;
+                    break;
+                }
+                dynamic.add("(int) (" + s.java + ")");
+                dynamicNeedsBytes |= s.bytes;
+                continue;
+            } else if (t != null && fixedSizes.containsKey(t)) {
+                size = fixedSizes.get(t);
+            }
+            if (size == null) {
+                complete = false;
+                break;
+            }
+            if (attr.get("size") instanceof Integer) {
+                body.append("\n    /** The size of {@code ").append(id).append("} in bytes. */\n")
+                        .append("    public static final int ").append(constant(id)).append("_SIZE = ").append(size)
+                        .append(";\n");
+            }
+            bits += 8 * size;
+        }
+        if (complete && group != null) {
+            if ((bits - groupStart) % 8 != 0) {
+                complete = false;
+            } else {
+                Translation c = translate(group, names);
+                dynamic.add("(" + c.java + " ? " + (bits - groupStart) / 8 + " : 0)");
+                dynamicNeedsBytes |= c.bytes;
+                bits = groupStart;
+            }
+        }
+        if (complete && bits % 8 == 0) {
+            if (dynamic.isEmpty()) {
+                fixedSizes.put(typeName, bits / 8);
+                body.append("\n    /** The size of the whole type in bytes. */\n    public static final int SIZE = ")
+                        .append(bits / 8).append(";\n");
+            } else {
+                body.append("\n    /** The size of the whole type in bytes, its conditional and computed parts included. */\n")
+                        .append("    public static int sizeOf(").append(signature(paramList, true)).append(") {\n")
+                        .append("        return ").append(offset(dynamic, bits).replaceFirst("^at \\+ ", "")
+                                .replaceFirst("^at$", "0")).append(";\n    }\n");
+            }
+        }
+        if (dir == null || body.length() == 0 && instanceCode.isEmpty()) {
+            return;
+        }
+        String java = "package io.rocelens.ksy.layout;\n\n"
+                + "/**\n * The fields of " + file + (className.equals(typeName) ? "" : ", type {@code " + typeName + "}")
+                + ", read where they sit in a byte array from {@code at} (the type's first byte).\n"
+                + " * Generated at build time by ksy/src/build/GenerateFromSpecs.java (LayoutWriter); do not edit.\n"
+                + " * Nothing is checked: the caller makes sure the bytes were captured.\n */\n"
+                + "public final class " + javaClass + " {\n\n    private " + javaClass + "() {\n    }\n"
+                + body + String.join("", instanceCode.values()) + "}\n";
+        Files.writeString(dir.resolve(javaClass + ".java"), java, StandardCharsets.UTF_8);
+    }
+
+    private static String signature(List<String> params, boolean bytes) {
+        List<String> all = new ArrayList<>();
+        if (bytes) {
+            all.add("byte[] b");
+            all.add("int at");
+        }
+        all.addAll(params);
+        return String.join(", ", all);
+    }
+
+    private static String paramArgs(List<String> params, boolean afterBytes) {
+        StringBuilder out = new StringBuilder();
+        for (String p : params) {
+            out.append(afterBytes || out.length() > 0 ? ", " : "").append(p.substring(p.indexOf(' ') + 1));
+        }
+        return out.toString();
+    }
+
+    /** {@code at} plus the dynamic terms plus a constant byte offset. */
+    private static String offset(List<String> dynamic, int bits) {
+        StringBuilder out = new StringBuilder("at");
+        for (String term : dynamic) {
+            out.append(" + ").append(term);
+        }
+        if (bits / 8 != 0) {
+            out.append(" + ").append(bits / 8);
+        }
+        return out.toString();
+    }
+
+    private static String index(String base, int k) {
+        return k == 0 ? base : base + " + " + k;
+    }
+
+    /** A big-endian unsigned field of {@code width} bits starting {@code bits} bits into the type. */
+    private static String accessor(String id, String kaitaiType, String method, List<String> params, List<String> dynamic,
+                                   int bits, int width, boolean unused, boolean flag) {
+        int first = bits / 8;
+        int last = (bits + width - 1) / 8;
+        int span = last - first + 1;
+        boolean wide = span * 8 > 31;
+        String base = dynamic.isEmpty() ? "at" : "o";
+        StringBuilder read = new StringBuilder();
+        for (int k = first; k <= last; k++) {
+            int shift = 8 * (last - k);
+            String one = (wide ? "(long) " : "") + "(b[" + index(base, k) + "] & 0xff)";
+            read.append(read.length() > 0 ? " | " : "").append(shift > 0 ? one + " << " + shift : one);
+        }
+        int right = 8 * span - (bits % 8) - width;
+        String value = span > 1 ? "(" + read + ")" : read.toString();
+        if (right > 0) {
+            value = "(" + value + " >>> " + right + ")";
+        }
+        if (width < 8 * span - right || (bits % 8) != 0) {
+            value = "(" + value + " & " + (width >= 31 ? "0x" + Long.toHexString((1L << width) - 1) + "L"
+                    : "0x" + Integer.toHexString((1 << width) - 1)) + ")";
+        }
+        String javaType = flag ? "boolean" : width < 32 ? "int" : "long";
+        if (flag) {
+            value = value + " != 0";
+        } else if (!wide && width >= 32) {
+            value = "(long) " + value;
+        } else if (wide && width < 32) {
+            value = "(int) " + value;
+        }
+        return "\n    /** {@code " + id + "}, {@code " + kaitaiType + "} at bit " + bits + after(dynamic) + ". */\n    public static "
+                + javaType + " " + method + "(" + signature(params, true) + ") {\n        " + local(dynamic) + "return " + value
+                + ";\n    }\n";
+    }
+
+    private static String after(List<String> dynamic) {
+        return dynamic.isEmpty() ? "" : " after the parts before it that may be absent or vary in size";
+    }
+
+    /** Where a field after conditional or computed parts starts, once per accessor. */
+    private static String local(List<String> dynamic) {
+        return dynamic.isEmpty() ? "" : "int o = " + offset(dynamic, 0) + ";\n        ";
+    }
+
+    private static String littleOrSigned(String id, String kaitaiType, String method, List<String> params,
+                                         List<String> dynamic, int bits, int bytes, boolean le, boolean signed) {
+        String base = dynamic.isEmpty() ? "at" : "o";
+        StringBuilder read = new StringBuilder();
+        boolean wide = bytes > 2;
+        for (int k = 0; k < bytes; k++) {
+            int shift = 8 * (le ? k : bytes - 1 - k);
+            String one = (wide ? "(long) " : "") + "(b[" + index(base, bits / 8 + k) + "] & 0xff)";
+            read.append(read.length() > 0 ? " | " : "").append(shift > 0 ? one + " << " + shift : one);
+        }
+        String value = "(" + read + ")";
+        String javaType = bytes < 4 ? "int" : "long";
+        if (signed) {
+            value = switch (bytes) {
+                case 1 -> "(byte) " + value;
+                case 2 -> "(short) " + value;
+                case 4 -> "(long) (int) " + value;
+                default -> value;
+            };
+        } else if (bytes < 4 && wide) {
+            value = "(int) " + value;
+        }
+        return "\n    /** {@code " + id + "}, {@code " + kaitaiType + "} at byte " + bits / 8 + after(dynamic) + ". */\n    public static "
+                + javaType + " " + method + "(" + signature(params, true) + ") {\n        " + local(dynamic) + "return "
+                + value + ";\n    }\n";
+    }
+
+    private static String indexed(String id, String kaitaiType, String method, List<String> params,
+                                  List<String> dynamic, int bits, int bytes, boolean le, int count) {
+        String base = (dynamic.isEmpty() ? "at" : "o") + (bits / 8 != 0 ? " + " + bits / 8 : "") + " + " + bytes + " * i";
+        StringBuilder read = new StringBuilder();
+        boolean wide = bytes > 2;
+        for (int k = 0; k < bytes; k++) {
+            int shift = 8 * (le ? k : bytes - 1 - k);
+            String one = (wide ? "(long) " : "") + "(b[" + index(base, k) + "] & 0xff)";
+            read.append(read.length() > 0 ? " | " : "").append(shift > 0 ? one + " << " + shift : one);
+        }
+        String javaType = bytes < 4 ? "int" : "long";
+        String value = (bytes < 4 && wide ? "(int) " : "") + "(" + read + ")";
+        return "\n    /** {@code " + id + "}, " + count + " times {@code " + kaitaiType + "} from byte " + bits / 8
+                + ": element {@code i}. */\n    public static " + javaType + " " + method + "("
+                + signature(params, true) + ", int i) {\n        " + local(dynamic) + "return " + value + ";\n    }\n";
+    }
+
+    /** A Kaitai expression in Java, its type and whether it reads the data; null when it uses anything else. */
+    private record Translation(String java, String type, boolean bytes) {
+    }
+
+    private static Translation translate(String expression, Map<String, Name> names) {
+        List<String> tokens = new ArrayList<>();
+        java.util.regex.Matcher m = TOKEN.matcher(expression);
+        int at = 0;
+        while (at < expression.length()) {
+            if (!m.find(at) || m.start() != at) {
+                if (expression.substring(at).isBlank()) {
+                    break;
+                }
+                return null;
+            }
+            tokens.add(m.group(1));
+            at = m.end();
+        }
+        Parser parser = new Parser(tokens, names);
+        Translation result = parser.ternary();
+        return result == null || parser.at != tokens.size() ? null
+                : new Translation(result.java, result.type, parser.bytes);
+    }
+
+    /**
+     * Kaitai's expression grammar, lowest precedence first (as Python's): ?:, or, and, not, comparisons, |, ^, &,
+     * shifts, + -, *, unary minus, atoms. Every operation comes out in parentheses, so Java's own precedence (which
+     * puts & below ==) never applies. Division and modulo are refused: Kaitai's round towards minus infinity.
+     */
+    private static final class Parser {
+
+        private static final List<List<String>> LEVELS = List.of(List.of("or"), List.of("and"), List.of("not"),
+                List.of("==", "!=", "<", "<=", ">", ">="), List.of("|"), List.of("^"), List.of("&"),
+                List.of("<<", ">>"), List.of("+", "-"), List.of("*"));
+        private static final int COMPARISONS = 3;
+
+        private final List<String> tokens;
+        private final Map<String, Name> names;
+        int at;
+        boolean bytes;
+
+        Parser(List<String> tokens, Map<String, Name> names) {
+            this.tokens = tokens;
+            this.names = names;
+        }
+
+        private boolean next(String token) {
+            if (at < tokens.size() && tokens.get(at).equals(token)) {
+                at++;
+                return true;
+            }
+            return false;
+        }
+
+        Translation ternary() {
+            Translation condition = binary(0);
+            if (condition == null || !next("?")) {
+                return condition;
+            }
+            Translation yes = ternary();
+            if (yes == null || !next(":")) {
+                return null;
+            }
+            Translation no = ternary();
+            if (no == null || !condition.type.equals("boolean") || yes.type.equals("boolean") != no.type.equals("boolean")) {
+                return null;
+            }
+            String type = yes.type.equals("long") || no.type.equals("long") ? "long" : yes.type;
+            return new Translation("(" + condition.java + " ? " + yes.java + " : " + no.java + ")", type, false);
+        }
+
+        private Translation binary(int level) {
+            if (level == LEVELS.size()) {
+                return unary();
+            }
+            List<String> operators = LEVELS.get(level);
+            if (operators.contains("not")) {
+                if (next("not")) {
+                    Translation operand = binary(level);
+                    return operand == null || !operand.type.equals("boolean") ? null
+                            : new Translation("!" + operand.java, "boolean", false);
+                }
+                return binary(level + 1);
+            }
+            Translation left = binary(level + 1);
+            while (left != null && at < tokens.size() && operators.contains(tokens.get(at))) {
+                String operator = tokens.get(at++);
+                Translation right = binary(level + 1);
+                if (right == null) {
+                    return null;
+                }
+                boolean logical = level < COMPARISONS;
+                boolean operandsBoolean = left.type.equals("boolean") || right.type.equals("boolean");
+                if (logical != operandsBoolean && !(level == COMPARISONS && (operator.equals("==") || operator.equals("!="))
+                        && left.type.equals("boolean") && right.type.equals("boolean"))) {
+                    return null;
+                }
+                String java = switch (operator) {
+                    case "or" -> "||";
+                    case "and" -> "&&";
+                    case ">>" -> ">>>";
+                    default -> operator;
+                };
+                String type = level <= COMPARISONS ? "boolean"
+                        : left.type.equals("long") || right.type.equals("long") ? "long" : "int";
+                left = new Translation("(" + left.java + " " + java + " " + right.java + ")", type, false);
+            }
+            return left;
+        }
+
+        private Translation unary() {
+            if (next("-")) {
+                Translation operand = unary();
+                return operand == null || operand.type.equals("boolean") ? null
+                        : new Translation("(-" + operand.java + ")", operand.type, false);
+            }
+            if (next("(")) {
+                Translation inner = ternary();
+                return inner != null && next(")") ? inner : null;
+            }
+            if (at >= tokens.size()) {
+                return null;
+            }
+            String token = tokens.get(at++);
+            if (token.equals("true") || token.equals("false")) {
+                return new Translation(token, "boolean", false);
+            }
+            if (Character.isDigit(token.charAt(0))) {
+                String digits = token.replace("_", "");
+                long value = digits.startsWith("0b") ? Long.parseLong(digits.substring(2), 2)
+                        : digits.startsWith("0x") ? Long.parseLong(digits.substring(2), 16) : Long.parseLong(digits);
+                return value > Integer.MAX_VALUE ? new Translation(value + "L", "long", false)
+                        : new Translation(String.valueOf(value), "int", false);
+            }
+            Name known = names.get(token.replace(".to_i", ""));
+            if (known == null) {
+                return null;
+            }
+            bytes |= known.bytes;
+            return new Translation(known.java, known.type, false);
+        }
+    }
+    /** Bits of an integer type name, 0 for others. */
+    private static int width(String type) {
+        if (type == null) {
+            return 0;
+        }
+        java.util.regex.Matcher b = BITS.matcher(type);
+        if (b.matches()) {
+            return Integer.parseInt(b.group(1));
+        }
+        java.util.regex.Matcher u = INTEGER.matcher(type);
+        return u.matches() ? 8 * Integer.parseInt(u.group(2)) : 0;
+    }
+
+    private static String constant(String name) {
+        return name.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
+    }
 }
