@@ -624,6 +624,7 @@ final class LayoutWriter {
                 boolean signed = "s".equals(intMatch.group(1));
                 if (repeat) {
                     if (!"expr".equals(attr.get("repeat")) || !(attr.get("repeat-expr") instanceof Integer count)) {
+                        body.append(start(id, t, method, paramList, dynamic, bits));
                         complete = false;
                         break;
                     }
@@ -639,16 +640,13 @@ final class LayoutWriter {
                 bits += 8 * bytes;
                 continue;
             }
+            // a byte string, a user type, a repeat or a switch: its place, then its size when it can be known
+            body.append(start(id, t, method, paramList, dynamic, bits));
             if (repeat || kaitaiType instanceof Map || attr.containsKey("size-eos") || attr.containsKey("contents")
                     || attr.containsKey("terminator") || "str".equals(t) || "strz".equals(t)) {
                 complete = false;
                 break;
             }
-            // a byte string or a user type: its place, then its size (given, or the type's own)
-            body.append("\n    /** Where {@code ").append(id).append("} starts").append(t != null ? " (a {@code " + t
-                    + "})" : "").append(". */\n    public static int ").append(method).append("At(")
-                    .append(signature(paramList, true)).append(") {\n        return ")
-                    .append(offset(dynamic, bits)).append(";\n    }\n");
             Integer size = null;
             if (attr.get("size") instanceof Integer n) {
                 size = n;
@@ -708,6 +706,13 @@ final class LayoutWriter {
                 + "public final class " + javaClass + " {\n\n    private " + javaClass + "() {\n    }\n"
                 + body + String.join("", instanceCode.values()) + "}\n";
         Files.writeString(dir.resolve(javaClass + ".java"), java, StandardCharsets.UTF_8);
+    }
+
+    private static String start(String id, String type, String method, List<String> params, List<String> dynamic,
+                                int bits) {
+        return "\n    /** Where {@code " + id + "} starts" + (type != null ? " (a {@code " + type + "})" : "")
+                + ". */\n    public static int " + method + "At(" + signature(params, true) + ") {\n        return "
+                + offset(dynamic, bits) + ";\n    }\n";
     }
 
     private static String signature(List<String> params, boolean bytes) {

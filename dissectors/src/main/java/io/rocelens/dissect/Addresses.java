@@ -63,6 +63,16 @@ public final class Addresses {
         return word(address16, 8);
     }
 
+    /** The high 64 bits of the 16-byte address at {@code at} in {@code bytes}. */
+    public static long high(byte[] bytes, int at) {
+        return word(bytes, at);
+    }
+
+    /** The low 64 bits of the 16-byte address at {@code at} in {@code bytes}. */
+    public static long low(byte[] bytes, int at) {
+        return word(bytes, at + 8);
+    }
+
     private static long word(byte[] bytes, int from) {
         long value = 0;
         for (int i = from; i < from + 8; i++) {

@@ -4,23 +4,32 @@ import io.kaitai.struct.KaitaiStream;
 import io.rocelens.capture.Frame;
 import io.rocelens.capture.LinkType;
 import io.rocelens.ksy.ArpPacket;
-import io.rocelens.ksy.Bth;
 import io.rocelens.ksy.EnumTexts;
 import io.rocelens.ksy.ErfHeader;
-import io.rocelens.ksy.Erspan;
-import io.rocelens.ksy.EthernetHeader;
-import io.rocelens.ksy.Gre;
-import io.rocelens.ksy.Grh;
-import io.rocelens.ksy.IbExtendedHeaders;
-import io.rocelens.ksy.Ipv4Header;
-import io.rocelens.ksy.Ipv6Header;
-import io.rocelens.ksy.LinuxSll;
-import io.rocelens.ksy.LinuxSll2;
-import io.rocelens.ksy.Lrh;
-import io.rocelens.ksy.MacControl;
-import io.rocelens.ksy.TcpHeader;
-import io.rocelens.ksy.UdpHeader;
-import io.rocelens.ksy.Vxlan;
+import io.rocelens.ksy.layout.AethLayout;
+import io.rocelens.ksy.layout.BthLayout;
+import io.rocelens.ksy.layout.DethLayout;
+import io.rocelens.ksy.layout.ErspanLayout;
+import io.rocelens.ksy.layout.ErspanPlatformSubHeaderLayout;
+import io.rocelens.ksy.layout.EthernetHeaderEtherTypeOrTagLayout;
+import io.rocelens.ksy.layout.EthernetHeaderLayout;
+import io.rocelens.ksy.layout.GreLayout;
+import io.rocelens.ksy.layout.GrhLayout;
+import io.rocelens.ksy.layout.IbExtendedHeadersLayout;
+import io.rocelens.ksy.layout.ImmdtLayout;
+import io.rocelens.ksy.layout.Ipv4HeaderLayout;
+import io.rocelens.ksy.layout.Ipv6HeaderLayout;
+import io.rocelens.ksy.layout.LinuxSll2Layout;
+import io.rocelens.ksy.layout.LinuxSllLayout;
+import io.rocelens.ksy.layout.LrhLayout;
+import io.rocelens.ksy.layout.MacControlLayout;
+import io.rocelens.ksy.layout.MacControlPauseFrameLayout;
+import io.rocelens.ksy.layout.MacControlPfcFrameLayout;
+import io.rocelens.ksy.layout.RethLayout;
+import io.rocelens.ksy.layout.TcpHeaderLayout;
+import io.rocelens.ksy.layout.UdpHeaderLayout;
+import io.rocelens.ksy.layout.VxlanLayout;
+import io.rocelens.ksy.layout.XrcethLayout;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -60,6 +69,8 @@ final class FrameWalker {
     private static final int ERSPAN_II_LENGTH = 8;
     private static final int ERSPAN_III_LENGTH = 12;
     private static final int VXLAN_LENGTH = 8;
+    /** The ERSPAN type III platform-specific sub-header, whatever its platform (erspan.ksy, platform_sub_header). */
+    private static final int PLATFORM_SUB_HEADER_LENGTH = 8;
     /** IEEE 802.3 clause 3.2.6: a Length/Type value up to 1500 is a length, the frame's payload LLC. */
     private static final int IEEE_802_3_MAX_LENGTH = 1500;
     /**
@@ -257,21 +268,30 @@ final class FrameWalker {
     private void ethernet(int offset) {
         layers++;   // Wireshark counts two layers here: eth and ethertype (frame.protocols "eth:ethertype:ip:...")
         enter("Ethernet", offset, 14);
-        EthernetHeader eth = new EthernetHeader(io);
+        byte[] b = data.array();
         summary.kinds |= PacketSummary.ETHERNET;
-        summary.ethDst = eth.dstMac();
-        summary.ethSrc = eth.srcMac();
-        List<EthernetHeader.EtherTypeOrTag> tags = eth.tags();
-        if (tags.size() > 1) {
-            summary.kinds |= PacketSummary.VLAN;
-            EthernetHeader.EtherTypeOrTag outer = tags.get(0);
-            summary.vlanPcp = outer.pcp().intValue();
-            summary.vlanId = outer.vid().intValue();
-            summary.vlanTags = tags.size() - 1;
+        summary.ethDst = EthernetHeaderLayout.dstMac(b, offset);
+        summary.ethSrc = EthernetHeaderLayout.srcMac(b, offset);
+        // the tags, then the element that is not a tag and holds the EtherType (ethernet_header.ksy: repeat until)
+        int tag = EthernetHeaderLayout.tagsAt(b, offset);
+        int tags = 0;
+        while (true) {
+            readable(tag, 2);
+            if (!EthernetHeaderEtherTypeOrTagLayout.isTag(b, tag)) {
+                break;
+            }
+            readable(tag, EthernetHeaderEtherTypeOrTagLayout.sizeOf(b, tag));
+            if (tags++ == 0) {
+                summary.kinds |= PacketSummary.VLAN;
+                summary.vlanPcp = EthernetHeaderEtherTypeOrTagLayout.pcp(b, tag);
+                summary.vlanId = EthernetHeaderEtherTypeOrTagLayout.vid(b, tag);
+            }
+            tag += EthernetHeaderEtherTypeOrTagLayout.sizeOf(b, tag);
         }
-        int end = (int) io.pos();
+        summary.vlanTags = tags;
+        int end = tag + 2;
         mark(LayerMark.Kind.ETHERNET, offset, end - offset);
-        int type = eth.etherType();
+        int type = EthernetHeaderEtherTypeOrTagLayout.tpid(b, tag);
         if (type <= IEEE_802_3_MAX_LENGTH) {
             summary.etherType = type;
             if (ieee8023Length != null) {
@@ -330,36 +350,38 @@ final class FrameWalker {
      */
     private void infiniband(int offset) {
         enter("LRH", offset, LRH_LENGTH);
-        Lrh lrh = new Lrh(io);
+        byte[] b = data.array();
         summary.kinds |= PacketSummary.INFINIBAND;
-        summary.lrhVl = (int) lrh.virtualLane();
-        summary.lrhSl = (int) lrh.serviceLevel();
-        int lnh = (int) lrh.linkNextHeader().id();
+        summary.lrhVl = LrhLayout.virtualLane(b, offset);
+        summary.lrhSl = LrhLayout.serviceLevel(b, offset);
+        int lnh = LrhLayout.linkNextHeader(b, offset);
         summary.lrhLnh = lnh;
-        summary.lrhDlid = lrh.destinationLid();
-        summary.lrhSlid = lrh.sourceLid();
+        summary.lrhDlid = LrhLayout.destinationLid(b, offset);
+        summary.lrhSlid = LrhLayout.sourceLid(b, offset);
         mark(LayerMark.Kind.LRH, offset, LRH_LENGTH);
-        int packetLength = (int) lrh.packetLength() * 4;
+        int words = LrhLayout.packetLength(b, offset);
+        int packetLength = words * 4;
         int end = offset + packetLength;
         if (packetLength < LRH_LENGTH) {
-            malformed("LRH packet length " + lrh.packetLength() + " words (" + packetLength + " bytes) is shorter"
+            malformed("LRH packet length " + words + " words (" + packetLength + " bytes) is shorter"
                     + " than the LRH itself (" + LRH_LENGTH + " bytes)");
         }
         if (lnh == LNH_IBA_GLOBAL || lnh == LNH_IBA_LOCAL) {
             // a packet length that cannot hold the headers it announces (Wireshark: "Invalid Packet Length from LRH!")
             int least = LRH_LENGTH + (lnh == LNH_IBA_GLOBAL ? GRH_LENGTH : 0) + BTH_LENGTH + ICRC_LENGTH;
             if (packetLength < least) {
-                malformed("LRH packet length " + lrh.packetLength() + " words (" + packetLength + " bytes) is shorter"
+                malformed("LRH packet length " + words + " words (" + packetLength + " bytes) is shorter"
                         + " than its LRH, " + (lnh == LNH_IBA_GLOBAL ? "GRH, " : "") + "BTH and ICRC (" + least
                         + " bytes)");
             }
         }
-        checkEnd("LRH packet length " + lrh.packetLength() + " words (", packetLength, end + VCRC_LENGTH);
+        checkEnd("LRH packet length " + words + " words (", packetLength, end + VCRC_LENGTH);
         if (lnh == LNH_IBA_GLOBAL) {
             int grhOffset = offset + LRH_LENGTH;
-            Grh grh = grh(grhOffset);
-            if (grh.nextHeader() != GRH_NEXT_HEADER_BTH) {
-                malformed(String.format("GRH next header 0x%02x is not a BTH (0x1b)", grh.nextHeader()));
+            grh(grhOffset);
+            int nextHeader = GrhLayout.nextHeader(b, grhOffset);
+            if (nextHeader != GRH_NEXT_HEADER_BTH) {
+                malformed(String.format("GRH next header 0x%02x is not a BTH (0x1b)", nextHeader));
             }
             bth(PacketSummary.INFINIBAND, grhOffset + GRH_LENGTH, end, offset, Icrc.IB_GLOBAL);
         } else if (lnh == LNH_IBA_LOCAL) {
@@ -382,17 +404,15 @@ final class FrameWalker {
     }
 
     private void linuxSll(int offset) {
-        enter("Linux cooked", offset, 16);
-        LinuxSll sll = new LinuxSll(io);
-        mark(LayerMark.Kind.SLL, offset, 16);
-        etherType(sll.protocol(), offset + 16);
+        enter("Linux cooked", offset, LinuxSllLayout.SIZE);
+        mark(LayerMark.Kind.SLL, offset, LinuxSllLayout.SIZE);
+        etherType(LinuxSllLayout.protocol(data.array(), offset), offset + LinuxSllLayout.SIZE);
     }
 
     private void linuxSll2(int offset) {
-        enter("Linux cooked v2", offset, 20);
-        LinuxSll2 sll = new LinuxSll2(io);
-        mark(LayerMark.Kind.SLL2, offset, 20);
-        etherType(sll.protocol(), offset + 20);
+        enter("Linux cooked v2", offset, LinuxSll2Layout.SIZE);
+        mark(LayerMark.Kind.SLL2, offset, LinuxSll2Layout.SIZE);
+        etherType(LinuxSll2Layout.protocol(data.array(), offset), offset + LinuxSll2Layout.SIZE);
     }
 
     /** Hands on to the layer the EtherType names; LLDP and the rest are not RoCE and stay undissected. */
@@ -418,48 +438,55 @@ final class FrameWalker {
 
     private void ipv4(int offset) {
         enter("IPv4", offset, 20);
-        Ipv4Header ip = new Ipv4Header(io);
-        int headerLength = (int) ip.ihl() * 4;
-        if (ip.version() != 4 || headerLength < 20) {
-            malformed("IPv4 header has version " + ip.version() + " and header length " + headerLength);
+        byte[] b = data.array();
+        int headerLength = Ipv4HeaderLayout.lenHeader(b, offset);
+        if (Ipv4HeaderLayout.optionsIsPresent(b, offset)) {
+            readable(offset, headerLength);
+        }
+        int version = Ipv4HeaderLayout.version(b, offset);
+        if (version != 4 || headerLength < 20) {
+            malformed("IPv4 header has version " + version + " and header length " + headerLength);
         }
         summary.kinds |= PacketSummary.IPV4;
-        summary.ipSrcLo = Addresses.ipv4Mapped(ip.srcAddr());
-        summary.ipDstLo = Addresses.ipv4Mapped(ip.dstAddr());
-        summary.dscp = (int) ip.dscp();
-        summary.ecn = (int) ip.ecn().id();
-        summary.ttl = ip.ttl();
-        summary.ipProtocol = ip.protocol();
+        summary.ipSrcLo = Addresses.ipv4Mapped(Ipv4HeaderLayout.srcAddr(b, offset));
+        summary.ipDstLo = Addresses.ipv4Mapped(Ipv4HeaderLayout.dstAddr(b, offset));
+        summary.dscp = Ipv4HeaderLayout.dscp(b, offset);
+        summary.ecn = Ipv4HeaderLayout.ecn(b, offset);
+        summary.ttl = Ipv4HeaderLayout.ttl(b, offset);
+        int protocol = Ipv4HeaderLayout.protocol(b, offset);
+        summary.ipProtocol = protocol;
         mark(LayerMark.Kind.IPV4, offset, headerLength);
-        int totalLength = ip.totalLength();
+        int totalLength = Ipv4HeaderLayout.totalLength(b, offset);
         if (totalLength < headerLength) {
             malformed("IPv4 total length " + totalLength + " is shorter than its header (" + headerLength + ")");
         }
         int end = offset + totalLength;
         checkEnd("IPv4 total length ", totalLength, end);
-        if (ip.moreFragments() || ip.fragmentOffset() != 0) {
+        if (Ipv4HeaderLayout.moreFragments(b, offset) || Ipv4HeaderLayout.fragmentOffset(b, offset) != 0) {
             return;
         }
-        ipPayload(ip.protocol(), offset + headerLength, offset, 4, end);
+        ipPayload(protocol, offset + headerLength, offset, 4, end);
     }
 
     private void ipv6(int offset) {
-        enter("IPv6", offset, 40);
-        Ipv6Header ip = new Ipv6Header(io);
-        if (ip.version() != 6) {
-            malformed("IPv6 header has version " + ip.version());
+        enter("IPv6", offset, Ipv6HeaderLayout.SIZE);
+        byte[] b = data.array();
+        int version = Ipv6HeaderLayout.version(b, offset);
+        if (version != 6) {
+            malformed("IPv6 header has version " + version);
         }
         summary.kinds |= PacketSummary.IPV6;
-        addresses(ip.srcAddr(), ip.dstAddr());
-        summary.dscp = (int) ip.dscp();
-        summary.ecn = (int) ip.ecn();
-        summary.ttl = ip.hopLimit();
-        summary.ipProtocol = ip.nextHeader();
-        mark(LayerMark.Kind.IPV6, offset, 40);
-        int end = offset + 40 + ip.payloadLength();
-        checkEnd("IPv6 payload length ", ip.payloadLength(), end);
+        addresses(Ipv6HeaderLayout.srcAddrAt(b, offset), Ipv6HeaderLayout.dstAddrAt(b, offset));
+        summary.dscp = Ipv6HeaderLayout.dscp(b, offset);
+        summary.ecn = Ipv6HeaderLayout.ecn(b, offset);
+        summary.ttl = Ipv6HeaderLayout.hopLimit(b, offset);
+        int next = Ipv6HeaderLayout.nextHeader(b, offset);
+        summary.ipProtocol = next;
+        mark(LayerMark.Kind.IPV6, offset, Ipv6HeaderLayout.SIZE);
+        int payloadLength = Ipv6HeaderLayout.payloadLength(b, offset);
+        int end = offset + Ipv6HeaderLayout.SIZE + payloadLength;
+        checkEnd("IPv6 payload length ", payloadLength, end);
         // past hop-by-hop options (0), routing (43) and destination options (60), each 8 + 8 * its length byte long
-        int next = ip.nextHeader();
         int at = offset + 40;
         for (int headers = 0; headers < 8 && (next == 0 || next == 43 || next == 60) && at < end; headers++) {
             need(at, 2);
@@ -472,13 +499,13 @@ final class FrameWalker {
 
     private void tcp(int offset) {
         int ipEnd = l3End;
-        enter("TCP", offset, 20);
-        TcpHeader tcp = new TcpHeader(io);
+        enter("TCP", offset, TcpHeaderLayout.SIZE);
+        byte[] b = data.array();
         summary.kinds |= PacketSummary.TCP;
-        summary.tcpSrcPort = tcp.srcPort();
-        summary.tcpDstPort = tcp.dstPort();
-        summary.tcpFlags = tcp.flags();
-        int headerLength = (int) tcp.dataOffset() * 4;
+        summary.tcpSrcPort = TcpHeaderLayout.srcPort(b, offset);
+        summary.tcpDstPort = TcpHeaderLayout.dstPort(b, offset);
+        summary.tcpFlags = TcpHeaderLayout.flags(b, offset);
+        int headerLength = TcpHeaderLayout.dataOffset(b, offset) * 4;
         mark(LayerMark.Kind.TCP, offset, Math.max(20, Math.min(headerLength, data.limit() - offset)));
         if (headerLength < 20 || offset + headerLength > ipEnd) {
             malformed("TCP header length " + headerLength + " does not fit the IP payload of " + (ipEnd - offset)
@@ -502,18 +529,18 @@ final class FrameWalker {
 
     private void udp(int offset) {
         int ipEnd = l3End;
-        enter("UDP", offset, 8);
-        UdpHeader udp = new UdpHeader(io);
+        enter("UDP", offset, UdpHeaderLayout.SIZE);
+        byte[] b = data.array();
+        int port = UdpHeaderLayout.dstPort(b, offset);
+        int length = UdpHeaderLayout.lenDatagram(b, offset);
         summary.kinds |= PacketSummary.UDP;
-        summary.udpSrcPort = udp.srcPort();
-        summary.udpDstPort = udp.dstPort();
-        summary.udpLength = udp.lenDatagram();
-        mark(LayerMark.Kind.UDP, offset, 8);
-        int length = udp.lenDatagram();
+        summary.udpSrcPort = UdpHeaderLayout.srcPort(b, offset);
+        summary.udpDstPort = port;
+        summary.udpLength = length;
+        mark(LayerMark.Kind.UDP, offset, UdpHeaderLayout.SIZE);
         if (length < 8 || offset + length > ipEnd) {
             malformed("UDP length " + length + " does not fit the IP payload of " + (ipEnd - offset) + " bytes");
         }
-        int port = udp.dstPort();
         Step step = (rocePorts[port >>> 6] & 1L << port) != 0 ? ROCE_V2 : UDP_PORTS[port];
         if (step != null) {
             udpEnd = offset + length;
@@ -526,33 +553,35 @@ final class FrameWalker {
     }
 
     private void roceV1(int offset) {
-        Grh grh = grh(offset);
-        int trafficClass = (int) grh.trafficClass();
+        grh(offset);
+        byte[] b = data.array();
+        int trafficClass = GrhLayout.trafficClass(b, offset);
         summary.dscp = trafficClass >>> 2;
         summary.ecn = trafficClass & 3;
-        int end = offset + 40 + grh.payloadLength();
-        checkEnd("GRH payload length ", grh.payloadLength(), end);
-        if (grh.nextHeader() != GRH_NEXT_HEADER_BTH) {
-            malformed(String.format("GRH next header 0x%02x is not a BTH (0x1b)", grh.nextHeader()));
+        int payloadLength = GrhLayout.payloadLength(b, offset);
+        int end = offset + GRH_LENGTH + payloadLength;
+        checkEnd("GRH payload length ", payloadLength, end);
+        int nextHeader = GrhLayout.nextHeader(b, offset);
+        if (nextHeader != GRH_NEXT_HEADER_BTH) {
+            malformed(String.format("GRH next header 0x%02x is not a BTH (0x1b)", nextHeader));
         }
         bth(PacketSummary.ROCEV1, offset + 40, end, offset, 1);
     }
 
-    /** The frame's source and destination from two 16-byte addresses (IPv6 addresses or GIDs). */
-    private void addresses(byte[] source, byte[] destination) {
-        summary.ipSrcHi = Addresses.high(source);
-        summary.ipSrcLo = Addresses.low(source);
-        summary.ipDstHi = Addresses.high(destination);
-        summary.ipDstLo = Addresses.low(destination);
+    /** The frame's source and destination from two 16-byte addresses (IPv6 addresses or GIDs) in the frame. */
+    private void addresses(int source, int destination) {
+        byte[] b = data.array();
+        summary.ipSrcHi = Addresses.high(b, source);
+        summary.ipSrcLo = Addresses.low(b, source);
+        summary.ipDstHi = Addresses.high(b, destination);
+        summary.ipDstLo = Addresses.low(b, destination);
     }
 
     /** Reads a GRH, whose GIDs become the frame's addresses. */
-    private Grh grh(int offset) {
+    private void grh(int offset) {
         enter("GRH", offset, GRH_LENGTH);
-        Grh grh = new Grh(io);
-        addresses(grh.sgid(), grh.dgid());
+        addresses(GrhLayout.sgidAt(data.array(), offset), GrhLayout.dgidAt(data.array(), offset));
         mark(LayerMark.Kind.GRH, offset, GRH_LENGTH);
-        return grh;
     }
 
     /** @param roceKind ROCEV2, ROCEV1 or INFINIBAND, set once a BTH is read */
@@ -563,51 +592,41 @@ final class FrameWalker {
             malformed("RoCE payload of " + (end - offset) + " bytes is too short for a BTH and an ICRC (16 bytes)");
         }
         need(offset, BTH_LENGTH);
-        io.seek(offset);
-        Bth bth = new Bth(io);
-        int opcode = (int) bth.opcode().id();
+        byte[] b = data.array();
+        int opcode = BthLayout.opcode(b, offset);
         summary.kinds |= roceKind;
         summary.opcode = opcode;
-        summary.solicitedEvent = bth.se();
-        summary.padCount = (int) bth.padCount();
-        summary.pkey = bth.pkey();
-        summary.fecn = bth.fecn();
-        summary.becn = bth.becn();
-        summary.destQp = (int) bth.destQp();
-        summary.ackRequest = bth.ackReq();
-        summary.psn = (int) bth.psn();
+        summary.solicitedEvent = BthLayout.se(b, offset);
+        summary.padCount = BthLayout.padCount(b, offset);
+        summary.pkey = BthLayout.pkey(b, offset);
+        summary.fecn = BthLayout.fecn(b, offset);
+        summary.becn = BthLayout.becn(b, offset);
+        summary.destQp = BthLayout.destQp(b, offset);
+        summary.ackRequest = BthLayout.ackReq(b, offset);
+        summary.psn = BthLayout.psn(b, offset);
         mark(LayerMark.Kind.BTH, offset, BTH_LENGTH);
         if (IbOpcodes.isReserved(opcode)) {
             malformed(String.format("BTH opcode 0x%02x is reserved", opcode));
         }
-        if (bth.tver() != 0) {
-            malformed("BTH header version " + bth.tver() + " is not 0");
+        int tver = BthLayout.tver(b, offset);
+        if (tver != 0) {
+            malformed("BTH header version " + tver + " is not 0");
         }
 
         layerName = "extended transport";
         int extendedOffset = offset + BTH_LENGTH;
         int captured = data.limit();
-        IbExtendedHeaders extended;
-        if (extendedOffset + Padding.EXTENDED_HEADERS_MAX > captured && cutBySnapLength()) {
-            // cut by the snap length: read the headers from zeros past the captured bytes, then keep only those
-            // wholly captured (extendedHeaders), so a header is present exactly when its bytes are there
-            padTo(extendedOffset + Padding.EXTENDED_HEADERS_MAX);
-            try {
-                extended = new IbExtendedHeaders(io, opcode);
-            } finally {
-                data.limit(captured);
-            }
-        } else {
-            extended = new IbExtendedHeaders(io, opcode);
+        int extendedLength = IbExtendedHeadersLayout.lenHeaders(opcode);
+        if (!cutBySnapLength()) {
+            readable(extendedOffset, extendedLength);   // cut by the snap length, only what was captured is read
         }
-        int extendedLength = (int) io.pos() - extendedOffset;
         if (extendedOffset + extendedLength + ICRC_LENGTH > end) {
             malformed("RoCE payload is too short for the extended headers of " + IbOpcodes.name(opcode));
         }
         if (extendedLength > 0 && extendedOffset < captured) {
             mark(LayerMark.Kind.EXTENDED_HEADERS, extendedOffset, Math.min(extendedLength, captured - extendedOffset));
         }
-        extendedHeaders(extended, extendedOffset, captured);
+        extendedHeaders(opcode, extendedOffset, captured);
 
         int payloadOffset = extendedOffset + extendedLength;
         int icrcOffset = end - ICRC_LENGTH;
@@ -638,57 +657,46 @@ final class FrameWalker {
 
     /**
      * The values of the extended headers that are wholly captured (all of them unless the snap length cut the
-     * frame), walking their fixed sizes in the order the spec reads them from {@code at}.
+     * frame: a header is then present exactly when its bytes are there, as in Wireshark), at the places the opcode
+     * gives them in {@code ib_extended_headers.ksy}.
      */
-    private void extendedHeaders(IbExtendedHeaders extended, int at, int captured) {
-        if (extended.xrceth() != null && (at += Padding.XRCETH) <= captured) {
-            summary.xrcSrq = (int) extended.xrceth().xrcSrq();
+    private void extendedHeaders(int opcode, int at, int captured) {
+        byte[] b = data.array();
+        if (IbExtendedHeadersLayout.hasXrceth(opcode)) {
+            int xrceth = IbExtendedHeadersLayout.xrcethAt(b, at, opcode);
+            if (xrceth + XrcethLayout.SIZE <= captured) {
+                summary.xrcSrq = XrcethLayout.xrcSrq(b, xrceth);
+            }
         }
-        if (extended.feth() != null) {
-            at += Padding.FETH;
+        if (IbExtendedHeadersLayout.hasDeth(opcode)) {
+            int deth = IbExtendedHeadersLayout.dethAt(b, at, opcode);
+            if (deth + DethLayout.SIZE <= captured) {
+                summary.dethQkey = DethLayout.qkey(b, deth);
+                summary.dethSrcQp = DethLayout.srcQp(b, deth);
+            }
         }
-        if (extended.rdeth() != null) {
-            at += Padding.RDETH;
+        if (IbExtendedHeadersLayout.hasReth(opcode)) {
+            int reth = IbExtendedHeadersLayout.rethAt(b, at, opcode);
+            if (reth + RethLayout.SIZE <= captured) {
+                summary.rethVa = RethLayout.va(b, reth);
+                summary.rethRkey = RethLayout.rkey(b, reth);
+                summary.rethDmaLength = RethLayout.dmaLength(b, reth);
+            }
         }
-        if (extended.deth() != null && (at += Padding.DETH) <= captured) {
-            summary.dethQkey = extended.deth().qkey();
-            summary.dethSrcQp = (int) extended.deth().srcQp();
+        if (IbExtendedHeadersLayout.hasAeth(opcode)) {
+            int aeth = IbExtendedHeadersLayout.aethAt(b, at, opcode);
+            if (aeth + AethLayout.SIZE <= captured) {
+                summary.aethSyndrome = AethLayout.syndrome(b, aeth);
+                summary.aethMsn = AethLayout.msn(b, aeth);
+            }
         }
-        if (extended.reth() != null && (at += Padding.RETH) <= captured) {
-            summary.rethVa = extended.reth().va();
-            summary.rethRkey = extended.reth().rkey();
-            summary.rethDmaLength = extended.reth().dmaLength();
+        if (IbExtendedHeadersLayout.hasImmDt(opcode)) {
+            int immDt = IbExtendedHeadersLayout.immDtAt(b, at, opcode);
+            if (immDt + ImmdtLayout.SIZE <= captured) {
+                summary.hasImmediate = true;
+                summary.immediate = (int) ImmdtLayout.data(b, immDt);
+            }
         }
-        if (extended.atomicEth() != null) {
-            at += Padding.ATOMIC_ETH;
-        }
-        if (extended.aeth() != null && (at += Padding.AETH) <= captured) {
-            summary.aethSyndrome = extended.aeth().syndrome();
-            summary.aethMsn = (int) extended.aeth().msn();
-        }
-        if (extended.atomicAckEth() != null) {
-            at += Padding.ATOMIC_ACK_ETH;
-        }
-        if (extended.immDt() != null && (at += Padding.IMMDT) <= captured) {
-            summary.hasImmediate = true;
-            summary.immediate = (int) extended.immDt().data();
-        }
-    }
-
-    /** Zeros past the captured bytes up to {@code end}, which becomes the buffer's limit (the caller restores it). */
-    private void padTo(int end) {
-        int captured = data.limit();
-        if (end > data.capacity()) {
-            ByteBuffer bigger = ByteBuffer.allocate(Math.max(end, 2 * data.capacity()));
-            System.arraycopy(data.array(), 0, bigger.array(), 0, captured);
-            long position = io.pos();
-            data = bigger;
-            io = new FastKaitaiStream(data);
-            data.limit(captured);
-            io.seek(position);
-        }
-        java.util.Arrays.fill(data.array(), captured, end, (byte) 0);
-        data.limit(end);
     }
 
     /**
@@ -698,15 +706,16 @@ final class FrameWalker {
     private void gre(int offset) {
         int ipEnd = l3End;
         enter("GRE", offset, 4);
-        Gre gre = new Gre(io);
-        int end = (int) io.pos();
+        byte[] b = data.array();
+        int end = offset + GreLayout.sizeOf(b, offset);
+        readable(offset, end - offset);
         mark(LayerMark.Kind.GRE, offset, end - offset);
-        Step step = GRE_PROTOCOLS[gre.protocolType()];
-        if (step == null || gre.version() != 0 || gre.routingPresent()) {
+        Step step = GRE_PROTOCOLS[GreLayout.protocolType(b, offset)];
+        if (step == null || GreLayout.version(b, offset) != 0 || GreLayout.routingPresent(b, offset)) {
             return;
         }
         tunnelEnd = ipEnd;
-        greSequence = gre.sequencePresent();
+        greSequence = GreLayout.sequencePresent(b, offset);
         step.walk(this, end);
     }
 
@@ -717,10 +726,10 @@ final class FrameWalker {
             return;
         }
         enter("ERSPAN", offset, ERSPAN_II_LENGTH);
-        Erspan erspan = new Erspan(io, false);
         mark(LayerMark.Kind.ERSPAN_II, offset, ERSPAN_II_LENGTH);
-        if (erspan.version() != 1) {
-            malformed("ERSPAN version " + erspan.version() + " after GRE protocol 0x88be (type II is version 1)");
+        int version = ErspanLayout.version(data.array(), offset, false);
+        if (version != 1) {
+            malformed("ERSPAN version " + version + " after GRE protocol 0x88be (type II is version 1)");
         }
         inner(PacketSummary.ENCAP_ERSPAN2, offset + ERSPAN_II_LENGTH, FrameWalker::ethernet);
     }
@@ -728,13 +737,18 @@ final class FrameWalker {
     /** GRE protocol 0x22EB: ERSPAN type III, its platform sub-header when the O bit says so, then the frame. */
     private void erspanIII(int offset) {
         enter("ERSPAN", offset, ERSPAN_III_LENGTH);
-        Erspan erspan = new Erspan(io, true);
-        int end = (int) io.pos();
-        mark(LayerMark.Kind.ERSPAN_III, offset, end - offset);
-        if (erspan.version() != 2) {
-            malformed("ERSPAN version " + erspan.version() + " after GRE protocol 0x22eb (type III is version 2)");
+        byte[] b = data.array();
+        int end = offset + ERSPAN_III_LENGTH;
+        if (ErspanLayout.subHeaderIsPresent(b, offset, true)) {
+            end = ErspanLayout.subHeaderAt(b, offset, true) + PLATFORM_SUB_HEADER_LENGTH;
+            readable(offset, end - offset);
         }
-        if (erspan.frameType() == 0) {   // frame type 0 is an Ethernet frame; others (2: an IP packet) are not read
+        mark(LayerMark.Kind.ERSPAN_III, offset, end - offset);
+        int version = ErspanLayout.version(b, offset, true);
+        if (version != 2) {
+            malformed("ERSPAN version " + version + " after GRE protocol 0x22eb (type III is version 2)");
+        }
+        if (ErspanLayout.frameType(b, offset, true) == 0) {   // frame type 0 is an Ethernet frame; others (2: an IP packet) are not read
             inner(PacketSummary.ENCAP_ERSPAN3, end, FrameWalker::ethernet);
         }
     }
@@ -742,7 +756,6 @@ final class FrameWalker {
     /** A VXLAN header, then the inner Ethernet frame up to the end of the UDP datagram. */
     private void vxlan(int offset) {
         enter("VXLAN", offset, VXLAN_LENGTH);
-        new Vxlan(io);
         mark(LayerMark.Kind.VXLAN, offset, VXLAN_LENGTH);
         tunnelEnd = udpEnd;
         inner(PacketSummary.ENCAP_VXLAN, offset + VXLAN_LENGTH, FrameWalker::ethernet);
@@ -762,19 +775,22 @@ final class FrameWalker {
 
     private void macControl(int offset) {
         enter("MAC Control", offset, 2);
-        MacControl control = new MacControl(io);
-        // opcodes other than PAUSE and PFC (e.g. 0x0002 GATE, IEEE 802.3 Annex 31A) have no enum value: null
-        int opcode = control.opcode() == null ? -1 : (int) control.opcode().id();
-        mark(LayerMark.Kind.MAC_CONTROL, offset, (int) io.pos() - offset);
+        byte[] b = data.array();
+        int opcode = MacControlLayout.opcode(b, offset);
+        int body = offset + 2;
+        // opcodes other than PAUSE and PFC (e.g. 0x0002 GATE, IEEE 802.3 Annex 31A) have no body in the spec
+        int bodyLength = opcode == MAC_CONTROL_PAUSE ? MacControlPauseFrameLayout.SIZE
+                : opcode == MAC_CONTROL_PFC ? MacControlPfcFrameLayout.SIZE : 0;
+        readable(body, bodyLength);
+        mark(LayerMark.Kind.MAC_CONTROL, offset, 2 + bodyLength);
         if (opcode == MAC_CONTROL_PAUSE) {
             summary.kinds |= PacketSummary.PAUSE;
-            summary.pauseQuanta = ((MacControl.PauseFrame) control.body()).pauseTime();
+            summary.pauseQuanta = MacControlPauseFrameLayout.pauseTime(b, body);
         } else if (opcode == MAC_CONTROL_PFC) {
             summary.kinds |= PacketSummary.PFC;
-            MacControl.PfcFrame pfc = (MacControl.PfcFrame) control.body();
-            summary.pfcClassEnable = pfc.classEnableVector();
+            summary.pfcClassEnable = MacControlPfcFrameLayout.classEnableVector(b, body);
             for (int priority = 0; priority < 8; priority++) {
-                summary.pfcTime[priority] = pfc.time().get(priority);
+                summary.pfcTime[priority] = MacControlPfcFrameLayout.time(b, body, priority);
             }
         }
     }
@@ -805,6 +821,17 @@ final class FrameWalker {
         }
         need(offset, length);
         io.seek(offset);
+    }
+
+    /**
+     * For a header's part past its fixed start (options, optional fields, tags, the extended headers): reading it
+     * where it was not captured fails as a Kaitai parser's read does, so the frame is "cut short" unless the snap
+     * length cut it.
+     */
+    private void readable(int offset, int length) {
+        if (offset + length > data.limit()) {
+            throw new BufferUnderflowException();
+        }
     }
 
     /** Stops the walk when fewer than {@code length} bytes are captured at {@code offset}. */
