@@ -44,9 +44,6 @@ import org.slf4j.LoggerFactory;
 final class MainWindow {
 
     static final String TITLE = "RoCE Lens";
-    /** The smallest window whose menus, filter bar and status line read whole. */
-    private static final double MIN_WIDTH = 800;
-    private static final double MIN_HEIGHT = 500;
     private static final Logger LOG = LoggerFactory.getLogger(MainWindow.class);
 
     private final Stage stage;
@@ -120,24 +117,10 @@ final class MainWindow {
         root.setCenter(panes);
         root.setBottom(status.control());
 
-        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        double width = Math.min(1280, screen.getWidth());
-        double height = Math.min(860, screen.getHeight());
-        Scene scene = new Scene(root, width, height);
+        Scene scene = new Scene(root);
         scene.getStylesheets().add(Dialogs.STYLESHEET);
         stage.setScene(scene);
-        // under a window manager (openbox) the scene's size alone gave a 200×200 window: the stage asks for its size
-        // itself, and never shrinks below what the menus and the filter bar need
-        stage.setWidth(width);
-        stage.setHeight(height);
-        stage.setMinWidth(Math.min(MIN_WIDTH, screen.getWidth()));
-        stage.setMinHeight(Math.min(MIN_HEIGHT, screen.getHeight()));
-        // openbox maps the window at GTK's default size first and drops a size asked for before that: ask again
-        // once it is shown
-        stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_SHOWN, shown -> javafx.application.Platform.runLater(() -> {
-            stage.setWidth(width);
-            stage.setHeight(height);
-        }));
+        new WindowPlacing(stage, preferences);
         stage.setTitle(TITLE);
         opening.acceptDroppedFiles(scene);
         // Start and Stop both show Ctrl+E, as in Wireshark, but a key is one accelerator of one item: handle it here,

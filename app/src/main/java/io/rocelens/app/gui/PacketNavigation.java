@@ -36,7 +36,7 @@ final class PacketNavigation {
     /** Go › Go to Packet (Ctrl+G). */
     void askGoTo() {
         TextInputDialog ask = new TextInputDialog();
-        ask.initOwner(stage);
+        Dialogs.ownedBy(ask, stage);
         ask.setTitle("Go to Packet");
         ask.setHeaderText(null);
         ask.setContentText("Packet number:");

@@ -1,5 +1,6 @@
 package io.rocelens.app.gui;
 
+import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.app.gui.common.model.Preferences;
 import io.rocelens.dissect.DissectorOptions;
 import javafx.event.ActionEvent;
@@ -23,7 +24,7 @@ final class PreferencesDialog {
     /** @param changed run after the new values are stored (the open capture is read again with them) */
     static void show(Window owner, Preferences preferences, Runnable changed) {
         Dialog<ButtonType> dialog = new Dialog<>();
-        dialog.initOwner(owner);
+        Dialogs.ownedBy(dialog, owner);
         dialog.setTitle("Preferences");
         dialog.setHeaderText("Dissection and analysis (the open capture is read again when these change)");
         TextField ports = new TextField(preferences.get(Preferences.ROCE_PORTS,

@@ -1,6 +1,7 @@
 package io.rocelens.app.gui;
 
 import io.rocelens.app.gui.capture.model.UnsavedCaptureGuard;
+import io.rocelens.app.gui.common.Dialogs;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import javafx.scene.control.Alert;
@@ -19,7 +20,7 @@ final class UnsavedCaptureDialog implements UnsavedCaptureGuard.Actions {
     @Override
     public UnsavedCaptureGuard.Answer ask(String question) {
         Alert ask = new Alert(Alert.AlertType.CONFIRMATION);
-        ask.initOwner(window.stage());
+        Dialogs.ownedBy(ask, window.stage());
         ask.setTitle(MainWindow.TITLE);
         ask.setHeaderText(question);
         ask.setContentText("Your captured packets will be lost if you don't save them.");

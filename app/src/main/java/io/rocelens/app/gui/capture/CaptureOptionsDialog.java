@@ -95,7 +95,7 @@ public final class CaptureOptionsDialog {
                                  LatestWins filterChecks, LatestWins sampling) {
         this.filterChecks = filterChecks;
         this.sampling = sampling;
-        dialog.initOwner(owner);
+        Dialogs.ownedBy(dialog, owner);
         dialog.setTitle("Capture Options");
         dialog.setHeaderText(null);
         dialog.setResizable(true);

@@ -1,8 +1,16 @@
 package io.rocelens.app.gui.common;
 
+import javafx.application.Platform;
+import javafx.event.Event;
+import javafx.event.EventHandler;
+import javafx.scene.Scene;
 import javafx.scene.control.Alert;
+import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
+import javafx.scene.input.InputEvent;
+import javafx.stage.Modality;
 import javafx.stage.Window;
+import javafx.stage.WindowEvent;
 
 /** Message boxes in plain words: a heading and one or two sentences, never a stack trace. */
 public final class Dialogs {
@@ -28,7 +36,7 @@ public final class Dialogs {
 
     private static void show(Window owner, Alert.AlertType type, String heading, String text) {
         Alert alert = new Alert(type);
-        alert.initOwner(owner);
+        ownedBy(alert, owner);
         alert.setTitle("RoCE Lens");
         alert.setHeaderText(heading);
         Label content = new Label(text);
@@ -39,5 +47,58 @@ public final class Dialogs {
         alert.getDialogPane().setContent(content);
         alert.getDialogPane().setId("message-dialog");
         alert.show();
+    }
+
+    /**
+     * Gives the dialog its owner and makes it modal for it without disabling the owner's native window. JavaFX on
+     * Linux (21; JDK-8332222, fixed in 24) freezes a disabled window's size by giving it its current size as minimum
+     * and maximum, and a window manager that honours that (openbox) takes away a maximised owner's maximised state
+     * whenever a modal dialog opens. So the dialog is not modal to the toolkit, and the owner's mouse and keyboard
+     * input, and its close button, are held back while the dialog shows instead.
+     */
+    public static void ownedBy(Dialog<?> dialog, Window owner) {
+        dialog.initOwner(owner);
+        dialog.initModality(Modality.NONE);
+        Scene scene = dialog.getDialogPane().getScene();
+        if (owner != null && scene != null && scene.getWindow() != null) {
+            blocks(scene.getWindow(), owner);
+        }
+    }
+
+    private static final String BLOCKED = "rocelens.dialogs.blocking";
+
+    private static void blocks(Window dialog, Window owner) {
+        dialog.addEventHandler(WindowEvent.WINDOW_SHOWING, showing -> hold(owner, 1));
+        dialog.addEventHandler(WindowEvent.WINDOW_HIDDEN, hidden -> hold(owner, -1));
+        // over a maximised owner openbox puts a dialog in the screen's corner, its title bar off the screen: once
+        // placed, it is moved over the owner
+        dialog.addEventHandler(WindowEvent.WINDOW_SHOWN, shown -> Platform.runLater(() -> centreOn(dialog, owner)));
+    }
+
+    private static void centreOn(Window dialog, Window owner) {
+        dialog.setX(owner.getX() + Math.max(0, (owner.getWidth() - dialog.getWidth()) / 2));
+        dialog.setY(owner.getY() + Math.max(0, (owner.getHeight() - dialog.getHeight()) / 3));
+    }
+
+    /** Counts the dialogs showing over the owner; the first installs the filters that hold its input back. */
+    private static void hold(Window owner, int by) {
+        Scene scene = owner.getScene();
+        if (scene == null) {
+            return;
+        }
+        int[] count = (int[]) scene.getProperties().get(BLOCKED);
+        if (count == null) {
+            int[] made = {0};
+            EventHandler<Event> refuse = event -> {
+                if (made[0] > 0 && owner.getScene() == scene) {
+                    event.consume();
+                }
+            };
+            owner.addEventFilter(WindowEvent.WINDOW_CLOSE_REQUEST, refuse::handle);
+            scene.addEventFilter(InputEvent.ANY, refuse::handle);
+            scene.getProperties().put(BLOCKED, made);
+            count = made;
+        }
+        count[0] = Math.max(0, count[0] + by);
     }
 }

@@ -1,5 +1,6 @@
 package io.rocelens.app.gui.packetlist;
 
+import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.app.gui.packetlist.model.ColouringRules.Rule;
 import io.rocelens.app.gui.packetlist.model.ColouringRules;
 import java.util.function.Consumer;
@@ -31,7 +32,7 @@ public final class ColouringRulesDialog {
     public static void show(Window owner, ColouringRules current, Consumer<ColouringRules> changed) {
         ColouringRules[] rules = {current};
         Dialog<ButtonType> dialog = new Dialog<>();
-        dialog.initOwner(owner);
+        Dialogs.ownedBy(dialog, owner);
         dialog.setTitle("Colouring Rules");
         dialog.setHeaderText("The first enabled rule a packet matches gives its colours. Filters use the display"
                 + " filter language.");
@@ -160,7 +161,7 @@ public final class ColouringRulesDialog {
     /** What each colour of the packet list means. */
     public static void legend(Window owner, ColouringRules rules) {
         Dialog<ButtonType> dialog = new Dialog<>();
-        dialog.initOwner(owner);
+        Dialogs.ownedBy(dialog, owner);
         dialog.setTitle("Colouring Legend");
         dialog.setHeaderText("Packet list colours: the first rule that matches wins");
         VBox lines = new VBox(2);
