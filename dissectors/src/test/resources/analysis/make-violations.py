@@ -142,7 +142,23 @@ ack2 = roce(t + 6.00301, B, A, QP_A2, 0x11, 8999000, extra=aeth(0x1F, 1))
 timed.append([REQUESTER, "ack_rtt", first2, ack2, ns(0.01 * ms), PRIORITY])
 timed.append([REQUESTER, "message", first2, ack2, ns(0.01 * ms), PRIORITY])
 
+
+# UD is not RC (IBTA vol. 1 §9.7.1: no PSN order, no ACKs): two QPs of host A, 0x60 and 0x61, send datagrams (UD SEND
+# Only with a DETH naming the source QP) to QP 0x55 of host B, interleaved, each QP with its own PSNs. They are two
+# flows, keyed by the sender's QP, and no gap, retransmission or duplicate is judged there.
+flows = []
+quiet = []
+UD_QP_B = 0x55
+for i, (source, psn) in enumerate([(0x60, 100), (0x61, 7), (0x60, 101), (0x61, 8), (0x60, 99)]):
+    deth = struct.pack(">II", 0x11111111, source)     # Q_Key, source QP
+    quiet.append(roce(t + 7.0 + i * ms, A, B, UD_QP_B, 0x64, psn, extra=deth, payload=bytes(16)))
+flows.append({"src_ip": A, "dst_ip": B, "dst_qp": "0x000055", "src_qp": "0x000060", "packets": 3, "send": 3,
+              "psn_gaps": 0, "retransmitted": 0})
+flows.append({"src_ip": A, "dst_ip": B, "dst_qp": "0x000055", "src_qp": "0x000061", "packets": 2, "send": 2,
+              "psn_gaps": 0, "retransmitted": 0})
+
 wrpcap("violations.pcap", frames)
 with open("violations.json", "w") as out:
-    json.dump({"frames": len(frames), "events": expected, "latency": timed}, out, indent=2)
+    json.dump({"frames": len(frames), "events": expected, "latency": timed, "flows": flows, "quiet_frames": quiet},
+              out, indent=2)
     out.write("\n")

@@ -149,6 +149,33 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void udFlowsAreKeyedByTheirSenderAndNotJudged() throws IOException {
+        // make-violations.py: QPs 0x60 and 0x61 of one host send interleaved datagrams to one QP; its JSON lists the
+        // flows it built (two, one per sender QP) and the frames that must raise no event
+        Path folder = Path.of("../dissectors/src/test/resources/analysis");
+        JsonNode built = new ObjectMapper().readTree(folder.resolve("violations.json").toFile());
+        JsonNode qps = JSON.readTree(CommandRunner.run("analyze", "--json",
+                folder.resolve("violations.pcap").toString()).out()).get("qps");
+        for (JsonNode flow : built.get("flows")) {
+            List<JsonNode> rows = new java.util.ArrayList<>();
+            for (JsonNode row : qps) {
+                if (row.get("src_ip").equals(flow.get("src_ip")) && row.get("dst_ip").equals(flow.get("dst_ip"))
+                        && row.get("dst_qp").equals(flow.get("dst_qp")) && row.get("src_qp").equals(flow.get("src_qp"))) {
+                    rows.add(row);
+                }
+            }
+            assertEquals(1, rows.size(), flow + " in " + qps);
+            flow.fieldNames().forEachRemaining(key -> assertEquals(flow.get(key).asText(), rows.get(0).get(key).asText(),
+                    flow + ": " + key));
+        }
+        List<String> events = CommandRunner.run("analyze", folder.resolve("violations.pcap").toString(),
+                "--events-csv", "-").out().lines().toList();
+        for (JsonNode frame : built.get("quiet_frames")) {
+            assertTrue(events.stream().noneMatch(row -> row.startsWith(frame.asText() + ",")), frame + ": " + events);
+        }
+    }
+
+    @Test
     void subnetManagementPacketsOfTwoPortsAreNoRetransmissions() {
         // a real ibdump capture: four SMPs on QP0 from two ports behind the permissive LID; UD promises no PSN
         // order, so nothing there is a retransmission (the analysis called two of them duplicates)

@@ -74,13 +74,15 @@ public final class AnalysisMarks {
 
     /**
      * The row (1-based, in the per-QP CSV's order) of the flow a RoCE frame belongs to, or -1 for a frame that is
-     * not RoCE or before the pass has ended.
+     * not RoCE or before the pass has ended. It reads the flow's key from the summary: addresses, destination QP and,
+     * for UD, the DETH's source QP.
      */
     public int flow(PacketSummary p) {
         if (flowRows == null || !p.isRoce() || p.opcode < 0) {
             return -1;
         }
-        int row = flowRows.get(p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.destQp);
+        int row = flowRows.get(p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo,
+                RoceAnalyzer.qpKey(p.destQp, RoceAnalyzer.senderQp(p)));
         return row < 0 ? -1 : row;
     }
 

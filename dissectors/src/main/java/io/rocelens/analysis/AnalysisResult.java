@@ -110,14 +110,16 @@ public record AnalysisResult(
 
     /**
      * The order of {@link #flows}: source IP, destination IP (as 128-bit numbers, so IPv4 before IPv6 and 10.0.0.9
-     * before 10.0.0.10), then destination QP. Comparing the numbers needs no text per flow.
+     * before 10.0.0.10), then destination QP, then (UD flows) the sender's QP. Comparing the numbers needs no text per
+     * flow.
      */
     static final Comparator<FlowStats> FLOW_ORDER = (a, b) -> {
         int c = Long.compareUnsigned(a.srcHi(), b.srcHi());
         c = c != 0 ? c : Long.compareUnsigned(a.srcLo(), b.srcLo());
         c = c != 0 ? c : Long.compareUnsigned(a.dstHi(), b.dstHi());
         c = c != 0 ? c : Long.compareUnsigned(a.dstLo(), b.dstLo());
-        return c != 0 ? c : Integer.compare(a.dstQp(), b.dstQp());
+        c = c != 0 ? c : Integer.compare(a.dstQp(), b.dstQp());
+        return c != 0 ? c : Integer.compare(a.senderQp(), b.senderQp());
     };
 
     public long psnGaps() {

@@ -54,6 +54,11 @@ final class FlowState {
     final long dstHi;
     final long dstLo;
     final int dstQp;
+    /**
+     * A UD flow's sender QP (DETH source QP), part of its key: datagrams from several QPs of one host to one QP are
+     * as many flows. -1 for the other transports, keyed by destination only.
+     */
+    final int senderQp;
     /** Index of the next flow with the same (src IP, dst IP), or -1: the chain the pairing search walks. */
     int nextSameHosts = -1;
     /** Changed since the analyzer last made this flow's statistics. */
@@ -120,13 +125,15 @@ final class FlowState {
     long ceFirstFrame;
     long ceLastTs;
 
-    FlowState(int index, long srcHi, long srcLo, long dstHi, long dstLo, int dstQp) {
+    FlowState(int index, long srcHi, long srcLo, long dstHi, long dstLo, int dstQp, int senderQp) {
         this.index = index;
         this.srcHi = srcHi;
         this.srcLo = srcLo;
         this.dstHi = dstHi;
         this.dstLo = dstLo;
         this.dstQp = dstQp;
+        this.senderQp = senderQp;
+        this.srcQp = senderQp;
     }
 
     PsnTracker requests() {

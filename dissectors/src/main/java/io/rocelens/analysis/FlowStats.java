@@ -5,7 +5,8 @@ import io.rocelens.dissect.Addresses;
 /**
  * The statistics of one flow (source IP, destination IP, destination QP), as the per-QP CSV and the JSON "qps"
  * array show them. Addresses are 128-bit (IPv4 mapped); {@code srcQp} is -1 when unknown; times are nanoseconds
- * since the epoch; {@code connection} is the RDMA CM handshake that set up the flow's (latest) connection, or null.
+ * since the epoch; {@code connection} is the RDMA CM handshake that set up the flow's (latest) connection, or null;
+ * {@code bySender} says the flow is a UD flow keyed by its sender's QP ({@code srcQp}, from the DETH) as well.
  */
 public record FlowStats(
         long srcHi, long srcLo, long dstHi, long dstLo, int srcQp, int dstQp,
@@ -14,7 +15,12 @@ public record FlowStats(
         long messages, long rdmaWrite, long rdmaReadReq, long readResp, long send, long atomic, long flush,
         long acks, long naks, long rnrNaks, long cnps, long ecnCe,
         long psnGaps, long missingPsns, long retransmitted, long duplicates, long outOfOrder, long icrcErrors,
-        long messageBytes, long messageSizeMin, long messageSizeMax, CmConnection connection) {
+        long messageBytes, long messageSizeMin, long messageSizeMax, CmConnection connection, boolean bySender) {
+
+    /** The sender's QP when it is part of the flow's key (UD: {@code bySender}), else -1. */
+    public int senderQp() {
+        return bySender ? srcQp : -1;
+    }
 
     /** The CM Starting PSN of this flow's packets (those sent to dst_qp), or -1 without a CM handshake. */
     public int cmStartPsn() {
@@ -85,7 +91,7 @@ public record FlowStats(
                 // the later part's handshake is the newer one
                 (firstTs <= other.firstTs ? other.connection : connection) != null
                         ? (firstTs <= other.firstTs ? other.connection : connection)
-                        : (firstTs <= other.firstTs ? connection : other.connection));
+                        : (firstTs <= other.firstTs ? connection : other.connection), bySender);
     }
 
     /** Messages per second over the flow's span, or NaN when {@link #hasThroughput()} says a rate means nothing. */

@@ -3,7 +3,7 @@ package io.rocelens.analysis;
 import java.util.Arrays;
 
 /**
- * Open-addressing map from a key of four longs and one int to a non-negative int, with the keys kept in
+ * Open-addressing map from a key of five longs to a non-negative int, with the keys kept in
  * parallel primitive arrays: a lookup neither boxes nor allocates, which the per-packet flow lookup needs.
  */
 public final class KeyIndex {
@@ -14,7 +14,7 @@ public final class KeyIndex {
     private long[] k1;
     private long[] k2;
     private long[] k3;
-    private int[] k4;
+    private long[] k4;
     private int[] values;
     private int mask;
     private int size;
@@ -29,7 +29,7 @@ public final class KeyIndex {
         k1 = new long[capacity];
         k2 = new long[capacity];
         k3 = new long[capacity];
-        k4 = new int[capacity];
+        k4 = new long[capacity];
         values = new int[capacity];
         Arrays.fill(values, ABSENT);
         mask = capacity - 1;
@@ -41,7 +41,7 @@ public final class KeyIndex {
     }
 
     /** The value stored for the key, or -1. */
-    public int get(long a, long b, long c, long d, int e) {
+    public int get(long a, long b, long c, long d, long e) {
         int slot = (int) hash(a, b, c, d, e) & mask;
         while (true) {
             int value = values[slot];
@@ -56,14 +56,14 @@ public final class KeyIndex {
     }
 
     /** Stores a value (non-negative) for a key known to be absent. */
-    public void putNew(long a, long b, long c, long d, int e, int value) {
+    public void putNew(long a, long b, long c, long d, long e, int value) {
         if ((size + 1) * 2 > values.length) {
             grow();
         }
         insert(a, b, c, d, e, value);
     }
 
-    private void insert(long a, long b, long c, long d, int e, int value) {
+    private void insert(long a, long b, long c, long d, long e, int value) {
         int slot = (int) hash(a, b, c, d, e) & mask;
         while (values[slot] != ABSENT) {
             slot = (slot + 1) & mask;
@@ -82,7 +82,7 @@ public final class KeyIndex {
         long[] o1 = k1;
         long[] o2 = k2;
         long[] o3 = k3;
-        int[] o4 = k4;
+        long[] o4 = k4;
         int[] ov = values;
         allocate(ov.length * 2);
         for (int i = 0; i < ov.length; i++) {
@@ -92,7 +92,7 @@ public final class KeyIndex {
         }
     }
 
-    static long hash(long a, long b, long c, long d, int e) {
+    static long hash(long a, long b, long c, long d, long e) {
         long h = a * 0x9E3779B97F4A7C15L;
         h = (h ^ b) * 0xC2B2AE3D27D4EB4FL;
         h = (h ^ c) * 0x9E3779B97F4A7C15L;

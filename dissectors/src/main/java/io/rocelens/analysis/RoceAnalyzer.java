@@ -373,17 +373,33 @@ public final class RoceAnalyzer {
         return Math.max(0, options.priorityOf(p.lrhSl, p.vlanPcp, p.dscp));
     }
 
+    /**
+     * The sender's QP when it is part of a packet's flow key: for UD (UD opcodes, and the management QPs 0 and 1, UD
+     * whatever the opcode) the DETH's source QP, so datagrams from several QPs of one host (or ports behind one
+     * LID) to one QP are as many flows; -1 for every other packet, whose flow is keyed by its destination QP.
+     */
+    static int senderQp(PacketSummary p) {
+        return p.dethSrcQp >= 0 && (IbOpcodes.transport(p.opcode) == IbOpcodes.UD || p.destQp <= 1)
+                ? p.dethSrcQp & 0xFFFFFF : -1;
+    }
+
+    /** A flow's destination QP and sender QP (-1 unless UD) as one number, for the keys of the flow indexes. */
+    static long qpKey(int dstQp, int senderQp) {
+        return dstQp | (long) (senderQp + 1) << 24;
+    }
+
     private FlowState flow(PacketSummary p, int priority) {
         FlowState f = lastFlow;
-        if (f != null && f.dstQp == p.destQp && f.srcLo == p.ipSrcLo && f.dstLo == p.ipDstLo
-                && f.srcHi == p.ipSrcHi && f.dstHi == p.ipDstHi) {
+        int senderQp = senderQp(p);
+        if (f != null && f.dstQp == p.destQp && f.senderQp == senderQp && f.srcLo == p.ipSrcLo
+                && f.dstLo == p.ipDstLo && f.srcHi == p.ipSrcHi && f.dstHi == p.ipDstHi) {
             return f;
         }
-        int i = flowIndex.find(flows, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.destQp);
+        int i = flowIndex.find(flows, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.destQp, senderQp);
         if (i >= 0) {
             f = flows[i];
         } else {
-            f = newFlow(p, priority);
+            f = newFlow(p, priority, senderQp);
         }
         lastFlow = f;
         return f;
@@ -400,11 +416,11 @@ public final class RoceAnalyzer {
         }
     }
 
-    private FlowState newFlow(PacketSummary p, int priority) {
+    private FlowState newFlow(PacketSummary p, int priority, int senderQp) {
         if (flowCount == flows.length) {
             flows = Arrays.copyOf(flows, flowCount * 2);
         }
-        FlowState f = new FlowState(flowCount, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.destQp);
+        FlowState f = new FlowState(flowCount, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.destQp, senderQp);
         f.priority = priority;
         f.dscp = p.dscp;
         f.firstTs = p.timestampNanos;
@@ -1114,7 +1130,8 @@ public final class RoceAnalyzer {
         KeyIndex rows = new KeyIndex(Math.max(16, sorted.size()));
         for (int row = 0; row < sorted.size(); row++) {
             FlowStats flow = sorted.get(row);
-            rows.putNew(flow.srcHi(), flow.srcLo(), flow.dstHi(), flow.dstLo(), flow.dstQp(), row + 1);
+            rows.putNew(flow.srcHi(), flow.srcLo(), flow.dstHi(), flow.dstLo(), qpKey(flow.dstQp(), flow.senderQp()),
+                    row + 1);
         }
         return rows;
     }
@@ -1254,7 +1271,7 @@ public final class RoceAnalyzer {
                     f.messages, f.rdmaWrite, f.rdmaReadReq, f.readResp, f.send, f.atomic, f.flush,
                     f.acks, f.naks, f.rnrNaks, f.cnps, f.ecnCe,
                     f.psnGaps(), f.missingPsns(), f.retransmitted(), f.duplicates(), f.outOfOrder(), f.icrcErrors,
-                    f.messageBytes, f.messageSizeMin, f.messageSizeMax, f.connection);
+                    f.messageBytes, f.messageSizeMin, f.messageSizeMax, f.connection, f.senderQp >= 0);
         }
         changedCount = 0;
         if (sortedFlowCount != flowCount) {

@@ -152,6 +152,7 @@ class AnalysisMarksTest {
         to.ipDstLo = from.ipDstLo;
         to.opcode = from.opcode;
         to.destQp = from.destQp;
+        to.dethSrcQp = from.dethSrcQp;     // a UD flow is keyed by its sender's QP too
         to.pfcClassEnable = from.pfcClassEnable;
         System.arraycopy(from.pfcTime, 0, to.pfcTime, 0, 8);
         return to;

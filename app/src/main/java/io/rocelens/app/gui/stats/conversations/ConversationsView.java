@@ -169,7 +169,8 @@ public final class ConversationsView extends StatsWindow {
             // the same conversation with newer numbers (a live capture refreshes them ten times a second)
             FlowStats flow = selected.forward();
             table.getItems().stream().filter(c -> c.flows().stream().anyMatch(f -> f.srcIp().equals(flow.srcIp())
-                            && f.dstIp().equals(flow.dstIp()) && f.dstQp() == flow.dstQp()))
+                            && f.dstIp().equals(flow.dstIp()) && f.dstQp() == flow.dstQp()
+                            && f.senderQp() == flow.senderQp()))
                     .findFirst().ifPresent(c -> table.getSelectionModel().select(c));
         }
         showCount();

@@ -28,7 +28,7 @@ public final class Conversations {
             FlowStats flow = flows.get(i);
             byKey.put(Key.of(flow), i);
             if (flow.srcQp() >= 0) {
-                bySender.putIfAbsent(new Key(flow.srcHi(), flow.srcLo(), flow.dstHi(), flow.dstLo(), flow.srcQp()), i);
+                bySender.putIfAbsent(new Key(flow.srcHi(), flow.srcLo(), flow.dstHi(), flow.dstLo(), flow.srcQp(), -1), i);
             }
         }
         boolean[] taken = new boolean[flows.size()];
@@ -72,10 +72,11 @@ public final class Conversations {
      * destination QP; -1 when neither is known.
      */
     private static int partner(FlowStats flow, Map<Key, Integer> byKey, Map<Key, Integer> bySender) {
-        Integer found = flow.srcQp() < 0 ? null
-                : byKey.get(new Key(flow.dstHi(), flow.dstLo(), flow.srcHi(), flow.srcLo(), flow.srcQp()));
+        // a UD flow's answer is a UD flow too, keyed by its sender, the QP this one is sent to
+        Integer found = flow.srcQp() < 0 ? null : byKey.get(new Key(flow.dstHi(), flow.dstLo(), flow.srcHi(),
+                flow.srcLo(), flow.srcQp(), flow.bySender() ? flow.dstQp() : -1));
         if (found == null) {
-            found = bySender.get(new Key(flow.dstHi(), flow.dstLo(), flow.srcHi(), flow.srcLo(), flow.dstQp()));
+            found = bySender.get(new Key(flow.dstHi(), flow.dstLo(), flow.srcHi(), flow.srcLo(), flow.dstQp(), -1));
         }
         return found == null ? -1 : found;
     }
@@ -84,9 +85,10 @@ public final class Conversations {
         return flow.rdmaWrite() + flow.rdmaReadReq() + flow.send() + flow.atomic();
     }
 
-    private record Key(long srcHi, long srcLo, long dstHi, long dstLo, int dstQp) {
+    /** A flow's key: addresses, destination QP and, for a UD flow, its sender's QP (else -1). */
+    private record Key(long srcHi, long srcLo, long dstHi, long dstLo, int dstQp, int senderQp) {
         static Key of(FlowStats flow) {
-            return new Key(flow.srcHi(), flow.srcLo(), flow.dstHi(), flow.dstLo(), flow.dstQp());
+            return new Key(flow.srcHi(), flow.srcLo(), flow.dstHi(), flow.dstLo(), flow.dstQp(), flow.senderQp());
         }
     }
 }
