@@ -15,8 +15,11 @@ import java.util.Set;
 /**
  * What a packet list keeps per frame, in primitive columns: file offset (to read the frame again), time, lengths,
  * what the frame holds, the RoCE header fields, addresses and protocol. Never one object per packet: each column is
- * an array of fixed-size chunks, so appending never copies what is there and a 10M-frame capture costs about 60 bytes
- * per frame ({@link #heapBytes()}).
+ * an array of fixed-size chunks, so appending never copies what is there, and each chunk is as narrow as its values
+ * allow ({@link ChunkedColumns}): offset and time as 4-byte distances from a base per chunk, the original length, the
+ * addresses and the frame's {@link Shape} (kinds, opcode, protocol, ...: few distinct values) as 2-byte codes, the
+ * captured length not at all when every frame is whole or cut at one snap length. A header-only capture costs about
+ * 24 bytes per frame ({@link #heapBytes()}); a chunk whose values do not fit keeps them in full, never lossy.
  *
  * <p>One thread appends (the loading pass, in capture order) while others read: {@link #size()} is published after
  * each row is written, so every row below it is complete. Rows are 0-based; frame numbers are row + 1.
@@ -25,9 +28,9 @@ import java.util.Set;
  * all pass {@link #indexes} runs over the index without reading or dissecting a frame again.
  */
 public final class PacketIndex {
-    private static final int CHUNK_BITS = 16;
-    private static final int CHUNK = 1 << CHUNK_BITS;
-    private static final int MASK = CHUNK - 1;
+    private static final int CHUNK_BITS = ChunkedColumns.CHUNK_BITS;
+    private static final int CHUNK = ChunkedColumns.CHUNK;
+    private static final int MASK = ChunkedColumns.MASK;
 
     /**
      * The display filter names (canonical, as {@code DisplayFilter.usesOnly} asks them) whose values {@link #fill}
@@ -48,27 +51,23 @@ public final class PacketIndex {
     private final AnalysisOptions options;
     private volatile int size;
 
-    private long[][] fileOffset = new long[16][];
-    private long[][] timestamp = new long[16][];
-    private int[][] originalLength = new int[16][];
-    private int[][] capturedLength = new int[16][];
-    private int[][] kinds = new int[16][];
+    /** Timestamps may step back this far (268 ms) inside a chunk and still take 4 bytes a row. */
+    private static final long TIME_SLACK = 1L << 28;
+
+    private final ChunkedColumns.Longs fileOffset = new ChunkedColumns.Longs(0);
+    private final ChunkedColumns.Longs timestamp = new ChunkedColumns.Longs(TIME_SLACK);
+    private final ChunkedColumns.Ints originalLength = new ChunkedColumns.Ints(0);
+    private final ChunkedColumns.CapturedLengths capturedLength = new ChunkedColumns.CapturedLengths();
+    /** Each row's {@link Shape}, by its code. */
+    private final ChunkedColumns.Ints shape = new ChunkedColumns.Ints(0);
+    /** Address ids of the {@link AddressTable}, -1 for none. */
+    private final ChunkedColumns.Ints source = new ChunkedColumns.Ints(-1);
+    private final ChunkedColumns.Ints destination = new ChunkedColumns.Ints(-1);
     private int[][] destQp = new int[16][];
     private int[][] psn = new int[16][];
-    private int[][] source = new int[16][];
-    private int[][] destination = new int[16][];
-    private short[][] opcode = new short[16][];
-    private short[][] aethSyndrome = new short[16][];
-    private short[][] protocol = new short[16][];
-    private short[][] interfaceId = new short[16][];
-    private char[][] etherType = new char[16][];
-    private byte[][] vlanPcp = new byte[16][];
-    private byte[][] serviceLevel = new byte[16][];
-    private byte[][] dscp = new byte[16][];
-    private byte[][] ecn = new byte[16][];
-    private byte[][] icrcStatus = new byte[16][];
 
     private final AddressTable table = new AddressTable();
+    private final ShapeTable shapes = new ShapeTable();
     private final List<String> protocolNames = new ArrayList<>();
     private final Map<String, Integer> protocolCodes = new HashMap<>();
     private volatile String[] protocolByCode = new String[0];
@@ -103,71 +102,27 @@ public final class PacketIndex {
         if (at == 0) {
             addChunk(chunk);
         }
-        fileOffset[chunk][at] = p.fileOffset;
-        timestamp[chunk][at] = p.timestampNanos;
-        originalLength[chunk][at] = p.originalLength;
-        capturedLength[chunk][at] = p.capturedLength;
-        kinds[chunk][at] = p.kinds;
+        fileOffset.set(row, p.fileOffset);
+        timestamp.set(row, p.timestampNanos);
+        originalLength.set(row, p.originalLength);
+        capturedLength.set(row, p.originalLength, p.capturedLength, originalLength);
         destQp[chunk][at] = p.destQp;
         psn[chunk][at] = p.psn;
         boolean network = PacketColumns.hasNetworkAddresses(p);
-        source[chunk][at] = network ? table.ip(p.ipSrcHi, p.ipSrcLo) : p.ethSrc >= 0 ? table.mac(p.ethSrc) : -1;
-        destination[chunk][at] = network ? table.ip(p.ipDstHi, p.ipDstLo) : p.ethDst >= 0 ? table.mac(p.ethDst) : -1;
-        opcode[chunk][at] = (short) p.opcode;
-        aethSyndrome[chunk][at] = (short) p.aethSyndrome;
-        protocol[chunk][at] = (short) protocolCode(PacketColumns.protocol(p));
-        interfaceId[chunk][at] = (short) p.interfaceId;
-        etherType[chunk][at] = (char) p.etherType;
-        vlanPcp[chunk][at] = (byte) p.vlanPcp;
-        serviceLevel[chunk][at] = (byte) p.lrhSl;
-        dscp[chunk][at] = (byte) p.dscp;
-        ecn[chunk][at] = (byte) p.ecn;
-        icrcStatus[chunk][at] = (byte) p.icrcStatus;
+        source.set(row, network ? table.ip(p.ipSrcHi, p.ipSrcLo) : p.ethSrc >= 0 ? table.mac(p.ethSrc) : -1);
+        destination.set(row, network ? table.ip(p.ipDstHi, p.ipDstLo) : p.ethDst >= 0 ? table.mac(p.ethDst) : -1);
+        shape.set(row, shapes.code(p, protocolCode(PacketColumns.protocol(p))));
         size = row + 1;
     }
 
     private void addChunk(int chunk) {
-        if (chunk == fileOffset.length) {
+        if (chunk == destQp.length) {
             int grown = chunk * 2;
-            fileOffset = Arrays.copyOf(fileOffset, grown);
-            timestamp = Arrays.copyOf(timestamp, grown);
-            originalLength = Arrays.copyOf(originalLength, grown);
-            capturedLength = Arrays.copyOf(capturedLength, grown);
-            kinds = Arrays.copyOf(kinds, grown);
             destQp = Arrays.copyOf(destQp, grown);
             psn = Arrays.copyOf(psn, grown);
-            source = Arrays.copyOf(source, grown);
-            destination = Arrays.copyOf(destination, grown);
-            opcode = Arrays.copyOf(opcode, grown);
-            aethSyndrome = Arrays.copyOf(aethSyndrome, grown);
-            protocol = Arrays.copyOf(protocol, grown);
-            interfaceId = Arrays.copyOf(interfaceId, grown);
-            etherType = Arrays.copyOf(etherType, grown);
-            vlanPcp = Arrays.copyOf(vlanPcp, grown);
-            serviceLevel = Arrays.copyOf(serviceLevel, grown);
-            dscp = Arrays.copyOf(dscp, grown);
-            ecn = Arrays.copyOf(ecn, grown);
-            icrcStatus = Arrays.copyOf(icrcStatus, grown);
         }
-        fileOffset[chunk] = new long[CHUNK];
-        timestamp[chunk] = new long[CHUNK];
-        originalLength[chunk] = new int[CHUNK];
-        capturedLength[chunk] = new int[CHUNK];
-        kinds[chunk] = new int[CHUNK];
         destQp[chunk] = new int[CHUNK];
         psn[chunk] = new int[CHUNK];
-        source[chunk] = new int[CHUNK];
-        destination[chunk] = new int[CHUNK];
-        opcode[chunk] = new short[CHUNK];
-        aethSyndrome[chunk] = new short[CHUNK];
-        protocol[chunk] = new short[CHUNK];
-        interfaceId[chunk] = new short[CHUNK];
-        etherType[chunk] = new char[CHUNK];
-        vlanPcp[chunk] = new byte[CHUNK];
-        serviceLevel[chunk] = new byte[CHUNK];
-        dscp[chunk] = new byte[CHUNK];
-        ecn[chunk] = new byte[CHUNK];
-        icrcStatus[chunk] = new byte[CHUNK];
     }
 
     private int protocolCode(String name) {
@@ -181,33 +136,37 @@ public final class PacketIndex {
         return code;
     }
 
+    private Shape shape(int row) {
+        return shapes.get(shape.get(row));
+    }
+
     public long number(int row) {
         return row + 1L;
     }
 
     public long fileOffset(int row) {
-        return fileOffset[row >>> CHUNK_BITS][row & MASK];
+        return fileOffset.get(row);
     }
 
     public long timestampNanos(int row) {
-        return timestamp[row >>> CHUNK_BITS][row & MASK];
+        return timestamp.get(row);
     }
 
     public int originalLength(int row) {
-        return originalLength[row >>> CHUNK_BITS][row & MASK];
+        return originalLength.get(row);
     }
 
     public int capturedLength(int row) {
-        return capturedLength[row >>> CHUNK_BITS][row & MASK];
+        return capturedLength.get(row, originalLength.get(row));
     }
 
     /** The {@link PacketSummary} kind bits: what the frame holds. */
     public int kinds(int row) {
-        return kinds[row >>> CHUNK_BITS][row & MASK];
+        return shape(row).kinds();
     }
 
     public int interfaceId(int row) {
-        return interfaceId[row >>> CHUNK_BITS][row & MASK];
+        return shape(row).interfaceId();
     }
 
     /** BTH destination QP, or -1 without a BTH. */
@@ -222,28 +181,27 @@ public final class PacketIndex {
 
     /** BTH opcode, or -1 without a BTH. */
     public int opcode(int row) {
-        return opcode[row >>> CHUNK_BITS][row & MASK];
+        return shape(row).opcode();
     }
 
     /** The priority the analysis gives the frame ({@link AnalysisOptions#priorityOf}); -1 for a frame without one. */
     public int priority(int row) {
-        int chunk = row >>> CHUNK_BITS;
-        int at = row & MASK;
-        return options.priorityOf(serviceLevel[chunk][at], vlanPcp[chunk][at], dscp[chunk][at]);
+        Shape s = shape(row);
+        return options.priorityOf(s.serviceLevel(), s.vlanPcp(), s.dscp());
     }
 
     /** The Source column: IP address (or GID) when the frame has one, else the Ethernet source; "" without. */
     public String source(int row) {
-        return table.text(source[row >>> CHUNK_BITS][row & MASK]);
+        return table.text(source.get(row));
     }
 
     public String destination(int row) {
-        return table.text(destination[row >>> CHUNK_BITS][row & MASK]);
+        return table.text(destination.get(row));
     }
 
     /** The Protocol column, as {@link PacketColumns#protocol}. */
     public String protocol(int row) {
-        return protocolByCode[protocol[row >>> CHUNK_BITS][row & MASK]];
+        return protocolByCode[shape(row).protocol()];
     }
 
     /**
@@ -251,32 +209,30 @@ public final class PacketIndex {
      * values.
      */
     public void fill(int row, PacketSummary into) {
-        int chunk = row >>> CHUNK_BITS;
-        int at = row & MASK;
         into.clear();
         into.number = row + 1L;
-        into.fileOffset = fileOffset[chunk][at];
-        into.timestampNanos = timestamp[chunk][at];
+        into.fileOffset = fileOffset.get(row);
+        into.timestampNanos = timestamp.get(row);
         // rows are every frame of the capture in order: the first frame is row 0, the previous one the row before
-        into.firstTimestampNanos = timestamp[0][0];
-        into.previousTimestampNanos = row == 0 ? into.timestampNanos : timestampNanos(row - 1);
-        into.originalLength = originalLength[chunk][at];
-        into.capturedLength = capturedLength[chunk][at];
-        into.kinds = kinds[chunk][at];
-        into.interfaceId = interfaceId[chunk][at];
-        into.destQp = destQp[chunk][at];
-        into.psn = psn[chunk][at];
-        into.opcode = opcode[chunk][at];
-        into.aethSyndrome = aethSyndrome[chunk][at];
-        char type = etherType[chunk][at];
-        into.etherType = type == Character.MAX_VALUE ? -1 : type;
-        into.vlanPcp = vlanPcp[chunk][at];
-        into.lrhSl = serviceLevel[chunk][at];
-        into.dscp = dscp[chunk][at];
-        into.ecn = ecn[chunk][at];
-        into.icrcStatus = icrcStatus[chunk][at];
-        table.restore(source[chunk][at], into, true);
-        table.restore(destination[chunk][at], into, false);
+        into.firstTimestampNanos = timestamp.get(0);
+        into.previousTimestampNanos = row == 0 ? into.timestampNanos : timestamp.get(row - 1);
+        into.originalLength = originalLength.get(row);
+        into.capturedLength = capturedLength.get(row, into.originalLength);
+        Shape s = shape(row);
+        into.kinds = s.kinds();
+        into.interfaceId = s.interfaceId();
+        into.destQp = destQp(row);
+        into.psn = psn(row);
+        into.opcode = s.opcode();
+        into.aethSyndrome = s.aethSyndrome();
+        into.etherType = s.etherType();
+        into.vlanPcp = s.vlanPcp();
+        into.lrhSl = s.serviceLevel();
+        into.dscp = s.dscp();
+        into.ecn = s.ecn();
+        into.icrcStatus = s.icrcStatus();
+        table.restore(source.get(row), into, true);
+        table.restore(destination.get(row), into, false);
     }
 
     /**
@@ -307,9 +263,9 @@ public final class PacketIndex {
         return switch (column) {
             case NUMBER -> row;
             case TIME -> timestampNanos(row);
-            case SOURCE -> rank(ranks, source[row >>> CHUNK_BITS][row & MASK]);
-            case DESTINATION -> rank(ranks, destination[row >>> CHUNK_BITS][row & MASK]);
-            case PROTOCOL -> ranks[protocol[row >>> CHUNK_BITS][row & MASK]];
+            case SOURCE -> rank(ranks, source.get(row));
+            case DESTINATION -> rank(ranks, destination.get(row));
+            case PROTOCOL -> ranks[shape(row).protocol()];
             case LENGTH -> originalLength(row);
             case PRIORITY -> priority(row);
             case QP -> destQp(row);
@@ -333,17 +289,79 @@ public final class PacketIndex {
         return ranks;
     }
 
-    /** Bytes the index holds on the heap: its chunks, directories and address table. */
+    /** Bytes the index holds on the heap: its chunks, directories, address and shape tables. */
     public long heapBytes() {
         int chunks = (size + CHUNK - 1) >>> CHUNK_BITS;
-        long perRow = 8 + 8 + 4 * 7 + 2 * 5 + 1 * 4;
-        long arrayHeader = 16;
-        return chunks * (CHUNK * perRow + 18 * arrayHeader) + 18L * fileOffset.length * 4 + table.heapBytes();
+        long plainColumns = 2 * (chunks * (ChunkedColumns.ARRAY_HEADER + 4L * CHUNK)
+                + ChunkedColumns.ARRAY_HEADER + 4L * destQp.length);
+        return fileOffset.heapBytes(chunks) + timestamp.heapBytes(chunks) + originalLength.heapBytes(chunks)
+                + capturedLength.heapBytes(chunks) + shape.heapBytes(chunks) + source.heapBytes(chunks)
+                + destination.heapBytes(chunks) + plainColumns + table.heapBytes() + shapes.heapBytes();
     }
 
     /** The columns a packet list sorts on without reading frames again. */
     public enum Column {
         NUMBER, TIME, SOURCE, DESTINATION, PROTOCOL, LENGTH, PRIORITY, QP, PSN
+    }
+
+    /**
+     * The fields of a frame that take few distinct values in a capture, stored once per distinct combination: a row
+     * holds the combination's code (2 bytes while there are at most 65,536 of them). Kinds, EtherType, interface,
+     * protocol, opcode and AETH syndrome are kept as the full ints of the summary (-1 where absent); the priority
+     * inputs, ECN and ICRC status as bytes, as the index always kept them (their values fit: -1 to 63).
+     */
+    private record Shape(int kinds, int etherType, int interfaceId, int protocol, int opcode, int aethSyndrome,
+            byte vlanPcp, byte serviceLevel, byte dscp, byte ecn, byte icrcStatus) {
+    }
+
+    /** The distinct {@link Shape}s, by code; a shape's fields are final, so a reader sees it whole. */
+    private static final class ShapeTable {
+        private final KeyIndex codes = new KeyIndex(64);
+        private volatile Shape[] byCode = new Shape[64];
+        private int count;
+        private long last0;
+        private long last1;
+        private long last2;
+        private long last3;
+        private int lastCode = -1;
+
+        int code(PacketSummary p, int protocol) {
+            long k0 = (long) p.kinds << 32 | Integer.toUnsignedLong(p.etherType);
+            long k1 = (long) p.interfaceId << 32 | Integer.toUnsignedLong(protocol);
+            long k2 = (long) p.opcode << 32 | Integer.toUnsignedLong(p.aethSyndrome);
+            long k3 = (p.vlanPcp & 0xFFL) | (p.lrhSl & 0xFFL) << 8 | (p.dscp & 0xFFL) << 16 | (p.ecn & 0xFFL) << 24
+                    | (p.icrcStatus & 0xFFL) << 32;
+            if (lastCode >= 0 && last0 == k0 && last1 == k1 && last2 == k2 && last3 == k3) {
+                return lastCode;
+            }
+            int code = codes.get(k0, k1, k2, k3, 0);
+            if (code < 0) {
+                code = count;
+                Shape[] table = byCode;
+                if (code == table.length) {
+                    table = Arrays.copyOf(table, code * 2);
+                }
+                table[code] = new Shape(p.kinds, p.etherType, p.interfaceId, protocol, p.opcode, p.aethSyndrome,
+                        (byte) p.vlanPcp, (byte) p.lrhSl, (byte) p.dscp, (byte) p.ecn, (byte) p.icrcStatus);
+                byCode = table;
+                codes.putNew(k0, k1, k2, k3, 0, code);
+                count++;
+            }
+            last0 = k0;
+            last1 = k1;
+            last2 = k2;
+            last3 = k3;
+            lastCode = code;
+            return code;
+        }
+
+        Shape get(int code) {
+            return byCode[code];
+        }
+
+        long heapBytes() {
+            return ChunkedColumns.ARRAY_HEADER + 4L * byCode.length + count * 48L + codes.size() * 40L * 2;
+        }
     }
 
     /**
