@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The index against the fast dissector's summaries of the same frames (the dissector is checked against tshark
- * elsewhere), over 30 rounds of the sample captures: 69,180 frames, so more than one 65,536-row chunk.
+ * elsewhere), over 30 rounds of the sample captures: 69,180 frames, so several chunks of rows.
  */
 class PacketIndexTest {
 
