@@ -92,6 +92,15 @@ public final class PacketSummary {
     public int innerOffset;
     /** The inner frame's length, from the outer IP or UDP length (so a frame cut by the snap length keeps it); -1 without. */
     public int innerLength;
+    /** How many tunnels the frame went through: 0 plain, 1 mirrored or tunnelled once, more when tunnels nest. */
+    public int encapsulationDepth;
+    /**
+     * The outermost headers of a frame carried once ({@link #encapsulationDepth} 1): its Ethernet, VLAN, IP and UDP
+     * values as they were before the inner frame replaced them, as a summary of its own (kinds among ETHERNET, VLAN,
+     * IPV4, IPV6, UDP); so a filter on a field that such a frame has twice, outside and inside, needs no detail.
+     * Made on the first such frame and reused; stale when the depth is not 1.
+     */
+    public PacketSummary outer;
 
     // Ethernet: MAC addresses as the low 48 bits of a long
     public long ethSrc;
@@ -255,6 +264,7 @@ public final class PacketSummary {
         encapsulation = ENCAP_NONE;
         innerOffset = 0;
         innerLength = -1;
+        encapsulationDepth = 0;
         malformedReason = null;
         notDissected = null;
         clearLayers();
@@ -269,11 +279,41 @@ public final class PacketSummary {
      * @param length the inner frame's length on the wire
      */
     public void encapsulated(int how, int offset, int length) {
+        if (encapsulationDepth++ == 0) {
+            keepOuterLayers();
+        }
         clearLayers();
         kinds = ENCAPSULATED;
         encapsulation = how;
         innerOffset = offset;
         innerLength = length;
+    }
+
+    /** The outermost layers' values, into {@link #outer}, before the inner frame's replace them. */
+    private void keepOuterLayers() {
+        if (outer == null) {
+            outer = new PacketSummary();
+            outer.clear();
+        }
+        outer.kinds = kinds & (ETHERNET | VLAN | IPV4 | IPV6 | UDP);
+        outer.ethSrc = ethSrc;
+        outer.ethDst = ethDst;
+        outer.etherType = etherType;
+        outer.vlanPcp = vlanPcp;
+        outer.vlanId = vlanId;
+        outer.vlanTags = vlanTags;
+        outer.ipSrcHi = ipSrcHi;
+        outer.ipSrcLo = ipSrcLo;
+        outer.ipDstHi = ipDstHi;
+        outer.ipDstLo = ipDstLo;
+        outer.dscp = dscp;
+        outer.ecn = ecn;
+        outer.ttl = ttl;
+        outer.ipProtocol = ipProtocol;
+        outer.transportProtocol = transportProtocol;
+        outer.udpSrcPort = udpSrcPort;
+        outer.udpDstPort = udpDstPort;
+        outer.udpLength = udpLength;
     }
 
     /** The length the analysis counts: the inner frame's for an encapsulated frame, else the frame's own. */

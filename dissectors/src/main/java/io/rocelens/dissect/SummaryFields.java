@@ -32,19 +32,31 @@ public final class SummaryFields {
 
         /** The value of a text field ({@code aeth.type}, {@code icrc.status}, {@code malformed.reason}), else null. */
         String text(PacketSummary p);
+
+        /**
+         * True for a field of the headers an encapsulated frame has twice (Ethernet, VLAN, IP, UDP): where it
+         * {@link #answers} for such a frame, its values are this getter's on the frame (the inner headers) and on
+         * {@link PacketSummary#outer} (the outer ones).
+         */
+        boolean twice();
     }
 
     private static final Map<String, Getter> GETTERS = new HashMap<>();
 
     private static final Predicate<PacketSummary> ALWAYS = p -> true;
 
+    /** While the static block declares the fields an encapsulated frame has twice. */
+    private static boolean twice;
+
     static {
         number(Fields.FRAME_LEN, ALWAYS, p -> p.originalLength);
         number(Fields.FRAME_CAPLEN, ALWAYS, p -> p.capturedLength);
         add(Fields.FRAME_INTERFACE_ID, ALWAYS, p -> p.interfaceId >= 0, p -> p.interfaceId, null, null);
 
-        // an encapsulated frame has these headers twice, outside and inside, and the summary only the inner ones
-        Predicate<PacketSummary> once = p -> !p.is(PacketSummary.ENCAPSULATED);
+        // an encapsulated frame has these headers twice, outside and inside: the summary holds the inner ones, and the
+        // outer ones in its outer summary when it was carried once (nested tunnels have more: the detail answers)
+        Predicate<PacketSummary> once = p -> !p.is(PacketSummary.ENCAPSULATED) || p.encapsulationDepth == 1;
+        twice = true;
         add(Fields.ETH_DST, once, p -> p.is(PacketSummary.ETHERNET), p -> p.ethDst, null, null);
         add(Fields.ETH_SRC, once, p -> p.is(PacketSummary.ETHERNET), p -> p.ethSrc, null, null);
         // eth.type is the first type field: the tag's TPID when tagged, which the summary does not keep
@@ -77,6 +89,7 @@ public final class SummaryFields {
         add(Fields.UDP_SRCPORT, once, udp, p -> p.udpSrcPort, null, null);
         add(Fields.UDP_DSTPORT, once, udp, p -> p.udpDstPort, null, null);
         add(Fields.UDP_LENGTH, once, udp, p -> p.udpLength, null, null);
+        twice = false;
         add(Fields.ROCE_ENCAP, ALWAYS, p -> p.encapsulation != PacketSummary.ENCAP_NONE, p -> 0, null,
                 p -> PacketSummary.ENCAPSULATION_NAMES.get(p.encapsulation));
         Predicate<PacketSummary> tcp = p -> p.is(PacketSummary.TCP);
@@ -168,12 +181,12 @@ public final class SummaryFields {
     private static void add(FieldDef field, Predicate<PacketSummary> answers, Predicate<PacketSummary> present,
                             ToLongFunction<PacketSummary> value, ToLongFunction<PacketSummary> high,
                             Function<PacketSummary, String> text) {
-        GETTERS.put(field.name(), new Simple(answers, present, value, high, text));
+        GETTERS.put(field.name(), new Simple(answers, present, value, high, text, twice));
     }
 
     private record Simple(Predicate<PacketSummary> answers, Predicate<PacketSummary> presence,
                           ToLongFunction<PacketSummary> number, ToLongFunction<PacketSummary> highHalf,
-                          Function<PacketSummary, String> words) implements Getter {
+                          Function<PacketSummary, String> words, boolean twice) implements Getter {
 
         @Override
         public boolean answers(PacketSummary p) {

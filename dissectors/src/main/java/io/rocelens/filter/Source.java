@@ -51,14 +51,13 @@ abstract class Source {
         boolean any(FrameView frame, Matcher matcher) {
             PacketSummary p = frame.summary;
             if (getter != null && getter.answers(p)) {
-                if (!getter.present(p)) {
-                    return false;
+                if (!getter.twice() || !p.is(PacketSummary.ENCAPSULATED)) {
+                    return fromSummary(p, matcher);
                 }
-                return switch (kind) {
-                    case IPV4, IPV6 -> matcher.ip(getter.high(p), getter.value(p));
-                    case TEXT -> matcher.text(getter.text(p));
-                    default -> matcher.number(getter.value(p));
-                };
+                // outside and inside, as tshark has both occurrences (any of them matches)
+                if (p.outer != null && getter.answers(p.outer)) {
+                    return fromSummary(p.outer, matcher) || fromSummary(p, matcher);
+                }
             }
             Dissection detail = frame.detail();
             if (detail == null) {
@@ -72,6 +71,17 @@ abstract class Source {
                 }
             }
             return false;
+        }
+
+        private boolean fromSummary(PacketSummary p, Matcher matcher) {
+            if (!getter.present(p)) {
+                return false;
+            }
+            return switch (kind) {
+                case IPV4, IPV6 -> matcher.ip(getter.high(p), getter.value(p));
+                case TEXT -> matcher.text(getter.text(p));
+                default -> matcher.number(getter.value(p));
+            };
         }
 
         private boolean test(Object value, Matcher matcher) {
