@@ -167,24 +167,23 @@ public final class DecodeCommand implements Callable<Integer> {
     /** The summary lines, from the bulk pass; the detail dissector only for frames the filter needs it on. */
     private void writeLines(CaptureReader reader, SummaryPipeline pipeline, DisplayFilter filter, AnalysisMarks marks,
                             OutputStream out) throws IOException {
-        Writer lines = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
         Dissector dissector = new Dissector(pipeline.options());
-        StringBuilder line = new StringBuilder(160);
+        Utf8Line line = new Utf8Line();
         try {
             pipeline.run(reader, count, (frame, summary) -> {
                 notDissected.count(summary);
                 if (filter.matches(summary, marks, () -> dissector.dissect(frame))) {
-                    line.setLength(0);
+                    line.clear();
                     summaryLine(summary, summary.timestampNanos - summary.firstTimestampNanos, line);
                     try {
-                        lines.append(line);
+                        line.writeTo(out);
                     } catch (IOException failure) {
                         throw new UncheckedIOException(failure);
                     }
                 }
             }, delivered -> {
                 try {
-                    return !readerGone(lines);
+                    return !readerGone(out);
                 } catch (IOException failure) {
                     throw new UncheckedIOException(failure);
                 }
@@ -192,14 +191,14 @@ public final class DecodeCommand implements Callable<Integer> {
         } catch (UncheckedIOException failure) {
             throw failure.getCause();
         }
-        lines.flush();
+        out.flush();
     }
 
     /**
      * tshark's one-line form: number, seconds since the first frame, source → destination, protocol, length, info.
      * Written by hand: String.format would cost more than dissecting the frame.
      */
-    static void summaryLine(PacketSummary p, long relative, StringBuilder line) {
+    static void summaryLine(PacketSummary p, long relative, Utf8Line line) {
         pad(line, Long.toString(p.number), 6);
         line.append(' ');
         // a frame earlier than the first (pcapng interfaces need not be in time order) gets a minus sign, as in
@@ -208,13 +207,16 @@ public final class DecodeCommand implements Callable<Integer> {
         pad(line, (relative < 0 ? "-" : "") + magnitude / 1_000_000_000L, 4);
         line.append('.');
         String nanos = Long.toString(magnitude % 1_000_000_000L);
-        line.append("000000000", 0, 9 - nanos.length()).append(nanos);
+        for (int zeros = nanos.length(); zeros < 9; zeros++) {
+            line.append('0');
+        }
+        line.append(nanos);
         line.append(' ').append(PacketColumns.source(p)).append(" → ").append(PacketColumns.destination(p))
                 .append(' ').append(PacketColumns.protocol(p)).append(' ').append(p.originalLength).append(' ')
                 .append(PacketColumns.info(p)).append('\n');
     }
 
-    private static void pad(StringBuilder line, String text, int width) {
+    private static void pad(Utf8Line line, String text, int width) {
         for (int i = text.length(); i < width; i++) {
             line.append(' ');
         }
