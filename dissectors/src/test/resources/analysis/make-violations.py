@@ -157,6 +157,18 @@ flows.append({"src_ip": A, "dst_ip": B, "dst_qp": "0x000055", "src_qp": "0x00006
 flows.append({"src_ip": A, "dst_ip": B, "dst_qp": "0x000055", "src_qp": "0x000061", "packets": 2, "send": 2,
               "psn_gaps": 0, "retransmitted": 0})
 
+
+# The active side sends its REQ again and the passive side answers with its REP again (IBTA vol. 1 §12.9: a duplicate
+# REQ in the REP-sent state makes the REP be sent again): the same handshake, not a new connection, so the SEND after
+# it continues the sequence of the second connection and raises nothing.
+quiet.append(cm(t + 8.0, A, B, 0x0010, req, 0x5001, 3))
+quiet.append(cm(t + 8.001, B, A, 0x0013, rep, 0x5001, 2))
+again2 = roce(t + 8.002, A, B, QP_B, 0x04, 8999001, ackreq=True, payload=bytes(8))
+ack3 = roce(t + 8.00201, B, A, QP_A2, 0x11, 8999001, extra=aeth(0x1F, 2))
+quiet += [again2, ack3]
+timed.append([REQUESTER, "ack_rtt", again2, ack3, ns(0.01 * ms), PRIORITY])
+timed.append([REQUESTER, "message", again2, ack3, ns(0.01 * ms), PRIORITY])
+
 wrpcap("violations.pcap", frames)
 with open("violations.json", "w") as out:
     json.dump({"frames": len(frames), "events": expected, "latency": timed, "flows": flows, "quiet_frames": quiet},
