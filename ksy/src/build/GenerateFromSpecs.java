@@ -398,7 +398,7 @@ final class FieldRegistry {
     }
 
     /** Bits of an integer type, 0 for others. */
-    private static int width(String type) {
+    static int width(String type) {
         if (type == null) {
             return 0;
         }
@@ -410,7 +410,7 @@ final class FieldRegistry {
         return u.matches() ? 8 * Integer.parseInt(u.group(1)) : 0;
     }
 
-    private static String constant(String name) {
+    static String constant(String name) {
         return name.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
     }
 
@@ -517,8 +517,8 @@ final class LayoutWriter {
         if (type.get("params") instanceof List<?> params) {
             for (Object p : params) {
                 Map<?, ?> param = (Map<?, ?>) p;
-                String javaType = "bool".equals(param.get("type")) ? "boolean"
-                        : width((String) param.get("type")) > 0 && width((String) param.get("type")) < 32 ? "int" : "long";
+                int bits = FieldRegistry.width((String) param.get("type"));
+                String javaType = "bool".equals(param.get("type")) ? "boolean" : bits > 0 && bits < 32 ? "int" : "long";
                 String id = (String) param.get("id");
                 names.put(id, new Name(GenerateFromSpecs.camel(id, false), javaType, false));
                 paramList.add(javaType + " " + GenerateFromSpecs.camel(id, false));
@@ -539,7 +539,7 @@ final class LayoutWriter {
             Map<?, ?> attr = (Map<?, ?>) a;
             fields.add(Map.entry((String) attr.get("id"), attr));
             String t = attr.get("type") instanceof String s ? s : null;
-            int w = width(t);
+            int w = FieldRegistry.width(t);
             if (w > 0 && !attr.containsKey("repeat")) {
                 names.put((String) attr.get("id"), new Name(GenerateFromSpecs.camel((String) attr.get("id"), false)
                         + "(b, at" + paramArgs(paramList, true) + ")", "b1".equals(t) ? "boolean" : w < 32 ? "int" : "long",
@@ -668,7 +668,7 @@ final class LayoutWriter {
             }
             if (attr.get("size") instanceof Integer) {
                 body.append("\n    /** The size of {@code ").append(id).append("} in bytes. */\n")
-                        .append("    public static final int ").append(constant(id)).append("_SIZE = ").append(size)
+                        .append("    public static final int ").append(FieldRegistry.constant(id)).append("_SIZE = ").append(size)
                         .append(";\n");
             }
             bits += 8 * size;
@@ -979,21 +979,5 @@ final class LayoutWriter {
             bytes |= known.bytes;
             return new Translation(known.java, known.type, false);
         }
-    }
-    /** Bits of an integer type name, 0 for others. */
-    private static int width(String type) {
-        if (type == null) {
-            return 0;
-        }
-        java.util.regex.Matcher b = BITS.matcher(type);
-        if (b.matches()) {
-            return Integer.parseInt(b.group(1));
-        }
-        java.util.regex.Matcher u = INTEGER.matcher(type);
-        return u.matches() ? 8 * Integer.parseInt(u.group(2)) : 0;
-    }
-
-    private static String constant(String name) {
-        return name.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
     }
 }
