@@ -3,12 +3,14 @@ package io.rocelens.app.gui.common;
 import javafx.application.Platform;
 import javafx.event.Event;
 import javafx.event.EventHandler;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.input.InputEvent;
 import javafx.stage.Modality;
+import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.stage.WindowEvent;
 
@@ -70,9 +72,30 @@ public final class Dialogs {
     private static void blocks(Window dialog, Window owner) {
         dialog.addEventHandler(WindowEvent.WINDOW_SHOWING, showing -> hold(owner, 1));
         dialog.addEventHandler(WindowEvent.WINDOW_HIDDEN, hidden -> hold(owner, -1));
-        // over a maximised owner openbox puts a dialog in the screen's corner, its title bar off the screen: once
-        // placed, it is moved over the owner
-        dialog.addEventHandler(WindowEvent.WINDOW_SHOWN, shown -> Platform.runLater(() -> centreOn(dialog, owner)));
+        // over a maximised owner openbox puts a dialog in the screen's corner, its title bar off the screen, and it
+        // may give it less than its size (the Colouring Rules showed 7 of 13 rules, their colour pickers cut): once
+        // placed, it is made its size at least and moved over the owner
+        dialog.addEventHandler(WindowEvent.WINDOW_SHOWN, shown -> Platform.runLater(() -> {
+            fit(dialog);
+            centreOn(dialog, owner);
+        }));
+    }
+
+    /** Makes the dialog no smaller than its content's minimum, and at least its preferred size now. */
+    private static void fit(Window dialog) {
+        Scene scene = dialog.getScene();
+        if (!(dialog instanceof Stage stage) || scene == null || scene.getRoot() == null) {
+            return;
+        }
+        Parent root = scene.getRoot();
+        double frameWidth = Math.max(0, stage.getWidth() - scene.getWidth());
+        double frameHeight = Math.max(0, stage.getHeight() - scene.getHeight());
+        stage.setMinWidth(root.minWidth(-1) + frameWidth);
+        stage.setMinHeight(root.minHeight(-1) + frameHeight);
+        double width = Math.max(stage.getWidth(), root.prefWidth(-1) + frameWidth);
+        double height = Math.max(stage.getHeight(), root.prefHeight(width - frameWidth) + frameHeight);
+        stage.setWidth(width);
+        stage.setHeight(height);
     }
 
     private static void centreOn(Window dialog, Window owner) {

@@ -16,6 +16,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import javafx.stage.Window;
@@ -26,7 +27,16 @@ import javafx.stage.Window;
  */
 public final class ColouringRulesDialog {
 
+    private static final double ROW_HEIGHT = 24;
+    private static final int MAX_ROWS = 20;
+
     private ColouringRulesDialog() {
+    }
+
+    private static void showProblem(Label problem, String filter) {
+        String wrong = ColouringRules.problem(filter);
+        problem.setText(wrong == null ? "" : filter.isBlank() ? "Type a display filter: until then the rule colours"
+                + " nothing." : wrong + " (the rule colours nothing until it is valid)");
     }
 
     public static void show(Window owner, ColouringRules current, Consumer<ColouringRules> changed) {
@@ -38,7 +48,12 @@ public final class ColouringRulesDialog {
                 + " filter language.");
         ListView<Integer> list = new ListView<>();
         list.setId("colouring-rules");
-        list.setPrefSize(300, 360);
+        // every rule in sight (13 by default), the list never squeezed below that by a small window
+        list.setFixedCellSize(ROW_HEIGHT);
+        list.setPrefWidth(300);
+        list.setPrefHeight(ROW_HEIGHT * Math.max(ColouringRules.DEFAULTS.size(), Math.min(MAX_ROWS,
+                current.rules().size())) + 4);
+        list.setMinHeight(Region.USE_PREF_SIZE);
         list.setCellFactory(view -> new ListCell<>() {
             @Override
             protected void updateItem(Integer index, boolean empty) {
@@ -49,7 +64,8 @@ public final class ColouringRulesDialog {
                     return;
                 }
                 Rule rule = rules[0].rules().get(index);
-                setText((rule.enabled() ? "" : "(off) ") + rule.name());
+                boolean invalid = ColouringRules.problem(rule.filter()) != null;
+                setText((rule.enabled() ? "" : "(off) ") + rule.name() + (invalid ? " (no valid filter)" : ""));
                 setStyle("-fx-background-color: " + rule.background() + "; -fx-text-fill: " + rule.foreground()
                         + ";" + (isSelected() ? " -fx-border-color: -fx-focus-color; -fx-border-width: 2;" : ""));
             }
@@ -60,15 +76,20 @@ public final class ColouringRulesDialog {
         TextField filter = new TextField();
         filter.setId("rule-filter");
         filter.setPrefColumnCount(36);
+        filter.setPromptText("a display filter, e.g. bth.opcode == 0x11");
         Label problem = new Label();
         problem.setId("rule-problem");
         problem.setStyle("-fx-text-fill: #c00000;");
+        problem.setMinHeight(Region.USE_PREF_SIZE);
         ColorPicker background = new ColorPicker();
+        background.setId("rule-background");
         ColorPicker foreground = new ColorPicker();
+        foreground.setId("rule-foreground");
+        for (ColorPicker picker : java.util.List.of(background, foreground)) {
+            picker.setMinSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
+        }
         CheckBox enabled = new CheckBox("Enabled");
         enabled.setId("rule-enabled");
-        Button apply = new Button("Update Rule");
-        apply.setId("rule-update");
         GridPane editor = new GridPane();
         editor.setHgap(8);
         editor.setVgap(8);
@@ -78,7 +99,6 @@ public final class ColouringRulesDialog {
         editor.addRow(3, new Label("Background:"), background);
         editor.addRow(4, new Label("Text:"), foreground);
         editor.addRow(5, new Label(""), enabled);
-        editor.addRow(6, new Label(""), apply);
 
         Runnable refresh = () -> {
             int selected = list.getSelectionModel().getSelectedIndex();
@@ -87,38 +107,48 @@ public final class ColouringRulesDialog {
                 list.getSelectionModel().select(selected);
             }
         };
+        // what is typed or picked changes the selected rule at once (as in Wireshark): OK keeps it, Cancel drops it
+        boolean[] loading = {false};
         list.getSelectionModel().selectedIndexProperty().addListener((seen, old, index) -> {
             if (index.intValue() < 0 || index.intValue() >= rules[0].rules().size()) {
                 return;
             }
             Rule rule = rules[0].rules().get(index.intValue());
+            loading[0] = true;
             name.setText(rule.name());
             filter.setText(rule.filter());
             background.setValue(Color.web(rule.background()));
             foreground.setValue(Color.web(rule.foreground()));
             enabled.setSelected(rule.enabled());
-            problem.setText("");
+            loading[0] = false;
+            showProblem(problem, rule.filter());
         });
-        filter.textProperty().addListener((seen, old, text) -> {
-            String wrong = ColouringRules.problem(text);
-            problem.setText(wrong == null ? "" : wrong);
-        });
-        apply.setOnAction(e -> {
+        Runnable edited = () -> {
             int index = list.getSelectionModel().getSelectedIndex();
-            if (index < 0 || ColouringRules.problem(filter.getText()) != null || name.getText().isBlank()) {
+            if (loading[0] || index < 0 || index >= rules[0].rules().size()) {
                 return;
             }
+            showProblem(problem, filter.getText());
             rules[0] = rules[0].with(index, new Rule(name.getText().replace('\t', ' '),
                     filter.getText().replace('\t', ' '), hex(background.getValue()), hex(foreground.getValue()),
                     enabled.isSelected()));
-            refresh.run();
-        });
+            list.refresh();
+        };
+        name.textProperty().addListener(o -> edited.run());
+        filter.textProperty().addListener(o -> edited.run());
+        background.valueProperty().addListener(o -> edited.run());
+        foreground.valueProperty().addListener(o -> edited.run());
+        enabled.selectedProperty().addListener(o -> edited.run());
 
         Button add = new Button("Add");
+        add.setId("rule-add");
         add.setOnAction(e -> {
-            rules[0] = rules[0].plus(new Rule("New rule", "frame", "#ffffff", "#000000", true));
+            // as in Wireshark, a new rule has an empty filter: it colours nothing until one is typed
+            rules[0] = rules[0].plus(new Rule("New rule", "", "#ffffff", "#000000", true));
             refresh.run();
+            list.getSelectionModel().clearSelection();
             list.getSelectionModel().select(0);
+            filter.requestFocus();
         });
         Button remove = new Button("Remove");
         remove.setOnAction(e -> {
@@ -143,6 +173,7 @@ public final class ColouringRulesDialog {
         content.setPadding(new Insets(10));
         dialog.getDialogPane().setContent(content);
         dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
+        dialog.setResizable(true);
         refresh.run();
         list.getSelectionModel().select(0);
         dialog.showAndWait().filter(ButtonType.OK::equals).ifPresent(ok -> changed.accept(rules[0]));

@@ -71,7 +71,8 @@ public final class ColouringRules {
         boolean detail = false;
         for (Rule rule : this.rules) {
             DisplayFilter filter = null;
-            if (rule.enabled()) {
+            // an empty filter would match every frame: a rule without one (a new rule) colours nothing
+            if (rule.enabled() && !rule.filter().isBlank()) {
                 try {
                     filter = DisplayFilter.compile(rule.filter());
                     detail |= filter.needsDetail();
@@ -141,8 +142,11 @@ public final class ColouringRules {
         return new ColouringRules(list);
     }
 
-    /** The error of a rule's filter, or null when it compiles. */
+    /** The error of a rule's filter, or null when it compiles; an empty filter is not one. */
     public static String problem(String filter) {
+        if (filter.isBlank()) {
+            return "no filter";
+        }
         try {
             DisplayFilter.compile(filter);
             return null;

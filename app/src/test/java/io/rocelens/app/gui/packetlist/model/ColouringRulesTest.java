@@ -21,6 +21,13 @@ class ColouringRulesTest {
         }
     }
 
+    /** An empty display filter matches every frame; a rule without a filter (a new one) must colour none. */
+    @Test
+    void aRuleWithoutAFilterIsNotValid() {
+        assertEquals("no filter", ColouringRules.problem(""));
+        assertEquals("no filter", ColouringRules.problem("  "));
+    }
+
     @Test
     void editedRulesAreSavedAndReadBack() {
         ColouringRules rules = ColouringRules.defaults()
