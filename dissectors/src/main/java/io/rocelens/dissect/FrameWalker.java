@@ -269,11 +269,10 @@ final class FrameWalker {
         layers++;   // Wireshark counts two layers here: eth and ethertype (frame.protocols "eth:ethertype:ip:...")
         enter("Ethernet", offset, 14);
         byte[] b = data.array();
-        summary.kinds |= PacketSummary.ETHERNET;
-        summary.ethDst = EthernetHeaderLayout.dstMac(b, offset);
-        summary.ethSrc = EthernetHeaderLayout.srcMac(b, offset);
-        // the tags, then the element that is not a tag and holds the EtherType (ethernet_header.ksy: repeat until)
-        int tag = EthernetHeaderLayout.tagsAt(b, offset);
+        // the tags, then the element that is not a tag and holds the EtherType (ethernet_header.ksy: repeat until);
+        // all read before anything is kept, as the parser of the whole header did
+        int first = EthernetHeaderLayout.tagsAt(b, offset);
+        int tag = first;
         int tags = 0;
         while (true) {
             readable(tag, 2);
@@ -281,12 +280,16 @@ final class FrameWalker {
                 break;
             }
             readable(tag, EthernetHeaderEtherTypeOrTagLayout.sizeOf(b, tag));
-            if (tags++ == 0) {
-                summary.kinds |= PacketSummary.VLAN;
-                summary.vlanPcp = EthernetHeaderEtherTypeOrTagLayout.pcp(b, tag);
-                summary.vlanId = EthernetHeaderEtherTypeOrTagLayout.vid(b, tag);
-            }
             tag += EthernetHeaderEtherTypeOrTagLayout.sizeOf(b, tag);
+            tags++;
+        }
+        summary.kinds |= PacketSummary.ETHERNET;
+        summary.ethDst = EthernetHeaderLayout.dstMac(b, offset);
+        summary.ethSrc = EthernetHeaderLayout.srcMac(b, offset);
+        if (tags > 0) {
+            summary.kinds |= PacketSummary.VLAN;
+            summary.vlanPcp = EthernetHeaderEtherTypeOrTagLayout.pcp(b, first);
+            summary.vlanId = EthernetHeaderEtherTypeOrTagLayout.vid(b, first);
         }
         summary.vlanTags = tags;
         int end = tag + 2;
@@ -580,6 +583,7 @@ final class FrameWalker {
     /** Reads a GRH, whose GIDs become the frame's addresses. */
     private void grh(int offset) {
         enter("GRH", offset, GRH_LENGTH);
+        summary.kinds |= PacketSummary.GRH;
         addresses(GrhLayout.sgidAt(data.array(), offset), GrhLayout.dgidAt(data.array(), offset));
         mark(LayerMark.Kind.GRH, offset, GRH_LENGTH);
     }

@@ -43,6 +43,8 @@ public final class PacketSummary {
     public static final int LLC = 1 << 15;
     /** A spanning-tree BPDU (LLC SAP 0x42). */
     public static final int STP = 1 << 16;
+    /** A GRH was read: RoCEv1, or native InfiniBand with LNH "IBA global" (whether or not a BTH follows). */
+    public static final int GRH = 1 << 17;
 
     /** Values of {@link #encapsulation}: how the inner frame was carried, named by {@link #ENCAPSULATION_NAMES}. */
     public static final int ENCAP_NONE = 0;

@@ -44,6 +44,8 @@ public final class SummaryFields {
     private static final Map<String, Getter> GETTERS = new HashMap<>();
 
     private static final Predicate<PacketSummary> ALWAYS = p -> true;
+    /** IEEE 802.3 clause 3.2.6: a Length/Type value up to 1500 is a length. */
+    private static final int IEEE_802_3_MAX_LENGTH = 1500;
 
     /** While the static block declares the fields an encapsulated frame has twice. */
     private static boolean twice;
@@ -61,16 +63,18 @@ public final class SummaryFields {
         add(Fields.ETH_SRC, once, p -> p.is(PacketSummary.ETHERNET), p -> p.ethSrc, null, null);
         // eth.type is the first type field: the tag's TPID when tagged, which the summary does not keep
         // an IEEE 802.3 frame (LLC) has a length, eth.len, where Ethernet II has its type
+        // (a length whether or not its LLC payload was captured)
+        Predicate<PacketSummary> length = p -> p.etherType >= 0 && p.etherType <= IEEE_802_3_MAX_LENGTH;
         add(Fields.ETH_TYPE, once.and(p -> !p.is(PacketSummary.VLAN)),
-                p -> p.is(PacketSummary.ETHERNET) && !p.is(PacketSummary.LLC), p -> p.etherType, null, null);
-        add(Fields.ETH_LEN, once.and(p -> !p.is(PacketSummary.VLAN)), p -> p.is(PacketSummary.LLC),
+                p -> p.is(PacketSummary.ETHERNET) && !length.test(p), p -> p.etherType, null, null);
+        add(Fields.ETH_LEN, once.and(p -> !p.is(PacketSummary.VLAN)), p -> p.is(PacketSummary.ETHERNET) && length.test(p),
                 p -> p.etherType, null, null);
         Predicate<PacketSummary> oneTag = once.and(p -> p.vlanTags <= 1);
         Predicate<PacketSummary> tagged = p -> p.is(PacketSummary.VLAN);
         add(Fields.VLAN_PCP, oneTag, tagged, p -> p.vlanPcp, null, null);
         add(Fields.VLAN_ID, oneTag, tagged, p -> p.vlanId, null, null);
-        add(Fields.VLAN_ETYPE, oneTag, tagged.and(p -> !p.is(PacketSummary.LLC)), p -> p.etherType, null, null);
-        add(Fields.VLAN_LEN, oneTag, tagged.and(p -> p.is(PacketSummary.LLC)), p -> p.etherType, null, null);
+        add(Fields.VLAN_ETYPE, oneTag, tagged.and(length.negate()), p -> p.etherType, null, null);
+        add(Fields.VLAN_LEN, oneTag, tagged.and(length), p -> p.etherType, null, null);
 
         Predicate<PacketSummary> ipv4 = p -> p.is(PacketSummary.IPV4);
         add(Fields.IP_DSCP, once, ipv4, p -> p.dscp, null, null);
@@ -105,7 +109,7 @@ public final class SummaryFields {
         add(Fields.ARP_SRC_IP, arpKnown, arp, p -> Addresses.ipv4Mapped(p.arpSenderIp), p -> 0L, null);
         add(Fields.ARP_DST_IP, arpKnown, arp, p -> Addresses.ipv4Mapped(p.arpTargetIp), p -> 0L, null);
 
-        Predicate<PacketSummary> grh = p -> p.is(PacketSummary.ROCEV1);
+        Predicate<PacketSummary> grh = p -> p.is(PacketSummary.GRH);
         add(Fields.GRH_SGID, ALWAYS, grh, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
         add(Fields.GRH_DGID, ALWAYS, grh, p -> p.ipDstLo, p -> p.ipDstHi, null);
 

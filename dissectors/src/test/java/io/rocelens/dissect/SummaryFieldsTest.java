@@ -42,37 +42,49 @@ class SummaryFieldsTest {
         try (CaptureReader reader = CaptureReaders.open(capture)) {
             Frame frame;
             while ((frame = reader.next()) != null) {
-                Dissection d = dissector.dissect(frame);
-                PacketSummary p = d.summary();
-                for (Map.Entry<String, FieldDef> entry : Fields.all().entrySet()) {
-                    SummaryFields.Getter getter = SummaryFields.of(entry.getKey());
-                    if (getter == null || !getter.answers(p)) {
-                        continue;
-                    }
-                    String where = capture.getFileName() + " frame " + frame.number() + " " + entry.getKey();
-                    if (getter.twice() && p.is(PacketSummary.ENCAPSULATED)) {
-                        if (getter.answers(p.outer)) {
-                            assertEquals(occurrences(d, entry.getKey()), List.of(
-                                    getter.present(p.outer) ? valueOf(entry.getValue(), getter, p.outer) : "absent",
-                                    getter.present(p) ? valueOf(entry.getValue(), getter, p) : "absent")
-                                    .stream().filter(v -> !"absent".equals(v)).toList(), where);
-                            twice++;
-                        }
-                        continue;
-                    }
-                    Field field = d.field(entry.getKey());
-                    assertEquals(field != null, getter.present(p), where);
-                    if (field != null) {
-                        assertEquals(field.value(), valueOf(entry.getValue(), getter, p), where);
-                        checked++;
-                    }
-                }
+                int[] counts = compare(dissector.dissect(frame), capture.getFileName() + " frame " + frame.number());
+                checked += counts[0];
+                twice += counts[1];
             }
         }
         assertTrue(checked > 0);
         if (capture.getFileName().toString().equals("mixed-erspan3.pcapng")) {
             assertTrue(twice > 1000, "fields compared outside and inside: " + twice);
         }
+    }
+
+    /**
+     * Compares every getter that answers for the dissected frame with its detail: the fields compared once and the
+     * fields compared outside and inside an encapsulated frame.
+     */
+    static int[] compare(Dissection d, String frame) {
+        int checked = 0;
+        int twice = 0;
+        PacketSummary p = d.summary();
+        for (Map.Entry<String, FieldDef> entry : Fields.all().entrySet()) {
+            SummaryFields.Getter getter = SummaryFields.of(entry.getKey());
+            if (getter == null || !getter.answers(p)) {
+                continue;
+            }
+            String where = frame + " " + entry.getKey();
+            if (getter.twice() && p.is(PacketSummary.ENCAPSULATED)) {
+                if (getter.answers(p.outer)) {
+                    assertEquals(occurrences(d, entry.getKey()), List.of(
+                            getter.present(p.outer) ? valueOf(entry.getValue(), getter, p.outer) : "absent",
+                            getter.present(p) ? valueOf(entry.getValue(), getter, p) : "absent")
+                            .stream().filter(v -> !"absent".equals(v)).toList(), where);
+                    twice++;
+                }
+                continue;
+            }
+            Field field = d.field(entry.getKey());
+            assertEquals(field != null, getter.present(p), where);
+            if (field != null) {
+                assertEquals(field.value(), valueOf(entry.getValue(), getter, p), where);
+                checked++;
+            }
+        }
+        return new int[] {checked, twice};
     }
 
     /** Every occurrence of a field in the detail, in the order of the layers. */
