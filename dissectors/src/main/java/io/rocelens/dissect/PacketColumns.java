@@ -71,6 +71,13 @@ public final class PacketColumns {
     /** e.g. "RC RDMA WRITE First QP=0x000022 PSN=1000", "PFC: P3 XOFF 65535, P4 XON". */
     public static String info(PacketSummary p) {
         StringBuilder info = new StringBuilder();
+        info(p, info);
+        return info.toString();
+    }
+
+    /** Appends the frame's Info text, as {@link #info(PacketSummary)} gives it, to {@code info}. */
+    public static void info(PacketSummary p, StringBuilder info) {
+        int start = info.length();
         if (p.isRoce() && p.opcode >= 0) {   // no opcode: the BTH was never read (a malformed frame says why below)
             String carried = p.module != null ? p.module.info(p) : null;   // what the payload is (CM: ConnectRequest)
             if (carried != null) {
@@ -116,13 +123,13 @@ public final class PacketColumns {
         } else if (p.is(PacketSummary.UDP)) {
             info.append(p.udpSrcPort).append(" → ").append(p.udpDstPort).append(" Len=").append(p.udpLength - 8);
         }
-        if (p.capturedLength < p.originalLength && !p.isRoce() && info.length() == 0) {
+        if (p.capturedLength < p.originalLength && !p.isRoce() && info.length() == start) {
             info.append("[Packet size limited during capture]");
         }
         if (p.malformedReason != null) {
-            info.append(info.length() > 0 ? " " : "").append("[Malformed: ").append(p.malformedReason).append(']');
+            info.append(info.length() > start ? " " : "").append("[Malformed: ").append(p.malformedReason)
+                    .append(']');
         }
-        return info.toString();
     }
 
     /** The transport's Info: opcode, QP, PSN and the extended headers' values. */

@@ -3,16 +3,15 @@ package io.rocelens.app.gui.packetlist.model;
 import io.rocelens.analysis.AnalysisMarks;
 import io.rocelens.app.gui.common.model.Background;
 import io.rocelens.app.gui.common.model.LatestWins;
-import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.capture.Frame;
-import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.FastDissector;
 import io.rocelens.dissect.PacketColumns;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;
-import java.io.IOException;
+import io.rocelens.index.IndexPasses;
+import io.rocelens.index.RowPlaces;
 import java.io.UncheckedIOException;
 import java.time.ZoneId;
 import java.util.Arrays;
@@ -21,7 +20,6 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.DoubleConsumer;
-import java.util.function.Supplier;
 
 /**
  * The packet list: which frames are displayed, in which order, and the text and colour of each row, built on demand
@@ -87,10 +85,8 @@ public final class PacketListModel {
     private AnalysisMarks marks;
     /** Displayed rows in display order, or null: every row below {@link #allShown} in frame order. */
     private int[] displayed;
-    /** Row → place in {@link #displayed}, or -1; made when first asked ("go to frame" is a look-up, not a scan). */
-    private int[] placeOfRow;
-    /** Places of {@link #displayed} already in {@link #placeOfRow}. */
-    private int placesMapped;
+    /** Row → place in {@link #displayed} ("go to frame" is a look-up, not a scan). */
+    private final RowPlaces places = new RowPlaces();
     private int displayedCount;
     private int allShown;
     /** Rows below this have been through the current filter (it grows while loading). */
@@ -229,25 +225,12 @@ public final class PacketListModel {
         if (displayed == null) {
             return row < allShown ? row : -1;
         }
-        if (placeOfRow == null || placeOfRow.length < table.size()) {
-            int[] grown = new int[Math.max(table.size(), 1024)];
-            Arrays.fill(grown, -1);
-            if (placeOfRow != null) {
-                System.arraycopy(placeOfRow, 0, grown, 0, placeOfRow.length);
-            }
-            placeOfRow = grown;
-        }
-        // the places appended since the last look-up (the list grows while loading)
-        for (; placesMapped < displayedCount; placesMapped++) {
-            placeOfRow[displayed[placesMapped]] = placesMapped;
-        }
-        return placeOfRow[row];
+        return places.placeOf(row, displayed, displayedCount, table.size());
     }
 
     /** The displayed rows were replaced: the map from row to place is made again at the next look-up. */
     private void forgetPlaces() {
-        placeOfRow = null;
-        placesMapped = 0;
+        places.forget();
     }
 
     /** The displayed rows in frame order (for export). */
@@ -355,7 +338,7 @@ public final class PacketListModel {
                                     ColouringRules rules, AnalysisMarks knownMarks, DissectorOptions options) {
         Frame frame;
         try {
-            frame = read(packets, row);
+            frame = IndexPasses.read(packets, row);
         } catch (UncheckedIOException unreadable) {
             return new RowLook("[" + unreadable.getCause().getMessage() + "]", null);
         }
@@ -459,13 +442,15 @@ public final class PacketListModel {
         passPending = true;
         passes.submit(FAILED, request -> {
             int[] rows = chosen == null ? null
-                    : select(packets, chosen, knownMarks, options, 0, upTo, request,
+                    : IndexPasses.select(packets, chosen, knownMarks, options, 0, upTo, request::isCurrent,
                     fraction -> request.progress(progress, column == null ? fraction : fraction * 0.9));
             if (rows == null && chosen != null) {
                 return null;
             }
-            int[] ordered = column == null ? rows : order(packets, rows, column, down, upTo, options);
-            return ordered != null ? ordered : identity(upTo);
+            if (column == null) {
+                return rows;
+            }
+            return order(packets, rows, column, down, upTo, options, request);
         }, result -> {
             if (result == null) {
                 return;
@@ -496,7 +481,8 @@ public final class PacketListModel {
         AnalysisMarks knownMarks = marks;
         DissectorOptions options = dissectorOptions;
         passes.current().then(FAILED, request -> chosen == null ? identityFrom(from, upTo)
-                : select(packets, chosen, knownMarks, options, from, upTo, request, fraction -> { }), rows -> {
+                : IndexPasses.select(packets, chosen, knownMarks, options, from, upTo, request::isCurrent,
+                        fraction -> { }), rows -> {
                     if (rows == null || rows.length == 0 || displayed == null) {
                         return;
                     }
@@ -525,29 +511,11 @@ public final class PacketListModel {
         }
         PacketTable packets = table;
         int count = size();
-        int[] places = displayed != null ? Arrays.copyOf(displayed, displayedCount) : null;
+        int[] shown = displayed != null ? Arrays.copyOf(displayed, displayedCount) : null;
         AnalysisMarks knownMarks = marks;
         DissectorOptions options = dissectorOptions;
-        String needle = text == null ? null : text.toLowerCase(java.util.Locale.ROOT);
-        passes.current().then("The packet could not be found", request -> {
-            FastDissector fast = new FastDissector(options);
-            DetailOnDemand detail = new DetailOnDemand(packets, new Dissector(options));
-            PacketSummary summary = new PacketSummary();
-            for (int step = 1; step <= count && request.isCurrent(); step++) {
-                int place = Math.floorMod(from + step, count);
-                int row = places != null ? places[place] : place;
-                Frame frame = read(packets, row);
-                packets.summarize(row, frame, fast, summary);
-                detail.at(row, frame);
-                boolean hit = filter != null ? filter.matches(summary, knownMarks, detail)
-                        : (packets.source(row) + " " + packets.destination(row) + " " + packets.protocol(row)
-                        + " " + PacketColumns.info(summary)).toLowerCase(java.util.Locale.ROOT).contains(needle);
-                if (hit) {
-                    return place;
-                }
-            }
-            return -1;
-        }, found::accept, () -> found.accept(-1));
+        passes.current().then("The packet could not be found", request -> IndexPasses.find(packets, shown, count,
+                from, filter, text, knownMarks, options, request::isCurrent), found::accept, () -> found.accept(-1));
     }
 
     private static int[] identity(int size) {
@@ -560,122 +528,10 @@ public final class PacketListModel {
         return rows;
     }
 
-    /**
-     * The rows in [from, to) the filter passes, or null when a newer request made this one stale. Filters over the
-     * indexed fields only run on the index; the others read and dissect each frame again.
-     */
-    private static int[] select(PacketTable packets, DisplayFilter chosen, AnalysisMarks knownMarks,
-                                DissectorOptions options, int from, int to, LatestWins.Request request,
-                                DoubleConsumer progress) {
-        boolean indexOnly = chosen.usesOnly(packets::indexes);
-        FastDissector fast = indexOnly ? null : new FastDissector(options);
-        DetailOnDemand detail = new DetailOnDemand(packets, new Dissector(options));
-        PacketSummary summary = new PacketSummary();
-        int[] rows = new int[Math.min(to - from, 1 << 16)];
-        int count = 0;
-        int step = indexOnly ? 1 << 18 : 1 << 13;
-        for (int row = from; row < to; row++) {
-            if ((row - from) % step == step - 1) {
-                if (!request.isCurrent()) {
-                    return null;
-                }
-                progress.accept((double) (row - from) / (to - from));
-            }
-            detail.at(row, indexOnly ? null : read(packets, row));
-            if (indexOnly) {
-                packets.fill(row, summary);
-            } else {
-                packets.summarize(row, detail.frame, fast, summary);
-            }
-            if (chosen.matches(summary, knownMarks, detail)) {
-                if (count == rows.length) {
-                    rows = Arrays.copyOf(rows, rows.length * 2);
-                }
-                rows[count++] = row;
-            }
-        }
-        return Arrays.copyOf(rows, count);
-    }
-
-    /** A row's detail dissection, made only when a filter asks for it; reused from row to row. */
-    private static final class DetailOnDemand implements Supplier<Dissection> {
-        private final PacketTable packets;
-        private final Dissector dissector;
-        private int row;
-        private Frame frame;
-
-        DetailOnDemand(PacketTable packets, Dissector dissector) {
-            this.packets = packets;
-            this.dissector = dissector;
-        }
-
-        void at(int newRow, Frame alreadyRead) {
-            row = newRow;
-            frame = alreadyRead;
-        }
-
-        @Override
-        public Dissection get() {
-            if (frame == null) {
-                frame = read(packets, row);
-            }
-            return dissector.dissect(frame);
-        }
-    }
-
-    private static Frame read(PacketTable packets, int row) {
-        try {
-            return packets.frame(row);
-        } catch (IOException unreadable) {
-            throw new UncheckedIOException(new IOException("cannot read frame " + (row + 1) + " of the capture again: "
-                    + CaptureOpenException.reason(unreadable), unreadable));
-        }
-    }
-
     private static int[] order(PacketTable packets, int[] rows, PacketColumn column, boolean down, int upTo,
-                               DissectorOptions options) {
+                               DissectorOptions options, LatestWins.Request request) {
         int[] given = rows != null ? rows : identity(upTo);
-        if (column != PacketColumn.INFO) {
-            return packets.sort(given, column, down);
-        }
-        FastDissector fast = new FastDissector(options);
-        PacketSummary summary = new PacketSummary();
-        String[] info = new String[given.length];
-        for (int i = 0; i < given.length; i++) {
-            fast.summarize(read(packets, given[i]), summary);
-            info[i] = PacketColumns.info(summary);
-        }
-        // the places in Info order, ties in their given order: an int permutation, not a boxed Integer per row
-        int[] order = identity(given.length);
-        mergeSort(order, new int[order.length], 0, order.length,
-                (x, y) -> down ? info[y].compareTo(info[x]) : info[x].compareTo(info[y]));
-        int[] sorted = new int[given.length];
-        for (int i = 0; i < sorted.length; i++) {
-            sorted[i] = given[order[i]];
-        }
-        return sorted;
-    }
-
-    /** A stable merge sort of ints by a comparison of them ({@code Arrays.sort} has none for primitives). */
-    private static void mergeSort(int[] a, int[] scratch, int from, int to, java.util.function.IntBinaryOperator compare) {
-        if (to - from < 2) {
-            return;
-        }
-        int middle = (from + to) >>> 1;
-        mergeSort(a, scratch, from, middle, compare);
-        mergeSort(a, scratch, middle, to, compare);
-        if (compare.applyAsInt(a[middle - 1], a[middle]) <= 0) {
-            return;
-        }
-        System.arraycopy(a, from, scratch, from, to - from);
-        int left = from;
-        int right = middle;
-        for (int i = from; i < to; i++) {
-            if (right >= to || left < middle && compare.applyAsInt(scratch[left], scratch[right]) <= 0) {
-                a[i] = scratch[left++];
-            } else {
-                a[i] = scratch[right++];
-            }
-        }
+        return column != PacketColumn.INFO ? packets.sort(given, column, down)
+                : IndexPasses.orderByInfo(packets, given, down, options, request::isCurrent);
     }
 }
