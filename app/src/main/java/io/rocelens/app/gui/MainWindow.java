@@ -91,11 +91,14 @@ final class MainWindow {
             @Override
             public void selectFrame(long frame) {
                 navigation.goTo(frame);
+                // the views are windows of their own: the list comes forward to show the frame selected from one
+                stage.toFront();
             }
 
             @Override
             public void applyFilter(String displayFilter) {
                 filterBar.applyNow(displayFilter);
+                stage.toFront();
             }
 
             @Override
@@ -133,6 +136,7 @@ final class MainWindow {
         });
         showCounts();
         refreshState();
+        stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDDEN, hidden -> stats.closeWindows());
         stage.setOnCloseRequest(event -> {
             if (guard.unsaved()) {
                 event.consume();

@@ -4,6 +4,9 @@ import static io.rocelens.app.gui.Fx.fx;
 import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -129,6 +132,88 @@ class StatsViewsTest {
         TableView<?> packets = robot.lookup("#packet-list").queryTableView();
         waitUntil(() -> packets.getSelectionModel().getSelectedIndex() >= 0 && "63".equals(String.valueOf(
                 packets.getColumns().get(0).getCellData(packets.getSelectionModel().getSelectedIndex()))));
+    }
+
+    /**
+     * The views are windows of their own, not owned by the main window (an owned window stays above it, and is
+     * minimised with it): a double-click in Expert Info brings the main window forward over the view, with the frame
+     * selected; opening the view again from the menu brings it forward again. Which window is in front is what takes a
+     * click where both are.
+     */
+    @Test
+    void theMainWindowComesForwardWhenAViewSelectsAFrameAndTheViewWhenOpenedAgain(FxRobot robot)
+            throws TimeoutException {
+        sample.menu("Analyze", "Expert Information");
+        @SuppressWarnings("unchecked")
+        TreeTableView<Object> tree = robot.lookup("#expert-info").queryAs(TreeTableView.class);
+        javafx.stage.Stage view = (javafx.stage.Stage) fx(() -> tree.getScene().getWindow());
+        assertNull(fx(view::getOwner), "the view is not owned by the main window");
+        waitUntil(() -> tree.getRoot() != null && !tree.getRoot().getChildren().isEmpty());
+        int row = fx(() -> {
+            TreeItem<Object> nak = find(tree.getRoot(), "NAK");
+            nak.setExpanded(true);
+            TreeItem<Object> code = find(nak, "NAK: PSN sequence error");
+            code.setExpanded(true);
+            int index = tree.getRow(code.getChildren().get(0));
+            tree.scrollTo(index);
+            return index;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        Node line = robot.lookup(".tree-table-row-cell").match(node -> node instanceof TreeTableRow<?> r
+                && r.getIndex() == row).query();
+        // where the view's line is, the main window is behind it
+        javafx.geometry.Point2D both = fx(() -> line.localToScreen(line.getLayoutBounds().getWidth() / 2,
+                line.getLayoutBounds().getHeight() / 2));
+        assertEquals("view", inFrontAt(robot, both, view));
+        robot.doubleClickOn(line);
+        TableView<?> packets = robot.lookup("#packet-list").queryTableView();
+        waitUntil(() -> packets.getSelectionModel().getSelectedIndex() >= 0 && "63".equals(String.valueOf(
+                packets.getColumns().get(0).getCellData(packets.getSelectionModel().getSelectedIndex()))));
+        assertEquals("main", inFrontAt(robot, both, view), "the main window came forward with frame 63");
+        sample.menu("Analyze", "Expert Information");
+        assertEquals("view", inFrontAt(robot, both, view), "opened again, the view came forward");
+    }
+
+    /** Which window, the main one or the view, takes a press of the mouse at that point of the screen. */
+    private String inFrontAt(FxRobot robot, javafx.geometry.Point2D point, javafx.stage.Window view) {
+        List<String> pressed = new ArrayList<>();
+        javafx.event.EventHandler<javafx.scene.input.MouseEvent> main = e -> pressed.add("main");
+        javafx.event.EventHandler<javafx.scene.input.MouseEvent> other = e -> pressed.add("view");
+        fx(() -> {
+            sample.stage().getScene().addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, main);
+            view.getScene().addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, other);
+            return null;
+        });
+        robot.moveTo(point).press(javafx.scene.input.MouseButton.SECONDARY)
+                .release(javafx.scene.input.MouseButton.SECONDARY);
+        WaitForAsyncUtils.waitForFxEvents();
+        fx(() -> {
+            sample.stage().getScene().removeEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, main);
+            view.getScene().removeEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, other);
+            return null;
+        });
+        robot.press(javafx.scene.input.KeyCode.ESCAPE).release(javafx.scene.input.KeyCode.ESCAPE);
+        return String.join(",", pressed);
+    }
+
+    /** Closing the main window closes its views (they are not owned by it, which used to close them). */
+    @Test
+    void theViewsCloseWithTheMainWindow() {
+        MainWindow other = Fx.showWindow(folder.resolve("config-closing"));
+        javafx.stage.Stage view = fx(() -> {
+            Fx.item(other.stage(), "Statistics", "PFC").fire();
+            return (javafx.stage.Stage) javafx.stage.Window.getWindows().stream()
+                    .filter(w -> w.isShowing() && w.getScene().lookup("#pfc-timeline") != null
+                            && ((javafx.stage.Stage) w).getOwner() != sample.stage())
+                    .reduce((first, last) -> last).orElseThrow();
+        });
+        assertTrue(fx(view::isShowing));
+        fx(() -> {
+            other.stage().close();
+            other.shutdown();
+            return null;
+        });
+        assertFalse(fx(view::isShowing), "the PFC view closed with its main window");
     }
 
     @Test

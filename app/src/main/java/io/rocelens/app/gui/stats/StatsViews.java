@@ -190,6 +190,11 @@ public final class StatsViews {
         made.forEach(view -> view.show(null));
     }
 
+    /** The main window closed: its views close with it. */
+    public void closeWindows() {
+        made.forEach(view -> view.stage().close());
+    }
+
     /** Writes the per-QP CSV of the loaded capture: the bytes {@code rocelens analyze --qp-csv} writes. */
     public void exportQpCsv(Path output) throws IOException {
         exportQpCsv(capture, output);

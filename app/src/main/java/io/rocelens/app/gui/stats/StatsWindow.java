@@ -9,17 +9,19 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 
 /**
- * A statistics window beside the main one, as Wireshark's Statistics dialogs: owned by the main window, with its
- * style sheet, font size and theme, and told when another capture is loaded or the capture is closed.
+ * A statistics window beside the main one, as Wireshark's Statistics dialogs: a window of its own (not owned by the
+ * main window, so it neither stays above the packet list it links back to nor is minimised with it), with the main
+ * window's style sheet, font size and theme, told when another capture is loaded or the capture is closed, and
+ * closed with the main window.
  */
 public abstract class StatsWindow {
 
     private final Stage stage = new Stage();
     private final String title;
 
+    /** @param owner the main window, whose looks it takes (not its owner: see above) */
     public StatsWindow(Window owner, String title, Parent content, double width, double height) {
         this.title = title;
-        stage.initOwner(owner);
         Scene scene = new Scene(content, width, height);
         if (owner != null && owner.getScene() != null) {
             scene.getStylesheets().addAll(owner.getScene().getStylesheets());
@@ -51,11 +53,15 @@ public abstract class StatsWindow {
         return stage;
     }
 
-    /** Brings the window up with the capture (null: none open). */
+    /** Brings the window up, in front of the others, with the capture (null: none open). */
     public void open(AnalysedCapture capture) {
         show(capture);
+        if (stage.isIconified()) {
+            stage.setIconified(false);
+        }
         stage.show();
         stage.toFront();
+        stage.requestFocus();
     }
 
     /** Shows this capture's numbers; null when the capture was closed. */
