@@ -39,6 +39,12 @@ public final class SummaryFields {
          * {@link PacketSummary#outer} (the outer ones).
          */
         boolean twice();
+
+        /**
+         * True when the packet index ({@code io.rocelens.index.PacketIndex}) keeps what this getter reads, so a
+         * summary the index restores answers the field as the frame's own summary does; declared with the getter.
+         */
+        boolean indexed();
     }
 
     private static final Map<String, Getter> GETTERS = new HashMap<>();
@@ -50,9 +56,12 @@ public final class SummaryFields {
     /** While the static block declares the fields an encapsulated frame has twice. */
     private static boolean twice;
 
+    /** Marks a getter whose inputs the packet index keeps ({@link Getter#indexed}). */
+    private static final boolean IN_INDEX = true;
+
     static {
-        number(Fields.FRAME_LEN, ALWAYS, p -> p.originalLength);
-        number(Fields.FRAME_CAPLEN, ALWAYS, p -> p.capturedLength);
+        number(IN_INDEX, Fields.FRAME_LEN, ALWAYS, p -> p.originalLength);
+        number(IN_INDEX, Fields.FRAME_CAPLEN, ALWAYS, p -> p.capturedLength);
         add(Fields.FRAME_INTERFACE_ID, ALWAYS, p -> p.interfaceId >= 0, p -> p.interfaceId, null, null);
 
         // an encapsulated frame has these headers twice, outside and inside: the summary holds the inner ones, and the
@@ -65,7 +74,7 @@ public final class SummaryFields {
         // an IEEE 802.3 frame (LLC) has a length, eth.len, where Ethernet II has its type
         // (a length whether or not its LLC payload was captured)
         Predicate<PacketSummary> length = p -> p.etherType >= 0 && p.etherType <= IEEE_802_3_MAX_LENGTH;
-        add(Fields.ETH_TYPE, once.and(p -> !p.is(PacketSummary.VLAN)),
+        add(IN_INDEX, Fields.ETH_TYPE, once.and(p -> !p.is(PacketSummary.VLAN)),
                 p -> p.is(PacketSummary.ETHERNET) && !length.test(p), p -> p.etherType, null, null);
         add(Fields.ETH_LEN, once.and(p -> !p.is(PacketSummary.VLAN)), p -> p.is(PacketSummary.ETHERNET) && length.test(p),
                 p -> p.etherType, null, null);
@@ -77,17 +86,17 @@ public final class SummaryFields {
         add(Fields.VLAN_LEN, oneTag, tagged.and(length), p -> p.etherType, null, null);
 
         Predicate<PacketSummary> ipv4 = p -> p.is(PacketSummary.IPV4);
-        add(Fields.IP_DSCP, once, ipv4, p -> p.dscp, null, null);
-        add(Fields.IP_ECN, once, ipv4, p -> p.ecn, null, null);
+        add(IN_INDEX, Fields.IP_DSCP, once, ipv4, p -> p.dscp, null, null);
+        add(IN_INDEX, Fields.IP_ECN, once, ipv4, p -> p.ecn, null, null);
         add(Fields.IP_PROTO, once, ipv4, p -> p.ipProtocol, null, null);
-        add(Fields.IP_SRC, once, ipv4, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
-        add(Fields.IP_DST, once, ipv4, p -> p.ipDstLo, p -> p.ipDstHi, null);
+        add(IN_INDEX, Fields.IP_SRC, once, ipv4, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
+        add(IN_INDEX, Fields.IP_DST, once, ipv4, p -> p.ipDstLo, p -> p.ipDstHi, null);
         Predicate<PacketSummary> ipv6 = p -> p.is(PacketSummary.IPV6);
-        add(Fields.IPV6_DSCP, once, ipv6, p -> p.dscp, null, null);
-        add(Fields.IPV6_ECN, once, ipv6, p -> p.ecn, null, null);
+        add(IN_INDEX, Fields.IPV6_DSCP, once, ipv6, p -> p.dscp, null, null);
+        add(IN_INDEX, Fields.IPV6_ECN, once, ipv6, p -> p.ecn, null, null);
         add(Fields.IPV6_NXT, once, ipv6, p -> p.ipProtocol, null, null);
-        add(Fields.IPV6_SRC, once, ipv6, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
-        add(Fields.IPV6_DST, once, ipv6, p -> p.ipDstLo, p -> p.ipDstHi, null);
+        add(IN_INDEX, Fields.IPV6_SRC, once, ipv6, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
+        add(IN_INDEX, Fields.IPV6_DST, once, ipv6, p -> p.ipDstLo, p -> p.ipDstHi, null);
 
         Predicate<PacketSummary> udp = p -> p.is(PacketSummary.UDP);
         add(Fields.UDP_SRCPORT, once, udp, p -> p.udpSrcPort, null, null);
@@ -110,34 +119,34 @@ public final class SummaryFields {
         add(Fields.ARP_DST_IP, arpKnown, arp, p -> Addresses.ipv4Mapped(p.arpTargetIp), p -> 0L, null);
 
         Predicate<PacketSummary> grh = p -> p.is(PacketSummary.GRH);
-        add(Fields.GRH_SGID, ALWAYS, grh, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
-        add(Fields.GRH_DGID, ALWAYS, grh, p -> p.ipDstLo, p -> p.ipDstHi, null);
+        add(IN_INDEX, Fields.GRH_SGID, ALWAYS, grh, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
+        add(IN_INDEX, Fields.GRH_DGID, ALWAYS, grh, p -> p.ipDstLo, p -> p.ipDstHi, null);
 
         Predicate<PacketSummary> bth = PacketSummary::isRoce;
-        number(Fields.BTH_OPCODE, bth, p -> p.opcode);
+        number(IN_INDEX, Fields.BTH_OPCODE, bth, p -> p.opcode);
         number(Fields.BTH_SE, bth, p -> p.solicitedEvent ? 1 : 0);
         number(Fields.BTH_PADCNT, bth, p -> p.padCount);
         number(Fields.BTH_PKEY, bth, p -> p.pkey);
         number(Fields.BTH_FECN, bth, p -> p.fecn ? 1 : 0);
         number(Fields.BTH_BECN, bth, p -> p.becn ? 1 : 0);
-        number(Fields.BTH_DQPN, bth, p -> p.destQp);
+        number(IN_INDEX, Fields.BTH_DQPN, bth, p -> p.destQp);
         number(Fields.BTH_ACKREQ, bth, p -> p.ackRequest ? 1 : 0);
-        number(Fields.BTH_PSN, bth, p -> p.psn);
+        number(IN_INDEX, Fields.BTH_PSN, bth, p -> p.psn);
 
         Predicate<PacketSummary> reth = p -> p.rethDmaLength >= 0;
         number(Fields.RETH_VA, reth, p -> p.rethVa);
         number(Fields.RETH_RKEY, reth, p -> p.rethRkey);
         number(Fields.RETH_DMALEN, reth, p -> p.rethDmaLength);
         Predicate<PacketSummary> aeth = p -> p.aethSyndrome >= 0;
-        number(Fields.AETH_SYNDROME, aeth, p -> p.aethSyndrome);
-        number(Fields.AETH_CODE, aeth, p -> AethText.value(p.aethSyndrome));
+        number(IN_INDEX, Fields.AETH_SYNDROME, aeth, p -> p.aethSyndrome);
+        number(IN_INDEX, Fields.AETH_CODE, aeth, p -> AethText.value(p.aethSyndrome));
         number(Fields.AETH_MSN, aeth, p -> p.aethMsn);
-        add(Fields.AETH_TYPE, ALWAYS, aeth, p -> 0, null, p -> AethText.type(p.aethSyndrome));
+        add(IN_INDEX, Fields.AETH_TYPE, ALWAYS, aeth, p -> 0, null, p -> AethText.type(p.aethSyndrome));
         Predicate<PacketSummary> deth = p -> p.dethSrcQp >= 0;
         number(Fields.DETH_QKEY, deth, p -> p.dethQkey);
         number(Fields.DETH_SRCQP, deth, p -> p.dethSrcQp);
         number(Fields.IMMDT, p -> p.hasImmediate, p -> Integer.toUnsignedLong(p.immediate));
-        add(Fields.ICRC_STATUS, ALWAYS, p -> p.icrcStatus != PacketSummary.ICRC_NONE, p -> 0, null,
+        add(IN_INDEX, Fields.ICRC_STATUS, ALWAYS, p -> p.icrcStatus != PacketSummary.ICRC_NONE, p -> 0, null,
                 p -> PacketColumns.icrcStatus(p.icrcStatus));
 
         // another MAC Control opcode (or a cut PAUSE/PFC frame) is only in the detail
@@ -179,18 +188,30 @@ public final class SummaryFields {
     }
 
     private static void number(FieldDef field, Predicate<PacketSummary> present, ToLongFunction<PacketSummary> value) {
-        add(field, ALWAYS, present, value, null, null);
+        number(false, field, present, value);
+    }
+
+    private static void number(boolean indexed, FieldDef field, Predicate<PacketSummary> present,
+                               ToLongFunction<PacketSummary> value) {
+        add(indexed, field, ALWAYS, present, value, null, null);
     }
 
     private static void add(FieldDef field, Predicate<PacketSummary> answers, Predicate<PacketSummary> present,
                             ToLongFunction<PacketSummary> value, ToLongFunction<PacketSummary> high,
                             Function<PacketSummary, String> text) {
-        GETTERS.put(field.name(), new Simple(answers, present, value, high, text, twice));
+        add(false, field, answers, present, value, high, text);
+    }
+
+    private static void add(boolean indexed, FieldDef field, Predicate<PacketSummary> answers,
+                            Predicate<PacketSummary> present, ToLongFunction<PacketSummary> value,
+                            ToLongFunction<PacketSummary> high, Function<PacketSummary, String> text) {
+        GETTERS.put(field.name(), new Simple(answers, present, value, high, text, twice, indexed));
     }
 
     private record Simple(Predicate<PacketSummary> answers, Predicate<PacketSummary> presence,
                           ToLongFunction<PacketSummary> number, ToLongFunction<PacketSummary> highHalf,
-                          Function<PacketSummary, String> words, boolean twice) implements Getter {
+                          Function<PacketSummary, String> words, boolean twice, boolean indexed)
+            implements Getter {
 
         @Override
         public boolean answers(PacketSummary p) {

@@ -83,6 +83,19 @@ public final class DisplayFilter {
         return fields.stream().allMatch(available);
     }
 
+    /**
+     * The canonical names of the fields and protocols the packet index answers ({@code PacketIndex.indexes}): each
+     * declared so where it is defined, on its summary getter or its protocol.
+     */
+    public static Set<String> indexedFields() {
+        return Indexed.NAMES;
+    }
+
+    /** Made on first use, after the field tables. */
+    private static final class Indexed {
+        static final Set<String> NAMES = FilterFields.indexedNames();
+    }
+
     /** The canonical names of what the filter reads, in order of first use. */
     public Set<String> fields() {
         return fields;

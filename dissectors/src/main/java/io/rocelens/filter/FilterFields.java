@@ -25,6 +25,9 @@ import java.util.function.ToLongFunction;
  */
 final class FilterFields {
 
+    /** Marks a source whose summary inputs the packet index keeps ({@link Source#indexed}). */
+    private static final boolean IN_INDEX = true;
+
     private static final Map<String, FilterField> BY_NAME = new LinkedHashMap<>();
     private static final Map<String, Map<String, Long>> VALUES_BY_NAME = new ConcurrentHashMap<>();
     /** The only values some text fields take, so a misspelt one is an error rather than a filter matching nothing. */
@@ -55,7 +58,7 @@ final class FilterFields {
                     List.of(new Source.FieldValue(def.name(), kind))));
         }
         add(new FilterField("frame.number", "Frame number", ValueKind.NUMBER, false, null,
-                List.of(new Source.Computed("frame.number", false, f -> f.summary.number))));
+                List.of(new Source.Computed("frame.number", false, f -> f.summary.number, IN_INDEX))));
         time("frame.time", "Arrival time", ValueKind.ABSOLUTE_TIME, p -> p.timestampNanos);
         time("frame.time_epoch", "Arrival time, seconds since 1970-01-01 UTC", ValueKind.TIME, p -> p.timestampNanos);
         time("frame.time_relative", "Seconds since the capture's first frame", ValueKind.TIME,
@@ -85,15 +88,15 @@ final class FilterFields {
                             : Source.Computed.ABSENT))));
         }
 
-        protocol("frame", "Frame", null, p -> 1);
+        protocol(IN_INDEX, "frame", "Frame", null, p -> 1);
         // an encapsulated frame's summary holds the inner frame: a header missing there may be in the outer one
-        protocol("eth", "Ethernet II", "eth", p -> outerToo(p, p.is(PacketSummary.ETHERNET)));
-        protocol("vlan", "802.1Q / 802.1ad VLAN tag", "vlan", p -> outerToo(p, p.is(PacketSummary.VLAN)));
-        protocol("sll", "Linux cooked capture", "sll",
+        protocol(IN_INDEX, "eth", "Ethernet II", "eth", p -> outerToo(p, p.is(PacketSummary.ETHERNET)));
+        protocol(IN_INDEX, "vlan", "802.1Q / 802.1ad VLAN tag", "vlan", p -> outerToo(p, p.is(PacketSummary.VLAN)));
+        protocol(IN_INDEX, "sll", "Linux cooked capture", "sll",
                 p -> p.is(PacketSummary.ETHERNET) && !p.is(PacketSummary.ENCAPSULATED) ? 0 : -1);
-        protocol("ip", "Internet Protocol version 4", "ip", p -> outerToo(p, p.is(PacketSummary.IPV4)));
-        protocol("ipv6", "Internet Protocol version 6", "ipv6", p -> outerToo(p, p.is(PacketSummary.IPV6)));
-        protocol("udp", "User Datagram Protocol", "udp", p -> outerToo(p, p.is(PacketSummary.UDP)));
+        protocol(IN_INDEX, "ip", "Internet Protocol version 4", "ip", p -> outerToo(p, p.is(PacketSummary.IPV4)));
+        protocol(IN_INDEX, "ipv6", "Internet Protocol version 6", "ipv6", p -> outerToo(p, p.is(PacketSummary.IPV6)));
+        protocol(IN_INDEX, "udp", "User Datagram Protocol", "udp", p -> outerToo(p, p.is(PacketSummary.UDP)));
         protocol("gre", "Generic Routing Encapsulation", "gre",
                 p -> p.is(PacketSummary.ENCAPSULATED) ? -1 : p.ipProtocol == 47 ? 1 : 0);
         protocol("erspan", "Encapsulated Remote Switch Port Analyzer (ERSPAN type II or III)", "erspan",
@@ -110,39 +113,39 @@ final class FilterFields {
                 p -> p.is(PacketSummary.IPV4) && p.transportProtocol == 1 ? 1 : outerToo(p, false));
         protocol("icmpv6", "Internet Control Message Protocol for IPv6 (next header 58, after any extension headers)",
                 null, p -> p.is(PacketSummary.IPV6) && p.transportProtocol == 58 ? 1 : outerToo(p, false));
-        protocol("tcp", "Transmission Control Protocol", "tcp", p -> p.is(PacketSummary.TCP) ? 1 : 0);
-        protocol("arp", "Address Resolution Protocol", "arp", p -> p.is(PacketSummary.ARP) ? 1 : 0);
-        protocol("roce", "RoCE, v1 or v2: UDP to a RoCE port or EtherType 0x8915 (with a BTH or too short for one)",
+        protocol(IN_INDEX, "tcp", "Transmission Control Protocol", "tcp", p -> p.is(PacketSummary.TCP) ? 1 : 0);
+        protocol(IN_INDEX, "arp", "Address Resolution Protocol", "arp", p -> p.is(PacketSummary.ARP) ? 1 : 0);
+        protocol(IN_INDEX, "roce", "RoCE, v1 or v2: UDP to a RoCE port or EtherType 0x8915 (with a BTH or too short for one)",
                 null, p -> p.is(PacketSummary.ROCE_TRANSPORT) ? 1 : 0);
         protocol("erf", "Extensible Record Format record header", "erf", p -> -1);
         protocol("lrh", "Local Route Header (native InfiniBand)", "lrh", p -> p.is(PacketSummary.INFINIBAND) ? 1 : 0);
-        protocol("grh", "Global Route Header (RoCEv1, or native InfiniBand whose LNH says so)", "grh",
+        protocol(IN_INDEX, "grh", "Global Route Header (RoCEv1, or native InfiniBand whose LNH says so)", "grh",
                 p -> p.is(PacketSummary.ROCEV1) || p.lrhLnh == 3 ? 1 : p.etherType == 0x8915 ? -1 : 0);
-        protocol("bth", "Base Transport Header", "bth", p -> p.isRoce() ? 1 : 0);
+        protocol(IN_INDEX, "bth", "Base Transport Header", "bth", p -> p.isRoce() ? 1 : 0);
         extended("xrceth", "XRC Extended Transport Header", p -> p.xrcSrq >= 0);
         extended("feth", "FLUSH Extended Transport Header", p -> p.opcode == IbOpcodes.FLUSH);
-        extended("rdeth", "Reliable Datagram Extended Transport Header", p -> p.opcode >= 0 && IbOpcodes.transport(p.opcode) == IbOpcodes.RD);
+        extended(IN_INDEX, "rdeth", "Reliable Datagram Extended Transport Header", p -> p.opcode >= 0 && IbOpcodes.transport(p.opcode) == IbOpcodes.RD);
         extended("deth", "Datagram Extended Transport Header", p -> p.dethSrcQp >= 0);
         extended("reth", "RDMA Extended Transport Header", p -> p.rethDmaLength >= 0);
-        extended("atomic", "Atomic Extended Transport Header",
+        extended(IN_INDEX, "atomic", "Atomic Extended Transport Header",
                 p -> IbOpcodes.hasAtomics(p.opcode) && (IbOpcodes.operation(p.opcode) == IbOpcodes.COMPARE_SWAP
                         || IbOpcodes.operation(p.opcode) == IbOpcodes.FETCH_ADD));
-        extended("aeth", "ACK Extended Transport Header", p -> p.aethSyndrome >= 0);
-        extended("atomicack", "Atomic ACK Extended Transport Header", p -> IbOpcodes.hasAtomics(p.opcode)
+        extended(IN_INDEX, "aeth", "ACK Extended Transport Header", p -> p.aethSyndrome >= 0);
+        extended(IN_INDEX, "atomicack", "Atomic ACK Extended Transport Header", p -> IbOpcodes.hasAtomics(p.opcode)
                 && IbOpcodes.operation(p.opcode) == IbOpcodes.ATOMIC_ACKNOWLEDGE);
-        extended("ieth", "Invalidate Extended Transport Header",
+        extended(IN_INDEX, "ieth", "Invalidate Extended Transport Header",
                 p -> p.opcode >= 0 && IbOpcodes.transport(p.opcode) == IbOpcodes.RC
                         && (IbOpcodes.operation(p.opcode) == IbOpcodes.SEND_LAST_INVALIDATE
                         || IbOpcodes.operation(p.opcode) == IbOpcodes.SEND_ONLY_INVALIDATE));
-        extended("cnp", "Congestion Notification Packet", p -> p.opcode == IbOpcodes.CNP);
+        extended(IN_INDEX, "cnp", "Congestion Notification Packet", p -> p.opcode == IbOpcodes.CNP);
         extended("payload", "RDMA payload", p -> p.payloadLength + p.padCount > 0);
         protocol("data", "Data: payload bytes no dissector decodes (an RDMA payload, a UDP or TCP payload to a port "
                 + "without a dissector, an LLC payload that is not STP)", "payload", FilterFields::data);
-        protocol("macc", "MAC Control", "macc",
+        protocol(IN_INDEX, "macc", "MAC Control", "macc",
                 p -> p.is(PacketSummary.PAUSE | PacketSummary.PFC) ? 1 : p.etherType == 0x8808 ? -1 : 0);
-        protocol("pfc", "Priority-based Flow Control (802.1Qbb)", null, p -> p.is(PacketSummary.PFC) ? 1 : 0);
-        protocol("pause", "802.3x PAUSE", null, p -> p.is(PacketSummary.PAUSE) ? 1 : 0);
-        protocol("malformed", "Malformed frame", null, p -> p.is(PacketSummary.MALFORMED) ? 1 : 0);
+        protocol(IN_INDEX, "pfc", "Priority-based Flow Control (802.1Qbb)", null, p -> p.is(PacketSummary.PFC) ? 1 : 0);
+        protocol(IN_INDEX, "pause", "802.3x PAUSE", null, p -> p.is(PacketSummary.PAUSE) ? 1 : 0);
+        protocol(IN_INDEX, "malformed", "Malformed frame", null, p -> p.is(PacketSummary.MALFORMED) ? 1 : 0);
 
         mark("psn_gap", "PSN gap: this packet's PSN is ahead of the expected one", AnalysisMarks.PSN_GAP);
         mark("retransmission", "Retransmission: PSN behind the expected one", AnalysisMarks.RETRANSMISSION);
@@ -192,6 +195,26 @@ final class FilterFields {
     }
 
     private FilterFields() {
+    }
+
+    /**
+     * The canonical names (as {@link DisplayFilter#usesOnly} asks them) whose every source is {@link Source#indexed}:
+     * the fields and protocols the packet index answers.
+     */
+    static java.util.Set<String> indexedNames() {
+        java.util.Map<String, Boolean> all = new java.util.HashMap<>();
+        for (FilterField field : BY_NAME.values()) {
+            for (Source source : field.sources()) {
+                all.merge(source.name, source.indexed(), Boolean::logicalAnd);
+            }
+        }
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        all.forEach((name, indexed) -> {
+            if (indexed) {
+                names.add(name);
+            }
+        });
+        return java.util.Collections.unmodifiableSet(names);
     }
 
     static FilterField get(String name) {
@@ -434,8 +457,14 @@ final class FilterFields {
     }
 
     private static void protocol(String name, String description, String layer, ToIntFunction<PacketSummary> summary) {
+        protocol(false, name, description, layer, summary);
+    }
+
+    /** @param indexed the summary values {@code summary} reads are kept by the packet index ({@link Source#indexed}) */
+    private static void protocol(boolean indexed, String name, String description, String layer,
+                                 ToIntFunction<PacketSummary> summary) {
         add(new FilterField(name, description, ValueKind.NONE, false, null,
-                List.of(new Source.Protocol(name, layer, summary))));
+                List.of(new Source.Protocol(name, layer, summary, indexed))));
     }
 
     /**
@@ -443,7 +472,12 @@ final class FilterFields {
      * one cut by the snap length (a header is there only when all its bytes are), the detail says how far decoding got.
      */
     private static void extended(String name, String description, java.util.function.Predicate<PacketSummary> has) {
-        protocol(name, description, name, p -> !p.isRoce() ? 0
+        extended(false, name, description, has);
+    }
+
+    private static void extended(boolean indexed, String name, String description,
+                                 java.util.function.Predicate<PacketSummary> has) {
+        protocol(indexed, name, description, name, p -> !p.isRoce() ? 0
                 : p.is(PacketSummary.MALFORMED) || p.capturedLength < p.originalLength ? -1 : has.test(p) ? 1 : 0);
     }
 

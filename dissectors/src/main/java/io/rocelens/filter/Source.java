@@ -21,6 +21,14 @@ abstract class Source {
     /** True when the summary (and the marks) answer this for ordinary frames, without the detail dissector. */
     abstract boolean fromSummary();
 
+    /**
+     * True when what this reads is kept by the packet index, so a summary the index restores answers it as the
+     * frame's own summary would (where the summary leaves a frame to the detail, the detail still answers).
+     */
+    boolean indexed() {
+        return false;
+    }
+
     boolean needsMarks() {
         return false;
     }
@@ -45,6 +53,11 @@ abstract class Source {
         @Override
         boolean fromSummary() {
             return getter != null;
+        }
+
+        @Override
+        boolean indexed() {
+            return getter != null && getter.indexed();
         }
 
         @Override
@@ -179,11 +192,18 @@ abstract class Source {
     static final class Protocol extends Source {
         private final String layer;
         private final ToIntFunction<PacketSummary> summary;
+        private final boolean indexed;
 
-        Protocol(String name, String layer, ToIntFunction<PacketSummary> summary) {
+        Protocol(String name, String layer, ToIntFunction<PacketSummary> summary, boolean indexed) {
             super(name);
             this.layer = layer;
             this.summary = summary;
+            this.indexed = indexed;
+        }
+
+        @Override
+        boolean indexed() {
+            return indexed;
         }
 
         @Override
@@ -214,6 +234,12 @@ abstract class Source {
             this.value = value;
         }
 
+        /** The index keeps every frame's timestamp, and so the first and the previous one. */
+        @Override
+        boolean indexed() {
+            return true;
+        }
+
         @Override
         boolean fromSummary() {
             return true;
@@ -232,10 +258,22 @@ abstract class Source {
         private final boolean marks;
         private final ToLongFunction<FrameView> value;
 
+        private final boolean indexed;
+
         Computed(String name, boolean marks, ToLongFunction<FrameView> value) {
+            this(name, marks, value, false);
+        }
+
+        Computed(String name, boolean marks, ToLongFunction<FrameView> value, boolean indexed) {
             super(name);
             this.marks = marks;
             this.value = value;
+            this.indexed = indexed;
+        }
+
+        @Override
+        boolean indexed() {
+            return indexed;
         }
 
         @Override

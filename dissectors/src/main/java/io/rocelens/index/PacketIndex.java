@@ -5,12 +5,12 @@ import io.rocelens.analysis.KeyIndex;
 import io.rocelens.dissect.Addresses;
 import io.rocelens.dissect.PacketColumns;
 import io.rocelens.dissect.PacketSummary;
+import io.rocelens.filter.DisplayFilter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * What a packet list keeps per frame, in primitive columns: file offset (to read the frame again), time, lengths,
@@ -32,21 +32,6 @@ public final class PacketIndex {
     private static final int CHUNK = ChunkedColumns.CHUNK;
     private static final int MASK = ChunkedColumns.MASK;
 
-    /**
-     * The display filter names (canonical, as {@code DisplayFilter.usesOnly} asks them) whose values {@link #fill}
-     * restores completely: frame number and lengths, the protocols told by the frame's kinds and opcode, addresses,
-     * IP DSCP and ECN, the BTH fields most filters use, the AETH and the ICRC status.
-     */
-    private static final Set<String> INDEXED = Set.of(
-            "frame", "frame.number", "frame.len", "frame.caplen",
-            "frame.time", "frame.time_epoch", "frame.time_relative", "frame.time_delta",
-            "eth", "vlan", "sll", "ip", "ipv6", "udp", "tcp", "arp", "roce", "grh", "bth", "rdeth", "atomic", "aeth",
-            "atomicack", "ieth", "cnp", "macc", "pfc", "pause", "malformed",
-            "eth.type", "ip.src", "ip.dst", "ipv6.src", "ipv6.dst", "grh.sgid", "grh.dgid",
-            "ip.dscp", "ip.ecn", "ipv6.dscp", "ipv6.ecn",
-            "bth.opcode", "bth.dqpn", "bth.psn",
-            "aeth.syndrome", "aeth.type", "aeth.code",
-            "icrc.status");
 
     private final AnalysisOptions options;
     private volatile int size;
@@ -82,9 +67,12 @@ public final class PacketIndex {
         return size;
     }
 
-    /** True when {@link #fill} restores the named field (or protocol) completely for every row. */
+    /**
+     * True when {@link #fill} restores what the named field (or protocol) reads, for every row: declared where the
+     * field is, on its summary getter ({@code SummaryFields.Getter.indexed}) or its protocol, not in a list here.
+     */
     public static boolean indexes(String fieldName) {
-        return INDEXED.contains(fieldName);
+        return DisplayFilter.indexedFields().contains(fieldName);
     }
 
     /**

@@ -143,6 +143,83 @@ class PacketIndexTest {
     }
 
     /**
+     * The names the index answers are declared on their getters and protocols now, not in a list in PacketIndex: they
+     * are the ones that list held (PacketIndex.INDEXED before it went).
+     */
+    @Test
+    void theIndexedNamesAreTheOnesTheIndexListed() {
+        assertEquals(new java.util.TreeSet<>(List.of("frame", "frame.number", "frame.len", "frame.caplen",
+                "frame.time", "frame.time_epoch", "frame.time_relative", "frame.time_delta",
+                "eth", "vlan", "sll", "ip", "ipv6", "udp", "tcp", "arp", "roce", "grh", "bth", "rdeth", "atomic", "aeth",
+                "atomicack", "ieth", "cnp", "macc", "pfc", "pause", "malformed",
+                "eth.type", "ip.src", "ip.dst", "ipv6.src", "ipv6.dst", "grh.sgid", "grh.dgid",
+                "ip.dscp", "ip.ecn", "ipv6.dscp", "ipv6.ecn",
+                "bth.opcode", "bth.dqpn", "bth.psn",
+                "aeth.syndrome", "aeth.type", "aeth.code",
+                "icrc.status")), DisplayFilter.indexedFields());
+    }
+
+    /**
+     * Every name the index claims ({@link PacketIndex#indexes}) is answered, for every frame of the samples, from the
+     * summary fill() restores as the frame's detail dissection answers it: the field's or protocol's presence (a
+     * filter of the bare name) and, where the field's summary getter answers for the restored summary, its value.
+     */
+    @Test
+    void everyIndexedNameIsAnsweredFromTheIndexAsTheDetailAnswersIt() throws FilterException {
+        Dissector dissector = new Dissector(DissectorOptions.defaults());
+        PacketSummary filled = new PacketSummary();
+        List<String> names = List.copyOf(DisplayFilter.indexedFields());
+        List<DisplayFilter> filters = new ArrayList<>();
+        for (String name : names) {
+            assertTrue(PacketIndex.indexes(name), name);
+            filters.add(DisplayFilter.compile(name));
+        }
+        int values = 0;
+        for (int row = 0; row < Samples.FRAMES_PER_ROUND; row++) {
+            Frame frame = frames.get(row);
+            PacketSummary own = summaries.get(row);
+            io.rocelens.dissect.Dissection detail = dissector.dissect(frame);
+            // the detail's summary with the frame times a load stamps (frame.time_relative, frame.time_delta)
+            detail.summary().firstTimestampNanos = own.firstTimestampNanos;
+            detail.summary().previousTimestampNanos = own.previousTimestampNanos;
+            index.fill(row, filled);
+            for (int i = 0; i < names.size(); i++) {
+                String where = "frame " + (row + 1) + " " + names.get(i);
+                assertEquals(filters.get(i).matches(detail, null),
+                        filters.get(i).matches(filled, null, () -> detail), where);
+                io.rocelens.dissect.SummaryFields.Getter getter = io.rocelens.dissect.SummaryFields.of(names.get(i));
+                if (getter == null || !getter.answers(filled)) {
+                    continue;
+                }
+                assertTrue(getter.indexed(), where);
+                assertFalse(getter.twice() && filled.is(PacketSummary.ENCAPSULATED),
+                        where + ": the index keeps no outer headers");
+                io.rocelens.dissect.Field field = detail.field(names.get(i));
+                assertEquals(field != null, getter.present(filled), where);
+                if (field != null) {
+                    assertEquals(field.value(), valueOf(io.rocelens.dissect.Fields.all().get(names.get(i)), getter,
+                            filled), where);
+                    values++;
+                }
+            }
+        }
+        assertTrue(values > 10_000, "values compared: " + values);
+    }
+
+    /** The getter's value in the detail's form: numbers as Long, addresses as text (as SummaryFieldsTest). */
+    private static Object valueOf(io.rocelens.dissect.FieldDef def, io.rocelens.dissect.SummaryFields.Getter getter,
+                                  PacketSummary p) {
+        return switch (def.type()) {
+            case MAC -> io.rocelens.dissect.Addresses.mac(getter.value(p));
+            case ADDRESS -> def.name().startsWith("ip.") || def.name().startsWith("arp.")
+                    ? io.rocelens.dissect.Addresses.ipv4(getter.value(p) & 0xffffffffL)
+                    : io.rocelens.dissect.Addresses.ipv6(getter.high(p), getter.value(p));
+            case STRING -> getter.text(p);
+            default -> getter.value(p);
+        };
+    }
+
+    /**
      * The contract with the display filter: every filter that reads only indexed names gives, over the summaries
      * fill() restores, what it gives over the dissector's own summaries, and asks for the frame's detail only where
      * it asks for it over the dissector's summary too (for example eth.type of a VLAN-tagged frame).
