@@ -169,8 +169,59 @@ quiet += [again2, ack3]
 timed.append([REQUESTER, "ack_rtt", again2, ack3, ns(0.01 * ms), PRIORITY])
 timed.append([REQUESTER, "message", again2, ack3, ns(0.01 * ms), PRIORITY])
 
+
+# Messages (issue 20, section 4): hosts 10.0.0.5 (QP 0x70) and 10.0.0.6 (QP 0x71), path MTU 1024, nothing asks for an
+# ACK. For each packet the number of its message within its flow (counted from 1 in the order messages start), its
+# position in the message, and the message's size (its payload bytes First to Last; None when its Last is not in the
+# capture). A packet the capture shows a second time (a duplicate) belongs to no message.
+C, D = "10.0.0.5", "10.0.0.6"
+QP_C, QP_D = 0x70, 0x71
+REQ_FLOW = "10.0.0.5 > 10.0.0.6 QP 0x000071"
+message_packets = []
+
+
+def message(number, parts, flow, sizes_known=True):
+    size = sum(len(payload) for _, payload in parts) if sizes_known else None
+    names = ["only"] if len(parts) == 1 else ["first"] + ["middle"] * (len(parts) - 2) + ["last"]
+    for (frame, _), position in zip(parts, names if sizes_known or len(parts) > 1 else ["first"]):
+        message_packets.append({"frame": frame, "flow": flow, "number": number, "position": position, "size": size})
+
+
+def sent(time, src, dst, qp, op, psn, extra=b"", payload=b""):
+    return roce(time, src, dst, qp, op, psn, extra=extra, payload=payload), payload
+
+
+u = t + 9.0
+us = 1e-6
+p1 = bytes(100)
+message(1, [sent(u, C, D, QP_D, 0x04, 1000, payload=p1)], "request")                              # SEND Only
+message(2, [sent(u + 10 * us, C, D, QP_D, 0x06, 1001, extra=reth(0x5000, 9, 2348), payload=bytes(1024)),
+            sent(u + 20 * us, C, D, QP_D, 0x07, 1002, payload=bytes(1024)),
+            sent(u + 30 * us, C, D, QP_D, 0x08, 1003, payload=bytes(300))], "request")             # WRITE F/M/L
+message(3, [sent(u + 40 * us, C, D, QP_D, 0x00, 1004, payload=bytes(1024)),
+            sent(u + 50 * us, C, D, QP_D, 0x02, 1005, payload=bytes(4))], "request")               # SEND F/L
+read1 = roce(u + 60 * us, C, D, QP_D, 0x0C, 1006, extra=reth(0x6000, 9, 2560))                   # 3 responses
+message(1, [sent(u + 70 * us, D, C, QP_C, 0x0D, 1006, extra=aeth(0x1F, 4), payload=bytes(1024)),
+            sent(u + 80 * us, D, C, QP_C, 0x0E, 1007, payload=bytes(1024)),
+            sent(u + 90 * us, D, C, QP_C, 0x0F, 1008, extra=aeth(0x1F, 4), payload=bytes(512))], "response")
+timed.append([REQ_FLOW, "read_first", read1, len(frames) - 2, ns(10 * us), PRIORITY])
+timed.append([REQ_FLOW, "read_last", read1, len(frames), ns(30 * us), PRIORITY])
+message(4, [sent(u + 100 * us, C, D, QP_D, 0x0A, 1009, extra=reth(0x7000, 9, 64), payload=bytes(64))], "request")
+duplicate = roce(u + 1100 * us, C, D, QP_D, 0x0A, 1009, extra=reth(0x7000, 9, 64), payload=bytes(64))
+expected.append({"kind": "retransmission", "frame": duplicate})
+read2 = roce(u + 1110 * us, C, D, QP_D, 0x0C, 1010, extra=reth(0x8000, 9, 64))
+message(2, [sent(u + 1120 * us, D, C, QP_C, 0x10, 1010, extra=aeth(0x1F, 5), payload=bytes(64))], "response")
+timed.append([REQ_FLOW, "read_first", read2, len(frames), ns(10 * us), PRIORITY])
+timed.append([REQ_FLOW, "read_last", read2, len(frames), ns(10 * us), PRIORITY])
+# a WRITE whose Middle and Last the capture does not hold: numbered, no size
+message(5, [sent(u + 1130 * us, C, D, QP_D, 0x06, 1011, extra=reth(0x9000, 9, 4096), payload=bytes(1024))], "request",
+        sizes_known=False)
+messages_built = {"request_flow": REQ_FLOW, "response_flow": "10.0.0.6 > 10.0.0.5 QP 0x000070",
+                  "packets": message_packets, "unnumbered": [duplicate, read1, read2]}
+
 wrpcap("violations.pcap", frames)
 with open("violations.json", "w") as out:
-    json.dump({"frames": len(frames), "events": expected, "latency": timed, "flows": flows, "quiet_frames": quiet},
+    json.dump({"frames": len(frames), "events": expected, "latency": timed, "flows": flows, "quiet_frames": quiet,
+               "messages": messages_built},
               out, indent=2)
     out.write("\n")

@@ -165,6 +165,38 @@ class DisplayFilterCommandTest {
         assertEquals(all.get("retransmitted").asLong(), retransmissions.get("packets").asLong());
     }
 
+    @Test
+    void messageFieldsSelectTheMessagesTheScriptBuilt() throws IOException {
+        // make-violations.py (scapy) lists each packet of the messages it built: number within its flow, position, size
+        Path folder = Path.of("../dissectors/src/test/resources/analysis");
+        JsonNode built = new ObjectMapper().readTree(folder.resolve("violations.json").toFile()).get("messages");
+        String capture = folder.resolve("violations.pcap").toString();
+        // the script's messages section starts at its first listed packet (the frames before it hold messages too)
+        String section = " && frame.number >= " + built.get("packets").get(0).get("frame").asLong();
+        List<Long> lasts = new ArrayList<>();
+        List<Long> secondOfRequests = new ArrayList<>();
+        long bigger = 0;
+        for (JsonNode packet : built.get("packets")) {
+            if (packet.get("position").asText().equals("last")) {
+                lasts.add(packet.get("frame").asLong());
+            }
+            if (packet.get("flow").asText().equals("request") && packet.get("number").asLong() == 2) {
+                secondOfRequests.add(packet.get("frame").asLong());
+            }
+            if (packet.get("size").asLong() > 2000) {
+                bigger++;
+            }
+        }
+        CommandRunner decode = CommandRunner.run("decode", capture, "-Y", "roce.msg.position == last" + section);
+        assertEquals(0, decode.status(), decode.err());
+        assertEquals(lasts, numbers(decode.out()));
+        assertEquals(secondOfRequests, numbers(CommandRunner.run("decode", capture, "-Y",
+                "ip.src == 10.0.0.5 && roce.msg.number == 2" + section).out()));
+        CommandRunner analyze = CommandRunner.run("analyze", "--json", capture, "-Y", "roce.msg.size > 2000" + section);
+        assertEquals(0, analyze.status(), analyze.err());
+        assertEquals(bigger, new ObjectMapper().readTree(analyze.out()).get("packets").asLong());
+    }
+
     private static List<Frame> frames(Path capture) throws IOException {
         List<Frame> frames = new ArrayList<>();
         try (CaptureReader reader = CaptureReaders.open(capture)) {

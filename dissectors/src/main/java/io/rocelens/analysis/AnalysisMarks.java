@@ -36,10 +36,26 @@ public final class AnalysisMarks {
     /** Returned by the value getters for a frame without that value. */
     public static final long NONE = -1;
 
+    /** Positions of a packet in its message ({@link #messagePosition}): First, Middle, Last, Only. */
+    public static final int FIRST = 1;
+    public static final int MIDDLE = 2;
+    public static final int LAST = 3;
+    public static final int ONLY = 4;
+
     private char[] bits = new char[1024];
     private final Sparse missing = new Sparse();
     private final Sparse nakToRetransmission = new Sparse();
     private final Sparse ceToCnp = new Sparse();
+    /**
+     * Frame → its message: (index into {@link #messageNumbers} + 1) << 2 | (position − 1); 0 for a frame of no
+     * message. Allocated at the first message packet, so a capture without messages pays nothing.
+     */
+    private int[] messageOf;
+    /** Per message, in the order messages start: its number within its flow (1-based). */
+    private int[] messageNumbers;
+    /** Per message: its payload bytes, or −1 − the bytes so far while its Last is not seen (or never will be). */
+    private long[] messageSizes;
+    private int messageCount;
     /** Flow key → 1-based row of the per-QP CSV, set when the pass ends. */
     private KeyIndex flowRows;
     /**
@@ -71,6 +87,85 @@ public final class AnalysisMarks {
     public long ceToCnpNanos(long frame) {
         return ceToCnp.get(frame);
     }
+
+    /** The number (from 1, within its flow) of the message the frame is part of, or {@link #NONE}. */
+    public long messageNumber(long frame) {
+        int at = messageAt(frame);
+        return at < 0 ? NONE : messageNumbers[at];
+    }
+
+    /** The payload bytes of the frame's message, First to Last, or {@link #NONE} when its Last was not seen. */
+    public long messageSize(long frame) {
+        int at = messageAt(frame);
+        return at < 0 || messageSizes[at] < 0 ? NONE : messageSizes[at];
+    }
+
+    /** {@link #FIRST}, {@link #MIDDLE}, {@link #LAST} or {@link #ONLY}, or {@link #NONE} for a frame of no message. */
+    public long messagePosition(long frame) {
+        int at = messageAt(frame);
+        return at < 0 ? NONE : (messageOf[(int) frame] & 3) + 1;
+    }
+
+    private int messageAt(long frame) {
+        if (messageOf == null || frame < 0 || frame >= messageOf.length) {
+            return -1;
+        }
+        return (messageOf[(int) frame] >>> 2) - 1;
+    }
+
+    /** Starts a message at this frame (its First or Only packet): returns its index for {@link #messagePacket}. */
+    int startMessage(long frame, int number, int position, long bytes) {
+        if (frame < 0 || frame > Integer.MAX_VALUE - 8 || messageCount >= (1 << 29) - 1) {
+            return -1;
+        }
+        if (messageNumbers == null) {
+            messageNumbers = new int[256];
+            messageSizes = new long[256];
+        } else if (messageCount == messageNumbers.length) {
+            messageNumbers = Arrays.copyOf(messageNumbers, messageCount * 2);
+            messageSizes = Arrays.copyOf(messageSizes, messageCount * 2);
+        }
+        int index = messageCount++;
+        messageNumbers[index] = number;
+        messageSizes[index] = -1 - bytes;
+        messagePacket(index, frame, position, 0, false);
+        if (position == ONLY) {
+            messageSizes[index] = bytes;
+        }
+        return index;
+    }
+
+    /**
+     * A packet of the message at {@code index}: adds its bytes, and at its Last (when {@code complete}) gives the
+     * message its size. A message that will never be whole ({@code index} negative) is ignored.
+     */
+    void messagePacket(int index, long frame, int position, long bytes, boolean complete) {
+        if (index < 0 || frame < 0 || frame > Integer.MAX_VALUE - 8) {
+            return;
+        }
+        if (messageOf == null) {
+            messageOf = new int[Math.max(1024, (int) frame + 1)];
+        } else if (frame >= messageOf.length) {
+            messageOf = Arrays.copyOf(messageOf, (int) Math.min(Integer.MAX_VALUE - 8,
+                    Math.max(frame + 1, messageOf.length * 3L / 2)));
+        }
+        messageOf[(int) frame] = (index + 1) << 2 | (position - 1);
+        if ((position == MIDDLE || position == LAST) && messageSizes[index] != BROKEN) {
+            messageSizes[index] -= bytes;    // still open: −1 − bytes so far
+            if (complete) {
+                messageSizes[index] = -1 - messageSizes[index];
+            }
+        }
+    }
+
+    /** The message will not be whole in the capture (a PSN of it is missing): it gets no size. */
+    void messageBroken(int index) {
+        if (index >= 0) {
+            messageSizes[index] = BROKEN;
+        }
+    }
+
+    private static final long BROKEN = Long.MIN_VALUE;
 
     /**
      * The row (1-based, in the per-QP CSV's order) of the flow a RoCE frame belongs to, or -1 for a frame that is

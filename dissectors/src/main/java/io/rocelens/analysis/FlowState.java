@@ -104,6 +104,11 @@ final class FlowState {
     boolean writeOpen;
     boolean readOpen;
 
+    /** Messages numbered for the {@code roce.msg.*} fields (with marks only): started so far on the flow. */
+    int messagesNumbered;
+    /** The open SEND, WRITE and READ response message's index in the marks, −1 when none is open. */
+    final int[] openMessage = {-1, -1, -1};
+
     /** Request PSNs (this flow's requester); made at the first request, so a flow of ACKs does without. */
     PsnTracker requests;
     /**
@@ -173,6 +178,7 @@ final class FlowState {
         sendOpen = false;
         writeOpen = false;
         readOpen = false;
+        java.util.Arrays.fill(openMessage, -1);
         pairAttempts = 0;
     }
 

@@ -263,12 +263,14 @@ public final class RoceAnalyzer {
                 f.messageOpenBytes = p.payloadLength;
                 learnPathMtu(f, p);
                 request(f, p, -1);
+                numberMessage(f, p, SEND_MESSAGE, AnalysisMarks.FIRST);
             }
             case IbOpcodes.SEND_MIDDLE -> {
                 f.send++;
                 f.messageOpenBytes += p.payloadLength;
                 learnPathMtu(f, p);
                 request(f, p, -1);
+                numberMessage(f, p, SEND_MESSAGE, AnalysisMarks.MIDDLE);
             }
             case IbOpcodes.SEND_LAST, IbOpcodes.SEND_LAST_IMMEDIATE, IbOpcodes.SEND_LAST_INVALIDATE -> {
                 f.send++;
@@ -278,12 +280,14 @@ public final class RoceAnalyzer {
                     f.sendOpen = false;
                 }
                 request(f, p, -1);
+                numberMessage(f, p, SEND_MESSAGE, AnalysisMarks.LAST);
             }
             case IbOpcodes.SEND_ONLY, IbOpcodes.SEND_ONLY_IMMEDIATE, IbOpcodes.SEND_ONLY_INVALIDATE -> {
                 f.send++;
                 f.messages++;
                 messageDone(f, p.payloadLength);
                 request(f, p, -1);
+                numberMessage(f, p, SEND_MESSAGE, AnalysisMarks.ONLY);
             }
             case IbOpcodes.WRITE_FIRST -> {
                 f.rdmaWrite++;
@@ -291,12 +295,14 @@ public final class RoceAnalyzer {
                 f.messageOpenBytes = p.payloadLength;
                 learnPathMtu(f, p);
                 request(f, p, -1);
+                numberMessage(f, p, WRITE_MESSAGE, AnalysisMarks.FIRST);
             }
             case IbOpcodes.WRITE_MIDDLE -> {
                 f.rdmaWrite++;
                 f.messageOpenBytes += p.payloadLength;
                 learnPathMtu(f, p);
                 request(f, p, -1);
+                numberMessage(f, p, WRITE_MESSAGE, AnalysisMarks.MIDDLE);
             }
             case IbOpcodes.WRITE_LAST, IbOpcodes.WRITE_LAST_IMMEDIATE -> {
                 f.rdmaWrite++;
@@ -306,12 +312,14 @@ public final class RoceAnalyzer {
                     f.writeOpen = false;
                 }
                 request(f, p, -1);
+                numberMessage(f, p, WRITE_MESSAGE, AnalysisMarks.LAST);
             }
             case IbOpcodes.WRITE_ONLY, IbOpcodes.WRITE_ONLY_IMMEDIATE -> {
                 f.rdmaWrite++;
                 f.messages++;
                 messageDone(f, p.payloadLength);
                 request(f, p, -1);
+                numberMessage(f, p, WRITE_MESSAGE, AnalysisMarks.ONLY);
             }
             case IbOpcodes.READ_REQUEST -> {
                 f.rdmaReadReq++;
@@ -323,12 +331,14 @@ public final class RoceAnalyzer {
                 f.messageOpenBytes = p.payloadLength;
                 learnPathMtu(f, p);
                 readResponse(f, p);
+                numberMessage(f, p, READ_MESSAGE, AnalysisMarks.FIRST);
             }
             case IbOpcodes.READ_RESPONSE_MIDDLE -> {
                 f.readResp++;
                 f.messageOpenBytes += p.payloadLength;
                 learnPathMtu(f, p);
                 readResponse(f, p);
+                numberMessage(f, p, READ_MESSAGE, AnalysisMarks.MIDDLE);
             }
             case IbOpcodes.READ_RESPONSE_LAST -> {
                 f.readResp++;
@@ -338,12 +348,14 @@ public final class RoceAnalyzer {
                     f.readOpen = false;
                 }
                 readResponse(f, p);
+                numberMessage(f, p, READ_MESSAGE, AnalysisMarks.LAST);
             }
             case IbOpcodes.READ_RESPONSE_ONLY -> {
                 f.readResp++;
                 f.messages++;
                 messageDone(f, p.payloadLength);
                 readResponse(f, p);
+                numberMessage(f, p, READ_MESSAGE, AnalysisMarks.ONLY);
             }
             case IbOpcodes.ACKNOWLEDGE, IbOpcodes.ATOMIC_ACKNOWLEDGE -> acknowledge(f, p);
             case IbOpcodes.COMPARE_SWAP, IbOpcodes.FETCH_ADD, IbOpcodes.ATOMIC_WRITE -> {
@@ -358,6 +370,39 @@ public final class RoceAnalyzer {
             default -> {
                 // RD Resync: counted as a packet, not analysed further
             }
+        }
+    }
+
+    private static final int SEND_MESSAGE = 0;
+    private static final int WRITE_MESSAGE = 1;
+    private static final int READ_MESSAGE = 2;
+
+    /**
+     * Numbers a packet's message for the {@code roce.msg.*} fields (only with marks): a First or Only starts the
+     * flow's next message, a Middle or Last continues the open message of its kind (SEND, WRITE or READ response), the
+     * Last gives it its size. A packet the capture shows again (a duplicate) is no part of a message, a Middle or
+     * Last whose First was not seen neither, and a message with a PSN gap inside gets no size.
+     */
+    private void numberMessage(FlowState f, PacketSummary p, int kind, int position) {
+        if (marks == null || marks.has(p.number, AnalysisMarks.DUPLICATE)) {
+            return;
+        }
+        int open = f.openMessage[kind];
+        if (position == AnalysisMarks.FIRST || position == AnalysisMarks.ONLY) {
+            int number = ++f.messagesNumbered;
+            int index = marks.startMessage(p.number, number, position, Math.max(0, p.payloadLength));
+            f.openMessage[kind] = position == AnalysisMarks.FIRST ? index : -1;
+            return;
+        }
+        if (open < 0) {
+            return;
+        }
+        if (marks.has(p.number, AnalysisMarks.PSN_GAP)) {
+            marks.messageBroken(open);
+        }
+        marks.messagePacket(open, p.number, position, Math.max(0, p.payloadLength), position == AnalysisMarks.LAST);
+        if (position == AnalysisMarks.LAST) {
+            f.openMessage[kind] = -1;
         }
     }
 

@@ -175,6 +175,16 @@ final class FilterFields {
                 f -> f.marks.udpStream(f.summary));
         analysisValue("roce.flow", "Flow number: the row of the per-QP CSV (--qp-csv) this packet's flow is on",
                 f -> f.marks.flow(f.summary));
+        analysisValue("roce.msg.number", "Message number within the packet's flow (from 1, in the order messages start)",
+                f -> f.marks.messageNumber(f.summary.number));
+        analysisValue("roce.msg.size", "Message size: payload bytes from its First to its Last packet (when both are in the "
+                + "capture)", f -> f.marks.messageSize(f.summary.number));
+        add(new FilterField("roce.msg.position", "Position of the packet in its message: first, middle, last or only",
+                ValueKind.NUMBER, false, FilterFields::messagePosition, List.of(new Source.Computed("roce.msg.position",
+                true, f -> {
+                    long v = f.marks.messagePosition(f.summary.number);
+                    return v < 0 ? Source.Computed.ABSENT : v;
+                }))));
 
         for (WiresharkAliases.Alias alias : WiresharkAliases.all()) {
             List<Source> sources = new ArrayList<>();
@@ -486,6 +496,11 @@ final class FilterFields {
         add(new FilterField(full, description, ValueKind.NONE, false, null,
                 List.of(new Source.Computed(full, true, f -> f.marks.has(f.summary.number, bit) ? 1
                         : Source.Computed.ABSENT))));
+    }
+
+    private static String messagePosition(long value) {
+        return value == AnalysisMarks.FIRST ? "first" : value == AnalysisMarks.MIDDLE ? "middle"
+                : value == AnalysisMarks.LAST ? "last" : value == AnalysisMarks.ONLY ? "only" : null;
     }
 
     private static void analysisValue(String name, String description, ToLongFunction<FrameView> value) {
