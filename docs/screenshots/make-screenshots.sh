@@ -6,4 +6,5 @@ set -e
     -Dmdep.includeScope=test
 xvfb-run -a -s '-screen 0 1600x1000x24' java -cp "app/target/test-classes:app/target/classes:$(cat /tmp/rocelens-app-cp.txt)" \
     io.rocelens.app.gui.ViewScreenshots docs/screenshots \
-    sample-captures/mixed.pcapng sample-captures/incast.pcap sample-captures/pfc-storm.pcap
+    sample-captures/mixed.pcapng sample-captures/incast.pcap sample-captures/pfc-storm.pcap \
+    dissectors/src/test/resources/analysis/violations.pcap

@@ -3,7 +3,7 @@ package io.rocelens.export;
 import java.util.function.LongPredicate;
 
 /** Minimum, mean and maximum of the valid entries of a list of latencies. */
-record Latency(long count, long minNanos, double meanNanos, long maxNanos) {
+public record Latency(long count, long minNanos, double meanNanos, long maxNanos) {
 
     static Latency of(long[] nanos, LongPredicate valid) {
         long count = 0;
@@ -25,9 +25,9 @@ record Latency(long count, long minNanos, double meanNanos, long maxNanos) {
      * Count, min, the nearest-rank p50 and p99 (the smallest value that many percent do not exceed) and max of a list
      * of latencies in nanoseconds; all 0 for an empty list.
      */
-    record Percentiles(long count, long min, long p50, long p99, long max) {
+    public record Percentiles(long count, long min, long p50, long p99, long max) {
 
-        static Percentiles of(long[] nanos) {
+        public static Percentiles of(long[] nanos) {
             if (nanos.length == 0) {
                 return new Percentiles(0, 0, 0, 0, 0);
             }
@@ -49,7 +49,7 @@ record Latency(long count, long minNanos, double meanNanos, long maxNanos) {
      *
      * @param upperNanos each bin's upper bound; {@link Long#MAX_VALUE} for the bin above 10 s
      */
-    record Histogram(long[] upperNanos, long[] counts) {
+    public record Histogram(long[] upperNanos, long[] counts) {
 
         private static final long[] BOUNDS = bounds();
 
@@ -65,7 +65,13 @@ record Latency(long count, long minNanos, double meanNanos, long maxNanos) {
             return bounds.stream().mapToLong(Long::longValue).toArray();
         }
 
-        static Histogram of(long[] nanos) {
+        /** The upper bound of the bin a latency falls in ({@link Long#MAX_VALUE} above 10 s). */
+        public static long upperBound(long nanos) {
+            int bin = java.util.Arrays.binarySearch(BOUNDS, nanos);
+            return BOUNDS[bin >= 0 ? bin : -bin - 1];
+        }
+
+        public static Histogram of(long[] nanos) {
             long[] counts = new long[BOUNDS.length];
             for (long n : nanos) {
                 int bin = java.util.Arrays.binarySearch(BOUNDS, n);

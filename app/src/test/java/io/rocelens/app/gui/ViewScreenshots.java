@@ -25,7 +25,7 @@ import javafx.stage.Window;
 public final class ViewScreenshots {
 
     private static final List<String> VIEWS = List.of("Capture File Properties", "QP Conversations", "PSN Ladder",
-            "PFC", "RoCE Bandwidth");
+            "PFC", "RoCE Bandwidth", "Latency");
 
     private ViewScreenshots() {
     }

@@ -12,6 +12,7 @@ import io.rocelens.app.gui.stats.conversations.ConversationsView;
 import io.rocelens.app.gui.stats.conversations.model.Conversation;
 import io.rocelens.app.gui.stats.conversations.model.Conversations;
 import io.rocelens.app.gui.stats.expert.ExpertInfoView;
+import io.rocelens.app.gui.stats.latency.LatencyView;
 import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import io.rocelens.app.gui.stats.model.PacketListLink;
 import io.rocelens.app.gui.stats.pfc.PfcView;
@@ -75,6 +76,7 @@ public final class StatsViews {
     private PfcView pfc;
     private BandwidthView bandwidth;
     private CapturePropertiesView properties;
+    private LatencyView latency;
 
     /**
      * @param displayedRows the packet list's displayed rows (0-based) in frame order
@@ -100,7 +102,8 @@ public final class StatsViews {
                 item("QP _Conversations", () -> conversations().open(capture)),
                 item("PSN _Ladder", this::openLadder),
                 item("P_FC", () -> pfc().open(capture)),
-                item("RoCE _Bandwidth", () -> bandwidth().open(capture)));
+                item("RoCE _Bandwidth", () -> bandwidth().open(capture)),
+                item("_Latency", () -> latency().open(capture)));
     }
 
     /** Analyze › Expert Information. */
@@ -267,6 +270,13 @@ public final class StatsViews {
             bandwidth = remember(new BandwidthView(owner, link, preferences));
         }
         return bandwidth;
+    }
+
+    private LatencyView latency() {
+        if (latency == null) {
+            latency = remember(new LatencyView(owner, link));
+        }
+        return latency;
     }
 
     private CapturePropertiesView properties() {
