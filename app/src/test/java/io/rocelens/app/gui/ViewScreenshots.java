@@ -78,8 +78,9 @@ public final class ViewScreenshots {
                         }
                     }
                     if (w.getScene().lookup("#bandwidth-ets") instanceof TextField ets) {
-                        // the ETS overlay and the paused shading, as a user would switch them on
-                        ets.setText("0=70,3=30");
+                        // the ETS overlay and the paused shading, as a user would switch them on (a capture with
+                        // DCBX shows its own shares: -Drocelens.screenshots.ets= types none)
+                        ets.setText(System.getProperty("rocelens.screenshots.ets", "0=70,3=30"));
                         ets.fireEvent(new javafx.event.ActionEvent());
                         ((CheckBox) w.getScene().lookup("#bandwidth-paused")).fire();
                     }

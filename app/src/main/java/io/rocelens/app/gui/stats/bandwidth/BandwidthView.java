@@ -64,6 +64,8 @@ public final class BandwidthView extends StatsWindow {
 
     private final Canvas canvas = new Canvas();
     private final ComboBox<Long> width = new ComboBox<>();
+    /** The ETS field's prompt when the capture has no DCBX ETS shares to show there. */
+    private static final String TYPED_PROMPT = "e.g. 3=60,0=40 (%)";
     private final TextField ets = new TextField();
     private final CheckBox paused = new CheckBox("Show paused intervals");
     private final Label note = new Label();
@@ -101,7 +103,7 @@ public final class BandwidthView extends StatsWindow {
             }
         });
         ets.setId("bandwidth-ets");
-        ets.setPromptText("e.g. 3=60,0=40 (%)");
+        ets.setPromptText(TYPED_PROMPT);
         ets.setPrefColumnCount(16);
         ets.setText(preferences.get(Preferences.ETS_SHARES, ""));
         ets.setOnAction(e -> {
@@ -164,6 +166,9 @@ public final class BandwidthView extends StatsWindow {
                 ets.setText(etsText(configured));
             }
         }
+        // no shares typed in: the capture's own DCBX ETS Configuration, as the analysis takes it
+        double[] fromCapture = chart == null ? null : chart.sharesFromCapture();
+        ets.setPromptText(fromCapture != null ? etsText(fromCapture) + " (DCBX)" : TYPED_PROMPT);
         legend.getChildren().clear();
         if (chart != null) {
             for (int p : chart.priorities()) {
@@ -172,7 +177,9 @@ public final class BandwidthView extends StatsWindow {
                 legend.getChildren().add(key);
             }
         }
-        note.setText("Drag across the chart to filter the packet list to that time.");
+        note.setText((fromCapture != null ? "ETS shares from the capture: " + chart.sharesFromCaptureSource()
+                + "; shares typed in replace them. " : "")
+                + "Drag across the chart to filter the packet list to that time.");
         showShares();
     }
 
@@ -191,10 +198,13 @@ public final class BandwidthView extends StatsWindow {
         return text.toString();
     }
 
-    /** The typed ETS shares, or null (with a note) when none or not readable. */
+    /**
+     * The typed ETS shares; none typed: the capture's DCBX ETS shares when it has them (as {@code analyze} takes
+     * them), else null; null (with a note) when not readable.
+     */
     private double[] configuredShares() {
         if (ets.getText().isBlank()) {
-            return null;
+            return chart == null ? null : chart.sharesFromCapture();
         }
         try {
             return AnalysisOptions.parseEts(ets.getText());

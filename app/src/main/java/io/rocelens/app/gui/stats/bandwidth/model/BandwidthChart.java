@@ -2,6 +2,8 @@ package io.rocelens.app.gui.stats.bandwidth.model;
 
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.BandwidthBins;
+import io.rocelens.analysis.DcbxConfig;
+import io.rocelens.dissect.Addresses;
 import io.rocelens.app.gui.packetlist.model.PacketTable;
 import io.rocelens.export.CsvExport;
 import java.io.IOException;
@@ -106,6 +108,31 @@ public final class BandwidthChart {
             peak = Math.max(peak, total);
         }
         return peak;
+    }
+
+    /**
+     * The ETS shares the analysis compares with when none are typed in, as {@code rocelens analyze} takes them: the
+     * DCBX ETS Configuration found in the capture ({@link AnalysisResult#etsFromCapture}), in percent per priority
+     * (a priority has its traffic class's share; NaN where the class is not ETS-scheduled); null when the capture
+     * has none, or the analysis was given shares.
+     */
+    public double[] sharesFromCapture() {
+        DcbxConfig config = result.etsFromCapture();
+        if (config == null) {
+            return null;
+        }
+        double[] shares = new double[8];
+        for (int p = 0; p < 8; p++) {
+            shares[p] = config.share(p);
+        }
+        return shares;
+    }
+
+    /** Where {@link #sharesFromCapture} come from, as the text summary says it, or null when they do not. */
+    public String sharesFromCaptureSource() {
+        DcbxConfig config = result.etsFromCapture();
+        return config == null ? null : "the DCBX ETS Configuration of " + Addresses.mac(config.senderMac())
+                + " (frame " + config.etsFrame() + ")";
     }
 
     /**

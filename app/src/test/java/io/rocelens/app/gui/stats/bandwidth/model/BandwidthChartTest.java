@@ -69,6 +69,35 @@ class BandwidthChartTest {
         }
     }
 
+    /**
+     * Without typed shares the chart compares with the capture's DCBX ETS Configuration, as {@code analyze} does:
+     * dcbx.pcap (src/test/resources/tshark/lldp of the dissectors, written by make-dcbx.py) advertises from
+     * 0c:42:a1:00:00:01, last in frame 3, traffic classes 0..3 with 10, 20, 30 and 40 % over priorities
+     * {0,7}, {1,6}, {2,5}, {3,4}; the table's ETS shares are the command line's configured_pct.
+     */
+    @Test
+    void withoutTypedSharesTheCapturesDcbxEtsSharesAreUsedAsAnalyzeUsesThem() throws IOException {
+        Path capture = Path.of("../dissectors/src/test/resources/tshark/lldp/dcbx.pcap");
+        BandwidthChart chart = BandwidthChart.of(Samples.load(capture).analysis());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new double[] {10, 20, 30, 40, 40, 30, 20, 10},
+                chart.sharesFromCapture());
+        assertEquals("the DCBX ETS Configuration of 0c:42:a1:00:00:01 (frame 3)", chart.sharesFromCaptureSource());
+        JsonNode cliEts = Samples.cliJson("analyze", "--json", capture.toString()).get("ets");
+        assertEquals("0c:42:a1:00:00:01", cliEts.get("source").get("dcbx_sender_mac").asText());
+        List<BandwidthChart.ShareLine> lines = chart.shares(chart.sharesFromCapture());
+        assertEquals(8, lines.size());
+        for (BandwidthChart.ShareLine line : lines) {
+            assertEquals(cliEts.get(Integer.toString(line.priority())).get("configured_pct").asDouble(),
+                    line.configured(), 1e-9);
+        }
+        // shares given to the analysis win, as --ets does: then none come from the capture
+        BandwidthChart typed = BandwidthChart.of(Samples.load(capture,
+                AnalysisOptions.defaults().withEts(AnalysisOptions.parseEts("70,20,10"))).analysis());
+        assertEquals(null, typed.sharesFromCapture());
+        // and a capture without DCBX has none
+        assertEquals(null, BandwidthChart.of(Samples.load(Samples.MIXED).analysis()).sharesFromCapture());
+    }
+
     @Test
     void aTimeRangeBecomesTheFramesInsideIt() throws IOException, FilterException {
         Samples.Loaded loaded = Samples.load(Samples.MIXED);
