@@ -40,7 +40,7 @@ public record CaptureOptions(List<String> interfaces, String filter, int snaplen
     /**
      * 16 MiB, where libpcap and dumpcap take 2: the JVM compiles its read path during the first frames and stops
      * for garbage collection now and then, and at tens of thousands of frames per second 2 MiB did not ride over
-     * that on a busy two-core machine (README, Speed). It costs kernel memory only while capturing.
+     * that on a busy two-core machine (docs/speed.md). It costs kernel memory only while capturing.
      */
     public static final int DEFAULT_BUFFER_BYTES = 16 << 20;
 

@@ -5,7 +5,7 @@ import java.util.SplittableRandom;
 
 /**
  * One RC Acknowledge, the smallest RoCE frame, to each of {@code packets} flows with a destination IP and QP of
- * their own: the worst case for the analysis's memory per flow, which the README's Speed section measures with it.
+ * their own: the worst case for the analysis's memory per flow, which docs/speed.md measures with it.
  */
 final class FlowsScenario {
 
