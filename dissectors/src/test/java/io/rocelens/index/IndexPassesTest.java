@@ -41,13 +41,13 @@ class IndexPassesTest {
     private static final Path EXPECTED = Path.of("src/test/resources/tshark/filters");
 
     /** A sample capture's index and frames; counts the frames read again. */
-    static final class Sample implements IndexedFrames {
-        final PacketIndex index = new PacketIndex(AnalysisOptions.defaults());
+    static final class Sample extends PacketIndexFrames {
         final List<Frame> frames = new ArrayList<>();
         final AnalysisMarks marks = new AnalysisMarks();
         int reads;
 
         Sample(String file) throws IOException {
+            super(new PacketIndex(AnalysisOptions.defaults()));
             FastDissector fast = new FastDissector(DissectorOptions.defaults());
             FrameClock clock = new FrameClock();
             RoceAnalyzer analyzer = new RoceAnalyzer(AnalysisOptions.defaults(), marks);
@@ -62,41 +62,6 @@ class IndexPassesTest {
                 }
             }
             analyzer.result();
-        }
-
-        @Override
-        public int size() {
-            return index.size();
-        }
-
-        @Override
-        public long timestampNanos(int row) {
-            return index.timestampNanos(row);
-        }
-
-        @Override
-        public String source(int row) {
-            return index.source(row);
-        }
-
-        @Override
-        public String destination(int row) {
-            return index.destination(row);
-        }
-
-        @Override
-        public String protocol(int row) {
-            return index.protocol(row);
-        }
-
-        @Override
-        public void fill(int row, PacketSummary summary) {
-            index.fill(row, summary);
-        }
-
-        @Override
-        public boolean indexes(String fieldName) {
-            return PacketIndex.indexes(fieldName);
         }
 
         @Override

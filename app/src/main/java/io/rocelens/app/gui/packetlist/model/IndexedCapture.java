@@ -1,12 +1,12 @@
 package io.rocelens.app.gui.packetlist.model;
 
 import io.rocelens.capture.Frame;
-import io.rocelens.dissect.PacketSummary;
 import io.rocelens.index.PacketIndex;
+import io.rocelens.index.PacketIndexFrames;
 import java.io.IOException;
 
 /** The packet list's rows from the library's packet index, and frames read again from the capture file. */
-public final class IndexedCapture implements PacketTable {
+public final class IndexedCapture extends PacketIndexFrames implements PacketTable {
 
     /** Reads a frame again from where the index says it starts: {@code CaptureFile::frameAt}, or a live file. */
     @FunctionalInterface
@@ -14,42 +14,16 @@ public final class IndexedCapture implements PacketTable {
         Frame frameAt(long fileOffset, long number) throws IOException;
     }
 
-    private final PacketIndex index;
     private final FrameSource file;
 
     public IndexedCapture(PacketIndex index, FrameSource file) {
-        this.index = index;
+        super(index);
         this.file = file;
-    }
-
-    @Override
-    public int size() {
-        return index.size();
-    }
-
-    @Override
-    public long timestampNanos(int row) {
-        return index.timestampNanos(row);
     }
 
     @Override
     public int originalLength(int row) {
         return index.originalLength(row);
-    }
-
-    @Override
-    public String source(int row) {
-        return index.source(row);
-    }
-
-    @Override
-    public String destination(int row) {
-        return index.destination(row);
-    }
-
-    @Override
-    public String protocol(int row) {
-        return index.protocol(row);
     }
 
     @Override
@@ -65,16 +39,6 @@ public final class IndexedCapture implements PacketTable {
     @Override
     public int psn(int row) {
         return index.psn(row);
-    }
-
-    @Override
-    public void fill(int row, PacketSummary summary) {
-        index.fill(row, summary);
-    }
-
-    @Override
-    public boolean indexes(String fieldName) {
-        return PacketIndex.indexes(fieldName);
     }
 
     @Override
