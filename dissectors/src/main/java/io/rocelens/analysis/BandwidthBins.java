@@ -34,6 +34,31 @@ public final class BandwidthBins {
         this.data = data;
     }
 
+    /** Writes these bins for {@link #readFrom} (ResultCodec: a result moved between machines). */
+    void writeTo(java.io.DataOutputStream out) throws java.io.IOException {
+        out.writeLong(widthNanos);
+        out.writeInt(maxBins);
+        out.writeLong(firstIndex);
+        out.writeInt(count);
+        out.writeInt(data.length);
+        for (long v : data) {
+            out.writeLong(v);
+        }
+    }
+
+    /** The bins {@link #writeTo} wrote. */
+    static BandwidthBins readFrom(java.io.DataInputStream in) throws java.io.IOException {
+        long width = in.readLong();
+        int most = in.readInt();
+        long first = in.readLong();
+        int bins = in.readInt();
+        long[] values = new long[in.readInt()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = in.readLong();
+        }
+        return new BandwidthBins(width, most, first, bins, values);
+    }
+
     void add(long timestampNanos, int priority, long bytes) {
         long index = Math.floorDiv(timestampNanos, widthNanos);
         if (count == 0) {

@@ -7,7 +7,6 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
-import java.lang.reflect.Field;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
@@ -109,7 +108,7 @@ public final class ResultCodec {
                     write(out, e.getValue(), val);
                 }
             } else if (raw == BandwidthBins.class) {
-                writeBins(out, (BandwidthBins) value);
+                ((BandwidthBins) value).writeTo(out);
             } else if (raw.isRecord()) {
                 for (RecordComponent c : raw.getRecordComponents()) {
                     write(out, accessor(c, value), c.getGenericType());
@@ -176,7 +175,7 @@ public final class ResultCodec {
             }
             return map;
         } else if (raw == BandwidthBins.class) {
-            return readBins(in);
+            return BandwidthBins.readFrom(in);
         } else if (raw.isRecord()) {
             RecordComponent[] components = raw.getRecordComponents();
             Object[] values = new Object[components.length];
@@ -187,7 +186,6 @@ public final class ResultCodec {
             }
             try {
                 Constructor<?> canonical = raw.getDeclaredConstructor(types);
-                canonical.setAccessible(true);
                 return canonical.newInstance(values);
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException("cannot make a " + raw.getSimpleName(), e);
@@ -196,61 +194,9 @@ public final class ResultCodec {
         throw new IllegalArgumentException("no decoding for " + type);
     }
 
-    /** Bins as their width, bound, first index and counts (the only class of a result that is no record). */
-    private static void writeBins(DataOutputStream out, BandwidthBins bins) throws IOException {
-        out.writeLong(bins.widthNanos());
-        out.writeInt((Integer) field("maxBins", bins));
-        out.writeLong((Long) field("firstIndex", bins));
-        int count = bins.size();
-        out.writeInt(count);
-        long[] data = (long[]) field("data", bins);
-        out.writeInt(data.length);
-        for (long v : data) {
-            out.writeLong(v);
-        }
-    }
-
-    private static BandwidthBins readBins(DataInputStream in) throws IOException {
-        long width = in.readLong();
-        int maxBins = in.readInt();
-        long firstIndex = in.readLong();
-        int count = in.readInt();
-        long[] data = new long[in.readInt()];
-        for (int i = 0; i < data.length; i++) {
-            data[i] = in.readLong();
-        }
-        BandwidthBins bins = new BandwidthBins(width, maxBins);
-        setField("firstIndex", bins, firstIndex);
-        setField("count", bins, count);
-        setField("data", bins, data);
-        return bins;
-    }
-
-    private static Object field(String name, BandwidthBins bins) {
-        try {
-            Field f = BandwidthBins.class.getDeclaredField(name);
-            f.setAccessible(true);
-            return f.get(bins);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("BandwidthBins has no field " + name, e);
-        }
-    }
-
-    private static void setField(String name, BandwidthBins bins, Object value) {
-        try {
-            Field f = BandwidthBins.class.getDeclaredField(name);
-            f.setAccessible(true);
-            f.set(bins, value);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("BandwidthBins has no field " + name, e);
-        }
-    }
-
     private static Object accessor(RecordComponent c, Object record) {
         try {
-            var accessor = c.getAccessor();
-            accessor.setAccessible(true);
-            return accessor.invoke(record);
+            return c.getAccessor().invoke(record);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot read " + c.getName(), e);
         }
