@@ -93,7 +93,7 @@ class DisplayFilterDifferentialTest {
         for (String line : Files.readAllLines(expectation, StandardCharsets.UTF_8)) {
             String[] columns = line.split("\t", -1);
             DisplayFilter filter = DisplayFilter.compile(columns[0]);
-            TreeSet<Long> expected = frames(columns[1]);
+            TreeSet<Long> expected = FrameRanges.frames(columns[1]);
             TreeSet<Long> actual = new TreeSet<>();
             for (int i = 0; i < frames.size(); i++) {
                 Frame frame = frames.get(i);
@@ -134,22 +134,5 @@ class DisplayFilterDifferentialTest {
             }
         }
         return RealCaptures.file(name + ".pcap");
-    }
-
-    /** "1-3,7" → {1, 2, 3, 7}. */
-    static TreeSet<Long> frames(String ranges) {
-        TreeSet<Long> numbers = new TreeSet<>();
-        if (ranges.isBlank()) {
-            return numbers;
-        }
-        for (String range : ranges.split(",")) {
-            int dash = range.indexOf('-');
-            long from = Long.parseLong(dash < 0 ? range : range.substring(0, dash));
-            long to = dash < 0 ? from : Long.parseLong(range.substring(dash + 1));
-            for (long n = from; n <= to; n++) {
-                numbers.add(n);
-            }
-        }
-        return numbers;
     }
 }

@@ -18,6 +18,7 @@ import io.rocelens.dissect.PacketColumns;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;
 import io.rocelens.filter.FilterException;
+import io.rocelens.filter.FrameRanges;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -88,7 +89,7 @@ class IndexPassesTest {
             for (int row : rows) {
                 actual.add(row + 1L);
             }
-            if (!actual.equals(frames(columns[1]))) {
+            if (!actual.equals(FrameRanges.frames(columns[1]))) {
                 wrong.add(columns[0] + ": " + actual);
             }
             if (filter.usesOnly(PacketIndex::indexes) && !name.contains("erspan")) {
@@ -146,7 +147,7 @@ class IndexPassesTest {
     void ordersByInfoStablyInBothDirections() throws IOException {
         Sample sample = new Sample("mixed.pcapng");
         FastDissector fast = new FastDissector(DissectorOptions.defaults());
-        int[] given = new TreeSet<>(frames("2-104,112-142,145-401")).stream().mapToInt(f -> (int) (f - 1)).toArray();
+        int[] given = new TreeSet<>(FrameRanges.frames("2-104,112-142,145-401")).stream().mapToInt(f -> (int) (f - 1)).toArray();
         List<String> infos = new ArrayList<>();
         for (int row = 0; row < sample.size(); row++) {
             PacketSummary p = new PacketSummary();
@@ -169,7 +170,7 @@ class IndexPassesTest {
     /** Go to frame over the rows tshark selects for "infiniband.bth.opcode == 6" in mixed.pcapng. */
     @Test
     void rowPlacesFindAFrameInTheDisplayedRowsAsTheyGrow() {
-        int[] displayed = frames("23,27,114,149,152").stream().mapToInt(f -> (int) (f - 1)).toArray();
+        int[] displayed = FrameRanges.frames("23,27,114,149,152").stream().mapToInt(f -> (int) (f - 1)).toArray();
         RowPlaces places = new RowPlaces();
         assertEquals(2, places.placeOf(113, displayed, 3, 401));
         assertEquals(-1, places.placeOf(148, displayed, 3, 401), "frame 149 not yet appended");
@@ -180,22 +181,5 @@ class IndexPassesTest {
         places.forget();
         assertEquals(0, places.placeOf(151, reversed, 5, 401));
         assertEquals(4, places.placeOf(22, reversed, 5, 401));
-    }
-
-    /** "1-3,7" → {1, 2, 3, 7}. */
-    static TreeSet<Long> frames(String ranges) {
-        TreeSet<Long> numbers = new TreeSet<>();
-        if (ranges.isBlank()) {
-            return numbers;
-        }
-        for (String range : ranges.split(",")) {
-            int dash = range.indexOf('-');
-            long from = Long.parseLong(dash < 0 ? range : range.substring(0, dash));
-            long to = dash < 0 ? from : Long.parseLong(range.substring(dash + 1));
-            for (long n = from; n <= to; n++) {
-                numbers.add(n);
-            }
-        }
-        return numbers;
     }
 }
