@@ -28,7 +28,7 @@ rm -rf "$out/app-image" "$out/runtime" "$out/input" "$out/deb" "$out"/rocelens_*
 mkdir -p "$out/input"
 cp "$jar" "$out/input/"
 
-# The modules the jar's classes use (JavaFX, pcap4j, JNA and the rest are on the class path inside the jar).
+# The modules the jar's classes use (JavaFX, JNA and the rest are on the class path inside the jar).
 # jdk.crypto.ec and the like are not needed: nothing here speaks TLS.
 modules=$(jdeps --print-module-deps --ignore-missing-deps --multi-release 17 "$jar")
 echo "runtime modules: $modules"

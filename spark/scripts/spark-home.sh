@@ -6,7 +6,7 @@
 # ~/.m2 must not shadow them)
 ./mvnw -q -B -ntp -pl spark -am org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
     -DincludeScope=test \
-    -DexcludeGroupIds=io.rocelens,io.kaitai,info.picocli,com.google.re2j,org.hdrhistogram,org.pcap4j,net.java.dev.jna,org.openjfx,org.controlsfx,org.junit.jupiter,org.junit.platform,org.opentest4j,org.apiguardian \
+    -DexcludeGroupIds=io.rocelens,io.kaitai,info.picocli,com.google.re2j,org.hdrhistogram,net.java.dev.jna,org.openjfx,org.controlsfx,org.junit.jupiter,org.junit.platform,org.opentest4j,org.apiguardian \
     -DexcludeArtifactIds=commons-csv,slf4j-simple \
     -Dmdep.outputFile="$work/classpath.txt" >/dev/null
 mkdir -p "$work/spark-home/jars" "$work/logs"

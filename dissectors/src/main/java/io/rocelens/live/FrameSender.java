@@ -1,9 +1,6 @@
 package io.rocelens.live;
 
 import java.util.List;
-import org.pcap4j.core.NotOpenException;
-import org.pcap4j.core.PcapHandle;
-import org.pcap4j.core.PcapNativeException;
 
 /**
  * Sends whole Ethernet frames out of an interface through libpcap ({@code pcap_sendpacket}), as they are: for
@@ -12,9 +9,9 @@ import org.pcap4j.core.PcapNativeException;
 public final class FrameSender implements AutoCloseable {
 
     private final String name;
-    private final PcapHandle handle;
+    private final Pcap handle;
 
-    private FrameSender(String name, PcapHandle handle) {
+    private FrameSender(String name, Pcap handle) {
         this.name = name;
         this.handle = handle;
     }
@@ -29,12 +26,10 @@ public final class FrameSender implements AutoCloseable {
     /** Sends the first {@code length} bytes of {@code frame}. */
     public void send(byte[] frame, int length) throws CaptureException {
         try {
-            handle.sendPacket(frame, length);
-        } catch (PcapNativeException failure) {
+            handle.send(frame, length);
+        } catch (Pcap.Failure failure) {
             throw new CaptureException(CaptureException.Kind.LIBPCAP, "cannot send on " + name + ": "
                     + failure.getMessage());
-        } catch (NotOpenException closed) {
-            throw new IllegalStateException("sender on " + name + " is closed", closed);
         }
     }
 

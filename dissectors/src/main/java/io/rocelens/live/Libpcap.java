@@ -1,18 +1,22 @@
 package io.rocelens.live;
 
+import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.pcap4j.core.Pcaps;
 
 /**
- * Finds the system's libpcap for pcap4j. Debian and Ubuntu ship only {@code libpcap.so.0.8} in the runtime package
- * ({@code libpcap.so} comes with {@code -dev}), and pcap4j loads "pcap" unless the system property
- * {@value #LIBRARY_PROPERTY} names the library, so the usual directories are searched for the versioned file.
+ * Finds and loads the system's libpcap and binds {@link PcapNative} to it. Debian and Ubuntu ship only {@code
+ * libpcap.so.0.8} in the runtime package ({@code libpcap.so} comes with {@code -dev}), so unless the system property
+ * {@value #LIBRARY_PROPERTY} names the library, the usual directories are searched for the versioned file.
  */
 public final class Libpcap {
 
-    /** The system property pcap4j reads, once, the first time it calls into libpcap. */
+    /**
+     * The system property naming the library file, read once by the first {@link #load()}. Its name is pcap4j's,
+     * which RoCE Lens used before it bound libpcap itself, so that settings made for it keep working.
+     */
     public static final String LIBRARY_PROPERTY = "org.pcap4j.core.pcapLibName";
 
     private static final List<String> DIRECTORIES = List.of(
@@ -45,10 +49,9 @@ public final class Libpcap {
             }
             System.setProperty(LIBRARY_PROPERTY, found.toString());
         }
-        // pcap4j logs its own failures at WARN or ERROR; the exceptions below already say it in one line
-        System.setProperty("org.slf4j.simpleLogger.log.org.pcap4j", "off");
         try {
-            version = Pcaps.libVersion();
+            Native.register(PcapNative.class, NativeLibrary.getInstance(System.getProperty(LIBRARY_PROPERTY)));
+            version = PcapNative.pcap_lib_version();
         } catch (UnsatisfiedLinkError | NoClassDefFoundError | ExceptionInInitializerError failure) {
             // JNA's message lists every place it looked, over several lines: its first line says enough
             throw missing("cannot load " + System.getProperty(LIBRARY_PROPERTY) + ": "

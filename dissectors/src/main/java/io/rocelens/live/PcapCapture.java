@@ -3,10 +3,7 @@ package io.rocelens.live;
 import io.rocelens.capture.Frame;
 import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.capture.PcapngWriter;
-import io.rocelens.dissect.Addresses;
 import java.io.IOException;
-import java.net.Inet6Address;
-import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,19 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.pcap4j.core.BpfProgram;
-import org.pcap4j.core.NotOpenException;
-import org.pcap4j.core.PcapAddress;
-import org.pcap4j.core.PcapHandle;
-import org.pcap4j.core.PcapNativeException;
-import org.pcap4j.core.PcapNetworkInterface;
-import org.pcap4j.core.PcapStat;
-import org.pcap4j.core.Pcaps;
-import org.pcap4j.packet.namednumber.DataLinkType;
 
 /**
  * The capture engine, in this process, behind {@link LiveCapture}: frames from one or more
- * interfaces through libpcap (pcap4j's JNA binding; raw bytes only, pcap4j's packet parsing never runs), each
+ * interfaces through libpcap (RoCE Lens's own JNA binding, {@link Pcap}), each
  * written to one pcapng as it arrives and then handed to a {@link FrameListener}.
  *
  * <p>One thread per interface reads with {@code pcap_next_ex} and writes under a shared lock, so frame numbers
@@ -49,13 +37,10 @@ final class PcapCapture implements LiveCapture {
     private static final long STATS_NANOS = 200_000_000L;
     private static final long DRAIN_NANOS = 1_000_000_000L;
     private static final int IFF_UP = 0x1;
-    private static final int PCAP_ERROR_NO_SUCH_DEVICE = -5;
-    private static final int PCAP_ERROR_PERM_DENIED = -8;
-    private static final int PCAP_ERROR_IFACE_NOT_UP = -9;
 
     private final CaptureOptions options;
     private final FrameListener listener;
-    private final List<PcapHandle> handles;
+    private final List<Pcap> handles;
     private final int[] linkTypes;
     private final PcapngOutput output;
     private final long startNanos = System.currentTimeMillis() * 1_000_000L;
@@ -64,7 +49,7 @@ final class PcapCapture implements LiveCapture {
     private final Object stopLock = new Object();
     private final long[] captured;
     private final boolean[] watched;
-    private final PcapStat[] stats;
+    private final Pcap.Stats[] stats;
     private final CountDownLatch finished = new CountDownLatch(1);
     private long frames;
     private volatile long framesSoFar;
@@ -75,18 +60,18 @@ final class PcapCapture implements LiveCapture {
     private volatile boolean halted;
     private volatile String problem;
 
-    private PcapCapture(CaptureOptions options, FrameListener listener, List<PcapHandle> handles, PcapngOutput output) {
+    private PcapCapture(CaptureOptions options, FrameListener listener, List<Pcap> handles, PcapngOutput output) {
         this.options = options;
         this.listener = listener;
         this.handles = handles;
         this.output = output;
-        linkTypes = handles.stream().mapToInt(handle -> handle.getDlt().value()).toArray();
+        linkTypes = handles.stream().mapToInt(Pcap::datalink).toArray();
         captured = new long[handles.size()];
         watched = new boolean[handles.size()];
         for (int i = 0; i < watched.length; i++) {
             watched[i] = linkFlags(options.interfaces().get(i)) != null;
         }
-        stats = new PcapStat[handles.size()];
+        stats = new Pcap.Stats[handles.size()];
         long start = System.nanoTime();
         deadline = options.maxDurationNanos() == Long.MAX_VALUE ? Long.MAX_VALUE
                 : start + options.maxDurationNanos();
@@ -95,28 +80,9 @@ final class PcapCapture implements LiveCapture {
     /** The interfaces libpcap can capture on, in its order (the first is its default). */
     static List<CaptureInterface> interfaces() throws CaptureException {
         Libpcap.load();
-        List<CaptureInterface> found = new ArrayList<>();
-        for (PcapNetworkInterface device : findAllDevs()) {
-            List<String> addresses = new ArrayList<>();
-            for (PcapAddress address : device.getAddresses()) {
-                InetAddress inet = address.getAddress();
-                if (inet instanceof Inet6Address) {
-                    byte[] bytes = inet.getAddress();       // RFC 5952 text, as everywhere in RoCE Lens
-                    addresses.add(Addresses.ipv6(Addresses.high(bytes), Addresses.low(bytes)));
-                } else if (inet != null) {
-                    addresses.add(inet.getHostAddress());
-                }
-            }
-            found.add(new CaptureInterface(device.getName(), device.getDescription(), addresses, device.isUp(),
-                    device.isRunning(), device.isLoopBack()));
-        }
-        return found;
-    }
-
-    private static List<PcapNetworkInterface> findAllDevs() throws CaptureException {
         try {
-            return Pcaps.findAllDevs();
-        } catch (PcapNativeException failure) {
+            return Pcap.interfaces();
+        } catch (Pcap.Failure failure) {
             throw new CaptureException(CaptureException.Kind.LIBPCAP, "cannot list the interfaces: "
                     + failure.getMessage());
         }
@@ -130,23 +96,10 @@ final class PcapCapture implements LiveCapture {
      */
     static String checkFilter(String filter) throws CaptureException {
         Libpcap.load();
-        PcapHandle dead;
         try {
-            dead = Pcaps.openDead(DataLinkType.EN10MB, CaptureOptions.FULL_SNAPLEN);
-        } catch (PcapNativeException failure) {
+            return Pcap.checkFilter(filter, CaptureOptions.FULL_SNAPLEN);
+        } catch (Pcap.Failure failure) {
             throw new CaptureException(CaptureException.Kind.LIBPCAP, failure.getMessage());
-        }
-        try {
-            BpfProgram program = dead.compileFilter(filter, BpfProgram.BpfCompileMode.OPTIMIZE,
-                    PcapHandle.PCAP_NETMASK_UNKNOWN);
-            program.free();
-            return null;
-        } catch (PcapNativeException wrong) {
-            return wrong.getMessage();
-        } catch (NotOpenException impossible) {
-            throw new IllegalStateException(impossible);
-        } finally {
-            dead.close();
         }
     }
 
@@ -158,17 +111,17 @@ final class PcapCapture implements LiveCapture {
      */
     static PcapCapture start(CaptureOptions options, FrameListener listener) throws CaptureException {
         Libpcap.load();
-        List<PcapHandle> handles = new ArrayList<>();
+        List<Pcap> handles = new ArrayList<>();
         try {
             for (String name : options.interfaces()) {
-                PcapHandle handle = openInterface(name, options);
+                Pcap handle = openInterface(name, options);
                 handles.add(handle);
-                setFilter(handle, name, options.filter());
+                setFilter(handle, options.filter());
             }
             List<PcapngWriter.Interface> descriptions = new ArrayList<>();
             for (int i = 0; i < handles.size(); i++) {
                 descriptions.add(new PcapngWriter.Interface(options.interfaces().get(i), null,
-                        options.filter().isBlank() ? null : options.filter(), handles.get(i).getDlt().value(),
+                        options.filter().isBlank() ? null : options.filter(), handles.get(i).datalink(),
                         options.snaplen()));
             }
             PcapngOutput output;
@@ -182,43 +135,33 @@ final class PcapCapture implements LiveCapture {
             capture.run();
             return capture;
         } catch (CaptureException | RuntimeException failure) {
-            handles.forEach(PcapHandle::close);
+            handles.forEach(Pcap::close);
             throw failure;
         }
     }
 
     /** Opens one interface with the options' snap length, modes and buffer; checks first that it exists. */
-    static PcapHandle openInterface(String name, CaptureOptions options) throws CaptureException {
-        Libpcap.load();
-        List<String> known = findAllDevs().stream().map(PcapNetworkInterface::getName).toList();
+    static Pcap openInterface(String name, CaptureOptions options) throws CaptureException {
+        List<String> known = interfaces().stream().map(CaptureInterface::name).toList();
         if (!known.contains(name)) {
             throw noSuchInterface(name, known);
         }
-        PcapHandle.Builder builder = new PcapHandle.Builder(name)
-                .snaplen(options.snaplen())
-                .promiscuousMode(options.promiscuous() ? PcapNetworkInterface.PromiscuousMode.PROMISCUOUS
-                        : PcapNetworkInterface.PromiscuousMode.NONPROMISCUOUS)
-                .timeoutMillis(READ_TIMEOUT_MILLIS)
-                .timestampPrecision(PcapHandle.TimestampPrecision.NANO)
-                .immediateMode(options.immediate());
-        if (options.bufferBytes() > 0) {
-            builder.bufferSize(options.bufferBytes());
-        }
         try {
-            return builder.build();
-        } catch (PcapNativeException failure) {
-            int code = failure.getReturnCode() == null ? 0 : failure.getReturnCode();
+            return Pcap.open(name, options.snaplen(), options.promiscuous(), READ_TIMEOUT_MILLIS,
+                    options.bufferBytes(), options.immediate());
+        } catch (Pcap.Failure failure) {
+            int code = failure.code();
             String message = String.valueOf(failure.getMessage());
-            if (code == PCAP_ERROR_PERM_DENIED || message.contains("Operation not permitted")
+            if (code == PcapNative.ERROR_PERM_DENIED || message.contains("Operation not permitted")
                     || message.contains("ermission")) {
                 throw new CaptureException(CaptureException.Kind.PERMISSION, "no permission to capture on " + name
                         + " (" + message + "): run as root, or let the members of a group capture through RoCE Lens's"
                         + " capture helper: " + CaptureHelper.HOW_TO_SET_UP);
             }
-            if (code == PCAP_ERROR_NO_SUCH_DEVICE) {
+            if (code == PcapNative.ERROR_NO_SUCH_DEVICE) {
                 throw noSuchInterface(name, known);
             }
-            if (code == PCAP_ERROR_IFACE_NOT_UP) {
+            if (code == PcapNative.ERROR_IFACE_NOT_UP) {
                 throw new CaptureException(CaptureException.Kind.LIBPCAP, "interface " + name + " is down: bring it"
                         + " up with 'ip link set " + name + " up'");
             }
@@ -226,14 +169,12 @@ final class PcapCapture implements LiveCapture {
         }
     }
 
-    private static void setFilter(PcapHandle handle, String name, String filter) throws CaptureException {
+    private static void setFilter(Pcap handle, String filter) throws CaptureException {
         try {
-            handle.setFilter(filter, BpfProgram.BpfCompileMode.OPTIMIZE);
-        } catch (PcapNativeException wrong) {
+            handle.setFilter(filter);
+        } catch (Pcap.Failure wrong) {
             throw new CaptureException(CaptureException.Kind.BAD_FILTER, "bad capture filter \"" + filter + "\": "
-                    + wrong.getMessage().replaceFirst("^Error occurred in pcap_compile: ", ""));
-        } catch (NotOpenException impossible) {
-            throw new IllegalStateException(impossible);
+                    + wrong.getMessage());
         }
     }
 
@@ -258,7 +199,7 @@ final class PcapCapture implements LiveCapture {
 
     /** Reads frames until stopped: pcap_next_ex returns a frame, a timeout, or (after pcap_breakloop) a break. */
     private void read(int index) {
-        PcapHandle handle = handles.get(index);
+        Pcap handle = handles.get(index);
         NextFrame reader = new NextFrame(handle);
         try {
             while (!halted) {
@@ -272,13 +213,11 @@ final class PcapCapture implements LiveCapture {
                     if (stopping) {
                         break;      // reading what came before the stop, the interface went away: keep what came
                     }
-                    fail("capture on " + options.interfaces().get(index) + " stopped: " + handle.getError());
+                    fail("capture on " + options.interfaces().get(index) + " stopped: " + handle.error());
                 } else if (stopping && System.nanoTime() - stoppedAt > 2L * READ_TIMEOUT_MILLIS * 1_000_000L) {
                     break;          // a whole read timeout after the stop and nothing: the ring is empty
                 }
             }
-        } catch (NotOpenException closed) {
-            fail("capture on " + options.interfaces().get(index) + " stopped: the handle was closed");
         } catch (IOException failure) {
             fail("cannot write the capture: " + CaptureOpenException.reason(failure));
         } catch (RuntimeException failure) {
@@ -320,7 +259,7 @@ final class PcapCapture implements LiveCapture {
             }
             if (!broken && (halted || stopping && now - stoppedAt >= DRAIN_NANOS)) {
                 halted = true;
-                handles.forEach(PcapCapture::breakLoop);
+                handles.forEach(Pcap::breakLoop);
                 broken = true;
             }
             if (now >= nextStats) {
@@ -340,14 +279,6 @@ final class PcapCapture implements LiveCapture {
         }
         pollStats();
         finish();
-    }
-
-    private static void breakLoop(PcapHandle handle) {
-        try {
-            handle.breakLoop();
-        } catch (NotOpenException closed) {
-            // nothing to wake
-        }
     }
 
     private static void joinUninterruptibly(Thread thread, long millis) {
@@ -395,11 +326,11 @@ final class PcapCapture implements LiveCapture {
     private void pollStats() {
         for (int i = 0; i < handles.size(); i++) {
             try {
-                PcapStat stat = handles.get(i).getStats();
+                Pcap.Stats stat = handles.get(i).stats();
                 synchronized (lock) {
                     stats[i] = stat;
                 }
-            } catch (PcapNativeException | NotOpenException unavailable) {
+            } catch (Pcap.Failure | IllegalStateException unavailable) {
                 // the interface went away: keep its last counters
             }
         }
@@ -420,7 +351,7 @@ final class PcapCapture implements LiveCapture {
         } catch (IOException failure) {
             fail("cannot write the capture: " + CaptureOpenException.reason(failure));
         } finally {
-            handles.forEach(PcapHandle::close);
+            handles.forEach(Pcap::close);
             finished.countDown();
             listener.finished();
         }
@@ -431,10 +362,10 @@ final class PcapCapture implements LiveCapture {
         long end = System.currentTimeMillis() * 1_000_000L;
         List<PcapngWriter.Statistics> list = new ArrayList<>();
         for (int i = 0; i < handles.size(); i++) {
-            PcapStat stat = stats[i];
+            Pcap.Stats stat = stats[i];
             list.add(new PcapngWriter.Statistics(startNanos, end, stat == null ? captured[i]
-                    : stat.getNumPacketsReceived(), stat == null ? 0 : stat.getNumPacketsDropped(),
-                    stat == null ? 0 : stat.getNumPacketsDroppedByIf(), captured[i]));
+                    : stat.received(), stat == null ? 0 : stat.dropped(),
+                    stat == null ? 0 : stat.droppedByInterface(), captured[i]));
         }
         return list;
     }
@@ -473,11 +404,11 @@ final class PcapCapture implements LiveCapture {
         synchronized (lock) {
             List<InterfaceStatistics> list = new ArrayList<>();
             for (int i = 0; i < handles.size(); i++) {
-                PcapStat stat = stats[i];
+                Pcap.Stats stat = stats[i];
                 list.add(new InterfaceStatistics(options.interfaces().get(i), captured[i],
-                        stat == null ? captured[i] : stat.getNumPacketsReceived(),
-                        stat == null ? 0 : stat.getNumPacketsDropped(),
-                        stat == null ? 0 : stat.getNumPacketsDroppedByIf()));
+                        stat == null ? captured[i] : stat.received(),
+                        stat == null ? 0 : stat.dropped(),
+                        stat == null ? 0 : stat.droppedByInterface()));
             }
             return list;
         }
