@@ -78,6 +78,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
             description = "write one row per timed exchange: ACK round trips and READ latencies (- for standard output)")
     String latencyCsv;
 
+    @Option(names = "--rate-csv", paramLabel = "FILE",
+            description = "write the rate over time of each QP that received CNPs, one row per time bin (- for "
+                    + "standard output)")
+    String rateCsv;
+
     @Option(names = "--link-speed", paramLabel = "SPEED", converter = LinkSpeed.class, defaultValue = "100G",
             description = "link speed for PFC quanta (512 bit times each), e.g. 25G, 100G, 400G (default: ${DEFAULT-VALUE})")
     long linkSpeed;
@@ -146,7 +151,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
             toStandardOutput.add("--json");
         }
         for (String[] export : new String[][] {{"--qp-csv", qpCsv}, {"--priority-csv", priorityCsv},
-                {"--pfc-csv", pfcCsv}, {"--events-csv", eventsCsv}, {"--latency-csv", latencyCsv}}) {
+                {"--pfc-csv", pfcCsv}, {"--events-csv", eventsCsv}, {"--latency-csv", latencyCsv},
+                {"--rate-csv", rateCsv}}) {
             if ("-".equals(export[1])) {
                 toStandardOutput.add(export[0] + " -");
             }
@@ -158,7 +164,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
             return CliSupport.EXIT_UNREADABLE;
         }
         for (String[] export : new String[][] {{"--qp-csv", qpCsv}, {"--priority-csv", priorityCsv},
-                {"--pfc-csv", pfcCsv}, {"--events-csv", eventsCsv}, {"--latency-csv", latencyCsv}}) {
+                {"--pfc-csv", pfcCsv}, {"--events-csv", eventsCsv}, {"--latency-csv", latencyCsv},
+                {"--rate-csv", rateCsv}}) {
             if (export[1] != null && !"-".equals(export[1])
                     && !CliSupport.notAnInput(export[0], Path.of(export[1]), files)) {
                 return CliSupport.EXIT_UNREADABLE;
@@ -246,6 +253,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             export(pfcCsv, out -> CsvExport.writePfc(result, out));
             export(eventsCsv, out -> CsvExport.writeEvents(result, out));
             export(latencyCsv, out -> CsvExport.writeLatency(result, out));
+            export(rateCsv, out -> CsvExport.writeRates(result, out));
         } catch (OutputFailure failure) {
             CliSupport.printError("cannot write " + failure.target + ": "
                     + CliSupport.reason((IOException) failure.getCause()));
@@ -256,7 +264,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             JsonSummary.write(result, stdout, true);
             stdout.println();
         } else if (!"-".equals(qpCsv) && !"-".equals(priorityCsv) && !"-".equals(pfcCsv) && !"-".equals(eventsCsv)
-                && !"-".equals(latencyCsv)) {
+                && !"-".equals(latencyCsv) && !"-".equals(rateCsv)) {
             TextSummary.write(result, files.stream().map(CliSupport::name).collect(Collectors.joining(", ")), top, stdout);
         }
         stdout.flush();

@@ -28,13 +28,14 @@ import picocli.CommandLine.Parameters;
         description = {
             "Writes a synthetic RoCEv2 capture with correct checksums, ICRCs and wire timing.",
             "Scenarios: mixed (every opcode, loss, RNR, PSN wrap, CE/CNP, PFC/PAUSE, IPv6, UD, VLAN),",
-            "incast (many senders, rising CE, CNPs, PFC, retransmissions), pfc-storm, bulk (benchmark traffic), flows (one ACK to each of many flows: memory per flow)."
+            "incast (many senders, rising CE, CNPs, PFC, retransmissions), pfc-storm, bulk (benchmark traffic), flows (one ACK to each of many flows: memory per flow),",
+            "dcqcn (a sender slowing down after CNPs and recovering by a known schedule: the truth's dcqcn)."
         })
 final class GenerateCommand implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(GenerateCommand.class);
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "mixed, incast, pfc-storm, bulk or flows")
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "mixed, incast, pfc-storm, bulk, flows, extended-opcodes or dcqcn")
     String scenario;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE", description = "capture file to write")

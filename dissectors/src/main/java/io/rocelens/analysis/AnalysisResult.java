@@ -31,6 +31,8 @@ import java.util.Map;
  *                     appearance; they count in {@code packets} only
  * @param encapsulated frames that came mirrored or tunnelled, by how ({@code roce.encap}: gre, erspan2 ...)
  * @param dcbx         the DCBX configuration (ETS, PFC) each sender last advertised in LLDP, by sender MAC
+ * @param rates        the rate over time of each flow that received CNPs, in {@link #FLOW_ORDER}
+ * @param ratesGivenUp flows whose rate series was given up before their first CNP to keep memory bounded
  */
 public record AnalysisResult(
         AnalysisOptions options,
@@ -47,9 +49,10 @@ public record AnalysisResult(
         List<Exchange> exchanges, long exchangesDropped,
         List<ExpertEvent> events, long[] eventCounts, long eventsDropped,
         Map<String, Long> notDissected, Map<String, Long> encapsulated,
-        List<DcbxConfig> dcbx) {
+        List<DcbxConfig> dcbx, List<FlowRate> rates, long ratesGivenUp) {
 
     public AnalysisResult {
+        rates = List.copyOf(rates);
         flows = List.copyOf(flows);
         pfc = List.copyOf(pfc);
         pfcSenders = List.copyOf(pfcSenders);
@@ -252,6 +255,7 @@ public record AnalysisResult(
                         t.pausedNanos() + s.pausedNanos(), t.intervals() + s.intervals()));
             }
         }
+        BandwidthBins mergedBins = bins.merge(other.bins);
         long[] eventsByKind = new long[eventCounts.length];
         for (int i = 0; i < eventsByKind.length; i++) {
             eventsByKind[i] = eventCounts[i] + other.eventCounts[i];
@@ -267,7 +271,7 @@ public record AnalysisResult(
                 inOrder(concat(storms, other.storms, max), Comparator.comparingLong(PfcStorm::windowStartNanos)),
                 stormsDropped + other.stormsDropped + overflow(storms, other.storms, max),
                 add(priorityBytes, other.priorityBytes), add(priorityPackets, other.priorityPackets),
-                bins.merge(other.bins), add(nakCodes, other.nakCodes),
+                mergedBins, add(nakCodes, other.nakCodes),
                 concat(nakLinks, other.nakLinks, max),
                 nakLinksDropped + other.nakLinksDropped + overflow(nakLinks, other.nakLinks, max),
                 concat(cnpLinks, other.cnpLinks, max),
@@ -278,7 +282,32 @@ public record AnalysisResult(
                 eventsByKind,
                 eventsDropped + other.eventsDropped + overflow(events, other.events, max),
                 addCounts(notDissected, other.notDissected),
-                addCounts(encapsulated, other.encapsulated), mergeDcbx(dcbx, other.dcbx));
+                addCounts(encapsulated, other.encapsulated), mergeDcbx(dcbx, other.dcbx),
+                mergeRates(rates, other.rates, mergedFlows, mergedBins.widthNanos()), ratesGivenUp + other.ratesGivenUp);
+    }
+
+    /**
+     * The rate series of both in the merged bins' width (files far apart in time widen them, as they widen the
+     * bandwidth bins), those of one flow added together, in the order of the merged flows.
+     */
+    private static List<FlowRate> mergeRates(List<FlowRate> a, List<FlowRate> b, List<FlowStats> flows, long width) {
+        Map<String, FlowRate> byFlow = new LinkedHashMap<>();
+        for (FlowRate rate : a) {
+            byFlow.put(rate.flow(), rate.inBinsOf(width));
+        }
+        for (FlowRate rate : b) {
+            byFlow.merge(rate.flow(), rate.inBinsOf(width), FlowRate::merge);
+        }
+        if (byFlow.size() < 2) {
+            return List.copyOf(byFlow.values());
+        }
+        Map<String, Integer> rows = new HashMap<>();
+        for (int row = 0; row < flows.size(); row++) {
+            rows.put(flows.get(row).name(), row);
+        }
+        List<FlowRate> merged = new ArrayList<>(byFlow.values());
+        merged.sort(Comparator.comparingInt(r -> rows.getOrDefault(r.flow(), Integer.MAX_VALUE)));
+        return merged;
     }
 
     /** Each sender's advertisements together, the later frame's of each part (see {@link DcbxConfig#updatedBy}). */

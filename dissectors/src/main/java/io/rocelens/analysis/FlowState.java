@@ -48,6 +48,8 @@ final class FlowState {
     long lastRequestFrame;
     /** Time from the flow's previous packet to the current one (0 for its first). */
     long silenceNanos;
+    /** The flow's bytes per time bin, or null once given up (see {@link RateSeries}). */
+    RateSeries rate;
     final int index;
     final long srcHi;
     final long srcLo;

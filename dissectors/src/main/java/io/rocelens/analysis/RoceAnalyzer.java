@@ -118,6 +118,14 @@ public final class RoceAnalyzer {
     private long exchangesDropped;
     private final GrowingList<CnpLink> cnpLinks = new GrowingList<>(CnpLink::cnpFrame);
     private long cnpLinksDropped;
+    /**
+     * Bins held by the flows' rate series, and the most they may hold: past it, the series of the flows that have not
+     * received a CNP are given up (a flow's first CNP can come at any time, and the rate before it is what DCQCN's
+     * reaction is measured against, so every flow keeps one while memory allows: 4 Mi bins, 32 MiB).
+     */
+    private long rateBins;
+    static final long RATE_BUDGET_BINS = 1L << 22;
+    private long ratesGivenUp;
     /** The DCBX configuration each sender last advertised, by sender MAC (in their order). */
     private final Map<Long, DcbxConfig> dcbx = new java.util.TreeMap<>();
 
@@ -215,6 +223,12 @@ public final class RoceAnalyzer {
 
         FlowState f = flow(p, priority);
         changed(f);
+        if (f.rate != null) {
+            rateBins += f.rate.add(p.timestampNanos, length, bins.widthNanos());
+            if (rateBins > RATE_BUDGET_BINS) {
+                giveUpRates();
+            }
+        }
         f.packets++;
         f.bytes += length;
         if (p.payloadLength > 0) {
@@ -470,6 +484,7 @@ public final class RoceAnalyzer {
         f.dscp = p.dscp;
         f.firstTs = p.timestampNanos;
         f.lastTs = p.timestampNanos;
+        f.rate = new RateSeries(bins.widthNanos(), true);
         flows[flowCount] = f;
         flowCount++;
         flowIndex.add(flows, f);
@@ -1119,6 +1134,10 @@ public final class RoceAnalyzer {
                     throttled.cePending > 0 ? throttled.ceFirstTs : -1,
                     throttled.cePending > 0 ? throttled.ceLastTs : -1);
             throttled.cePending = 0;
+            if (throttled.rate == null) {
+                throttled.rate = new RateSeries(bins.widthNanos(), false);
+            }
+            throttled.rate.cnp(p.timestampNanos, p.number, options.maxStored());
             if (marks != null && link.ceCount() > 0) {
                 marks.ceToCnp(p.number, link.latencyNanos());
             }
@@ -1179,6 +1198,42 @@ public final class RoceAnalyzer {
                     row + 1);
         }
         return rows;
+    }
+
+    /** Over the budget: the rate series of every flow that has had no CNP goes (see {@link #rateBins}). */
+    private void giveUpRates() {
+        rateBins = 0;
+        for (int i = 0; i < flowCount; i++) {
+            RateSeries rate = flows[i].rate;
+            if (rate == null) {
+                continue;
+            }
+            if (rate.cnps == 0 && rate.cnpsNotStored == 0) {
+                flows[i].rate = null;
+                ratesGivenUp++;
+            } else {
+                rateBins += rate.bytes.length;
+            }
+        }
+    }
+
+    /** The series of the flows that received CNPs, in the order of {@code flows}. */
+    private List<FlowRate> rates(List<FlowStats> inOrder) {
+        List<FlowRate> rates = new ArrayList<>();
+        for (int i = 0; i < flowCount; i++) {
+            RateSeries rate = flows[i].rate;
+            if (rate != null && (rate.cnps > 0 || rate.cnpsNotStored > 0)) {
+                rates.add(rate.snapshot(flowName(flows[i]), bins.widthNanos()));
+            }
+        }
+        if (rates.size() > 1) {
+            Map<String, Integer> rows = new java.util.HashMap<>();
+            for (int row = 0; row < inOrder.size(); row++) {
+                rows.put(inOrder.get(row).name(), row);
+            }
+            rates.sort(java.util.Comparator.comparingInt(r -> rows.getOrDefault(r.flow(), Integer.MAX_VALUE)));
+        }
+        return rates;
     }
 
     private static String flowName(FlowState f) {
@@ -1269,15 +1324,16 @@ public final class RoceAnalyzer {
         }
 
         boolean empty = packets == 0;
+        List<FlowStats> inOrder = flowsInOrder();
         return new AnalysisResult(options, packets, rocePackets, malformed, icrcBad, pause8023x,
                 empty ? 0 : firstTs, empty ? 0 : lastTs,
-                flowsInOrder(), pfcNow.perPriority(), pfcNow.perSender(),
+                inOrder, pfcNow.perPriority(), pfcNow.perSender(),
                 pfcNow.intervals(), pfcNow.intervalsDropped(), pfcNow.storms(), pfcNow.stormsDropped(),
                 priorityBytes, priorityPackets, bins.copy(), nakCodes,
                 nakLinks.with(unanswered), naksDropped, cnpLinks.with(List.of()), cnpLinksDropped,
                 exchanges.with(List.of()), exchangesDropped,
                 events.sortedWith(stormEvents), counts, dropped, notDissected.byReason(), encapsulatedByName(),
-                List.copyOf(dcbx.values()));
+                List.copyOf(dcbx.values()), rates(inOrder), ratesGivenUp);
     }
 
     private Map<String, Long> encapsulatedByName() {

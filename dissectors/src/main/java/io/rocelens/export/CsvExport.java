@@ -133,6 +133,32 @@ public final class CsvExport {
         csv.flush();
     }
 
+    /**
+     * The rate over time of each flow that received CNPs: one row per bin from its first packet to the capture's last
+     * bin (in the bins of the DCQCN reaction, {@link io.rocelens.analysis.DcqcnReaction#widthFor}): flow, bin start
+     * (ISO and ns since the epoch), bytes, bits per second, and the CNPs that arrived in that bin.
+     */
+    public static void writeRates(AnalysisResult result, Appendable out) throws IOException {
+        CSVPrinter csv = printer(out, List.of("flow", "bin_start", "bin_start_ns", "bytes", "bps", "cnps"));
+        long width = io.rocelens.analysis.DcqcnReaction.widthFor(result);
+        long lastBin = Math.floorDiv(result.lastTs(), width);
+        for (io.rocelens.analysis.FlowRate fine : result.rates()) {
+            io.rocelens.analysis.FlowRate rate = fine.inBinsOf(width);
+            int cnp = 0;
+            for (long bin = rate.firstBin(); bin <= lastBin; bin++) {
+                int cnps = 0;
+                while (cnp < rate.cnps() && Math.floorDiv(rate.cnpTs(cnp), width) <= bin) {
+                    cnp++;
+                    cnps++;
+                }
+                long bytes = rate.bytesInBin(bin);
+                csv.printRecord(rate.flow(), Timestamps.iso(bin * width), bin * width, bytes,
+                        Numbers.decimal(bytes * 8e9 / width, 3), cnps);
+            }
+        }
+        csv.flush();
+    }
+
     /** One row per stored expert event, in time order. */
 
     public static void writeEvents(AnalysisResult result, Appendable out) throws IOException {

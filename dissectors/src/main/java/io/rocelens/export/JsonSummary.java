@@ -4,8 +4,10 @@ import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.CmConnection;
 import io.rocelens.analysis.CnpLink;
 import io.rocelens.analysis.DcbxConfig;
+import io.rocelens.analysis.DcqcnReaction;
 import io.rocelens.analysis.EventKind;
 import io.rocelens.analysis.Exchange;
+import io.rocelens.analysis.FlowRate;
 import io.rocelens.analysis.FlowStats;
 import io.rocelens.analysis.Formats;
 import io.rocelens.analysis.NakLink;
@@ -117,6 +119,7 @@ public final class JsonSummary {
         writeExchanges(json, r);
         writeNakLatency(json, r.nakLinks(), r.nakLinksDropped());
         writeCnpLatency(json, r.cnpLinks(), r.cnpLinksDropped());
+        writeCongestion(json, r);
         json.writeNumberField("pfc_storms", r.stormCount());
         json.writeArrayFieldStart("pfc_senders");
         for (PfcSenderStats s : r.pfcSenders()) {
@@ -237,6 +240,65 @@ public final class JsonSummary {
         json.writeNumberField("not_stored", dropped);
         writeLatency(json, links.stream().mapToLong(NakLink::latencyNanos).toArray(), l -> l >= 0);
         json.writeEndObject();
+    }
+
+    /**
+     * {@code congestion}: the DCQCN reaction to each CNP of each flow that received CNPs ({@link DcqcnReaction}),
+     * measured in the bandwidth bins, at least 10 µs wide when chosen automatically ({@code bin_width_ns}): the rate over the {@code before_bins} bins before the
+     * CNP's bin, the lowest bin rate after it until it is back to {@code recovered_share} of that, and the time from
+     * the CNP to the start of that bin ({@code recovery_us}, null when not recovered before the next CNP or the
+     * capture's end: {@code until}). Rates in bits per second, null when not known.
+     */
+    private static void writeCongestion(JsonGenerator json, AnalysisResult r) throws IOException {
+        long width = DcqcnReaction.widthFor(r);
+        long lastBin = Math.floorDiv(r.lastTs(), width);
+        json.writeObjectFieldStart("congestion");
+        json.writeNumberField("bin_width_ns", width);
+        json.writeNumberField("before_bins", DcqcnReaction.DEFAULT_BEFORE_BINS);
+        json.writeNumberField("recovered_share", DcqcnReaction.RECOVERED_SHARE);
+        json.writeNumberField("rate_series_given_up", r.ratesGivenUp());
+        long reactions = 0;
+        long recovered = 0;
+        json.writeArrayFieldStart("qps");
+        for (FlowRate rate : r.rates()) {
+            json.writeStartObject();
+            json.writeStringField("flow", rate.flow());
+            json.writeNumberField("cnps", rate.cnps());
+            json.writeNumberField("cnps_not_stored", rate.cnpsNotStored());
+            json.writeBooleanField("complete", rate.complete());
+            json.writeArrayFieldStart("reactions");
+            for (DcqcnReaction x : DcqcnReaction.of(rate.inBinsOf(width), lastBin,
+                    DcqcnReaction.DEFAULT_BEFORE_BINS)) {
+                reactions++;
+                recovered += x.recovered() ? 1 : 0;
+                json.writeStartObject();
+                json.writeNumberField("cnp_frame", x.cnpFrame());
+                json.writeStringField("cnp_ts", Timestamps.iso(x.cnpTs()));
+                bps(json, "before_bps", x.beforeBps());
+                bps(json, "min_after_bps", x.minAfterBps());
+                if (x.recovered()) {
+                    json.writeNumberField("recovery_us", x.recoveryNanos() / 1000.0);
+                } else {
+                    json.writeNullField("recovery_us");
+                }
+                json.writeStringField("until", x.until());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeNumberField("reactions", reactions);
+        json.writeNumberField("recovered", recovered);
+        json.writeEndObject();
+    }
+
+    private static void bps(JsonGenerator json, String name, double bps) throws IOException {
+        if (bps < 0) {
+            json.writeNullField(name);
+        } else {
+            json.writeNumberField(name, bps);
+        }
     }
 
     private static void writeCnpLatency(JsonGenerator json, List<CnpLink> links, long dropped) throws IOException {

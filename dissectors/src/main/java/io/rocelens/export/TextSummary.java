@@ -56,6 +56,7 @@ public final class TextSummary {
                 r.stormCount());
         topFlows(r, topFlows, out);
         nakAndCnp(r, out);
+        congestion(r, out);
         exchanges(r, out);
         pfc(r, out);
         dcbx(r, out);
@@ -106,6 +107,30 @@ public final class TextSummary {
             out.printf(Locale.ROOT, "CE -> CNP: %d CNPs after CE marks, %d without a CE mark seen%s%n", latency.count(),
                     r.cnpLinks().size() - latency.count(), latencyText(latency));
         }
+    }
+
+    /**
+     * One line on the DCQCN reaction: how many CNPs to how many QPs, the median of the lowest rate after a CNP as a
+     * share of the rate before, and how many recovered to 90 % (median time).
+     */
+    private static void congestion(AnalysisResult r, PrintWriter out) {
+        if (r.rates().isEmpty()) {
+            return;
+        }
+        List<io.rocelens.analysis.DcqcnReaction> all = io.rocelens.analysis.DcqcnReaction.of(r);
+        double[] shares = all.stream().filter(x -> x.beforeBps() > 0 && x.minAfterBps() >= 0)
+                .mapToDouble(x -> x.minAfterBps() / x.beforeBps()).sorted().toArray();
+        long[] recovery = all.stream().filter(io.rocelens.analysis.DcqcnReaction::recovered)
+                .mapToLong(io.rocelens.analysis.DcqcnReaction::recoveryNanos).sorted().toArray();
+        out.println();
+        out.printf(Locale.ROOT, "DCQCN reaction (%s bins): %d CNPs to %d QPs; lowest rate after a CNP %s of the rate "
+                        + "before; %d recovered to 90 %%%s, %d not%n",
+                Formats.duration(io.rocelens.analysis.DcqcnReaction.widthFor(r)), all.size(), r.rates().size(),
+                shares.length == 0 ? "unknown" : String.format(Locale.ROOT, "median %.0f %%",
+                        100 * shares[(shares.length - 1) / 2]),
+                recovery.length, recovery.length == 0 ? ""
+                        : " (median " + Formats.duration(recovery[(recovery.length - 1) / 2]) + ")",
+                all.size() - recovery.length);
     }
 
     /** One line per kind of timed exchange: how many, and the p50, p99 and max of their latency. */

@@ -147,6 +147,8 @@ class PartialAnalysisTest {
             assertEquals(r.options(), back.options());
             assertEquals(r.nakLinks(), back.nakLinks());
             assertEquals(r.cnpLinks(), back.cnpLinks());
+            assertEquals(r.rates(), back.rates());
+            assertEquals(r.ratesGivenUp(), back.ratesGivenUp());
             assertEquals(r.storms(), back.storms());
         }
     }

@@ -23,6 +23,10 @@ final class Emitter {
     private final List<Emitted> emitted;
     private long linkFreeAt;
     private long frames;
+    private int lastLength;
+    /** What a scenario knows beyond the frames (its schedule's own ground truth), added to the truth file as is. */
+    final com.fasterxml.jackson.databind.node.ObjectNode scenarioTruth =
+            com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
 
     /** @param encapsulation how every frame is carried to the capture point; its time and length stay the frame's own */
     Emitter(CaptureWriter writer, long linkSpeedBps, Encapsulation encapsulation, boolean keepBookkeeping) {
@@ -38,6 +42,11 @@ final class Emitter {
 
     long frames() {
         return frames;
+    }
+
+    /** The length (without FCS) of the last frame written. */
+    int lastLength() {
+        return lastLength;
     }
 
     /** Time since the capture start at which the link is next free, in nanoseconds. */
@@ -123,6 +132,7 @@ final class Emitter {
                 : builder.encapsulate(encapsulation, length, EPOCH_NANOS + ts);
         writer.write(EPOCH_NANOS + ts, written, builder.frame(), 0, written);
         linkFreeAt = ts + wireNanos(length);
+        lastLength = length;
         frames++;
         return EPOCH_NANOS + ts;
     }

@@ -156,6 +156,7 @@ public final class Generator {
             if (options.encapsulation() != Encapsulation.NONE) {
                 root.putObject("encapsulated").put(options.encapsulation().cliName(), out.frames());
             }
+            root.setAll(out.scenarioTruth);
             ObjectNode generator = root.putObject("generator");
             generator.put("scenario", options.scenario().cliName());
             generator.put("seed", options.seed());

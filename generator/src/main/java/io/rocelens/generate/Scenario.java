@@ -19,7 +19,12 @@ public enum Scenario {
     /** One minimal ACK to each of many flows, each with a destination IP and QP of its own: memory per flow. */
     FLOWS(100_000, 1, FlowsScenario::run),
     /** XRC requests and responses, and the IBA release 1.5 RDMA FLUSH and ATOMIC WRITE. */
-    EXTENDED_OPCODES(60, 2, ExtendedOpcodesScenario::run);
+    EXTENDED_OPCODES(60, 2, ExtendedOpcodesScenario::run),
+    /**
+     * One sender slowing down after CNPs by a known schedule and recovering (DCQCN), beside one that is never
+     * throttled; the truth's {@code dcqcn} is the schedule's (a fixed run: the packet and QP counts are ignored).
+     */
+    DCQCN(1, 2, DcqcnScenario::run);
 
     private final int defaultPackets;
     private final int defaultQps;
