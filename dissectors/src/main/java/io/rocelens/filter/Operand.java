@@ -116,6 +116,62 @@ abstract class Operand {
         }
     }
 
+    /** A protocol's bytes ({@code frame}, {@code udp}, {@code infiniband}…), read from the detail: one value per occurrence. */
+    static final class ProtocolBytes extends Operand {
+        private final Node.Ref ref;
+        private final Source.Protocol protocol;
+
+        private final boolean searched;
+
+        /** @param searched what {@code contains} and {@code matches} read: the protocol's whole buffer (see Source) */
+        ProtocolBytes(Node.Ref ref, Source.Protocol protocol, boolean searched) {
+            this.ref = ref;
+            this.protocol = protocol;
+            this.searched = searched;
+        }
+
+        /** The same protocol, as {@code contains} and {@code matches} search it. */
+        ProtocolBytes searched() {
+            return new ProtocolBytes(ref, protocol, true);
+        }
+
+        @Override
+        ValueKind kind() {
+            return ValueKind.BYTES;
+        }
+
+        @Override
+        List<Object> values(FrameView frame) {
+            List<Object> out = new ArrayList<>();
+            if (protocol.exists(frame)) {
+                protocol.bytes(frame, searched, out);
+            }
+            return out;
+        }
+
+        @Override
+        void print(StringBuilder out) {
+            out.append(ref.written());
+        }
+
+        @Override
+        void sources(java.util.function.Consumer<Source> each) {
+            each.accept(protocol);
+            // the bytes come from the detail: say so, under a name no index holds
+            each.accept(new Source(protocol.name + "[bytes]") {
+                @Override
+                boolean fromSummary() {
+                    return false;
+                }
+
+                @Override
+                boolean any(FrameView frame, Matcher matcher) {
+                    return false;
+                }
+            });
+        }
+    }
+
     /** A value written in the filter, read as the kind of what it is compared with. */
     static final class Constant extends Operand {
         private final ValueKind kind;
@@ -266,6 +322,9 @@ abstract class Operand {
         @Override
         ValueKind kind() {
             ValueKind kind = left != null ? left.kind() : right.kind();
+            if (op.equals("&") && (kind == ValueKind.BYTES || kind == ValueKind.MAC)) {
+                return ValueKind.BYTES;
+            }
             return kind == ValueKind.TIME ? ValueKind.TIME : ValueKind.NUMBER;
         }
 

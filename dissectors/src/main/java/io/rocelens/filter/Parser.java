@@ -127,7 +127,7 @@ final class Parser {
         Token op = peek();
         if (op.kind() == Token.Kind.COMPARE) {
             at++;
-            if (generalValue(field, op)) {
+            if (generalValue(field, op) || field.kind() == ValueKind.NONE && protocolWithBytes(field) != null) {
                 at = start;
                 return relation();
             }
@@ -233,6 +233,9 @@ final class Parser {
             }
             ValueKind kind = left.kind();
             if (operator.equals("contains") || operator.equals("matches")) {
+                if (left instanceof Operand.ProtocolBytes protocol) {
+                    left = protocol.searched();
+                }
                 Token value = value(op);
                 if (kind != ValueKind.TEXT && kind != ValueKind.BYTES) {
                     throw new FilterException(op.text() + " needs text or bytes; " + print(left) + " is "
@@ -473,9 +476,13 @@ final class Parser {
                     return constant(token, like, ValueKind.NUMBER);
                 }
                 if (field.kind() == ValueKind.NONE) {
-                    throw new FilterException(token.text() + " is a protocol or mark: its bytes are not read by "
-                            + "RoCE Lens's filters (no slices, contains or len() on protocols or frame)",
-                            token.position());
+                    Source.Protocol protocol = protocolWithBytes(field);
+                    if (protocol == null) {
+                        throw new FilterException(token.text() + " is " + (field.sources().get(0)
+                                instanceof Source.Protocol ? "a protocol RoCE Lens keeps no bytes for" : "a mark")
+                                + ": it has no bytes to slice, search or measure", token.position());
+                    }
+                    return slices(new Operand.ProtocolBytes(new Node.Ref(token.text(), field), protocol, false));
                 }
                 int from = 0;
                 int to = 0;
@@ -503,6 +510,12 @@ final class Parser {
             default -> throw new FilterException("expected a field, a value or a function, found " + token.describe(),
                     token.position());
         }
+    }
+
+    /** The protocol a field names when its bytes can be read ({@code frame}, {@code udp}…), else null. */
+    private static Source.Protocol protocolWithBytes(FilterField field) {
+        return field.sources().size() == 1 && field.sources().get(0) instanceof Source.Protocol protocol
+                && protocol.carriesBytes() ? protocol : null;
     }
 
     private static int[] layerRange(Token range) {

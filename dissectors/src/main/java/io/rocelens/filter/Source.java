@@ -5,6 +5,7 @@ import io.rocelens.dissect.Field;
 import io.rocelens.dissect.Layer;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.dissect.SummaryFields;
+import java.util.List;
 import java.util.function.ToIntFunction;
 import java.util.function.ToLongFunction;
 
@@ -219,6 +220,105 @@ abstract class Source {
             }
             Dissection detail = frame.detail();
             return detail != null && detail.layer(layer) != null;
+        }
+
+        /** True when slices, {@code contains}, {@code matches} and {@code len()} can read this protocol's bytes. */
+        boolean carriesBytes() {
+            return layer != null || name.equals("frame") || name.equals("roce");
+        }
+
+        /**
+         * The bytes of each occurrence of the protocol as Wireshark's protocol item holds them. With {@code searched}
+         * false, the item's own range (what slices, {@code ==} and {@code len()} read): the whole frame after an ERF
+         * record header for {@code frame}; InfiniBand from its first header (LRH, GRH or BTH, or the UDP payload of a
+         * frame cut before a whole BTH) to the end of its datagram; Ethernet's 14 bytes; MAC Control and ERSPAN to
+         * the end of what they carry; any other its layer. With {@code searched} true, what {@code contains} and
+         * {@code matches} search: Wireshark searches a protocol's whole buffer, from its first byte to the end of
+         * the datagram or frame that carries it (an {@code eth} search reaches the UDP ports). The headers that are
+         * fields in Wireshark ({@code infiniband.bth}, {@code .reth}…) are searched over their own bytes.
+         */
+        void bytes(FrameView frame, boolean searched, List<Object> out) {
+            Dissection detail = frame.detail();
+            if (detail == null || detail.bytes() == null) {
+                return;
+            }
+            byte[] bytes = detail.bytes();
+            List<Layer> layers = detail.layers();
+            int first = 0;
+            for (Layer each : layers) {
+                first = each.name().equals("erf") ? each.offset() + each.length() : first;
+            }
+            int end = (int) Math.min(bytes.length, (long) first + detail.capturedLength());
+            if (name.equals("frame")) {
+                add(bytes, first, end, out);
+                return;
+            }
+            // the end of the buffer Wireshark hands each protocol: an IP datagram bounds everything inside it
+            int bound = end;
+            int udpPayload = -1;
+            for (Layer each : layers) {
+                if (each.name().equals(layer)) {
+                    int own = switch (name) {
+                        case "eth" -> each.offset() + Math.min(14, each.length());
+                        case "macc", "erspan" -> bound;
+                        default -> each.offset() + each.length();
+                    };
+                    add(bytes, each.offset(), searched && !FIELDS_IN_WIRESHARK.contains(name) ? Math.max(own, bound) : own, out);
+                }
+                if (name.equals("roce") && (each.name().equals("lrh") || each.name().equals("grh")
+                        || each.name().equals("bth"))) {
+                    add(bytes, each.offset(), bound, out);
+                    return;
+                }
+                bound = Math.min(bound, datagramEnd(each, bound));
+                udpPayload = each.name().equals("udp") ? each.offset() + 8 : udpPayload;
+            }
+            if (name.equals("roce") && udpPayload >= 0 && frame.summary.is(PacketSummary.ROCE_TRANSPORT)) {
+                add(bytes, udpPayload, bound, out);
+            }
+            if (name.equals("data") && out.isEmpty()) {
+                // a payload no dissector takes (TCP, UDP to another port, LLC): what follows the last header
+                int after = first;
+                for (Layer each : layers) {
+                    after = each.name().equals("frame") ? after : Math.max(after, each.offset() + each.length());
+                }
+                if (after < bound) {
+                    add(bytes, after, bound, out);
+                }
+            }
+        }
+
+        /** RoCE Lens's protocols that Wireshark shows as fields of {@code infiniband}: searched over their own bytes. */
+        private static final java.util.Set<String> FIELDS_IN_WIRESHARK = java.util.Set.of("lrh", "grh", "bth", "xrceth",
+                "feth", "rdeth", "deth", "reth", "atomic", "aeth", "atomicack", "ieth", "cnp", "payload", "icrc", "vcrc");
+
+        /**
+         * Where what a layer carries ends: an IPv4 total length, an IPv6 payload length, an IEEE 802.3 length (the
+         * padding after it is no protocol's), else {@code bound}.
+         */
+        private static int datagramEnd(Layer layer, int bound) {
+            Field length = switch (layer.name()) {
+                case "ip" -> layer.field(io.rocelens.dissect.Fields.IP_LEN.name());
+                case "ipv6" -> layer.field(io.rocelens.dissect.Fields.IPV6_PLEN.name());
+                case "eth" -> layer.field(io.rocelens.dissect.Fields.ETH_LEN.name());
+                default -> null;
+            };
+            if (length == null || !(length.value() instanceof Long value)) {
+                return bound;
+            }
+            long header = switch (layer.name()) {
+                case "ipv6" -> 40;
+                case "eth" -> 14;
+                default -> 0;
+            };
+            return value == 0 ? bound : (int) Math.min(bound, layer.offset() + header + value);
+        }
+
+        private static void add(byte[] bytes, int start, int end, List<Object> out) {
+            int to = Math.min(end, bytes.length);
+            if (start >= 0 && start <= to) {
+                out.add(java.util.Arrays.copyOfRange(bytes, start, to));
+            }
         }
     }
 
