@@ -34,8 +34,9 @@ public final class Main implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "pcap or pcapng capture to open")
     Path file;
 
-    @Option(names = "-r", paramLabel = "FILE", description = "capture to open (as Wireshark's -r)")
-    Path readFile;
+    @Option(names = "-r", paramLabel = "FILE", description = "capture to open (as Wireshark's -r); given 2 to 16 "
+            + "times, the captures of one path in path order, opened correlated (the Packet Journey view)")
+    java.util.List<Path> readFiles;
 
     @Option(names = "-Y", paramLabel = "FILTER", description = "open with this display filter applied")
     String displayFilter;
@@ -123,6 +124,19 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (readFiles != null && readFiles.size() > 1) {
+            if (file != null) {
+                System.err.println("rocelens: name the captures once, each with -r (see 'rocelens --help')");
+                return CliSupport.EXIT_UNREADABLE;
+            }
+            if (readFiles.size() > io.rocelens.correlate.Correlator.MAX_POINTS) {
+                System.err.println("rocelens: correlation takes 2 to " + io.rocelens.correlate.Correlator.MAX_POINTS
+                        + " captures of one path; got " + readFiles.size());
+                return CliSupport.EXIT_UNREADABLE;
+            }
+            return GuiLauncher.launchCorrelated(readFiles, displayFilter, goToFrame);
+        }
+        Path readFile = readFiles == null || readFiles.isEmpty() ? null : readFiles.get(0);
         if (file != null && readFile != null) {
             System.err.println("rocelens: name the capture once: either FILE or -r FILE (see 'rocelens --help')");
             return CliSupport.EXIT_UNREADABLE;

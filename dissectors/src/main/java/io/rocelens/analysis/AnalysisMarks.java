@@ -64,6 +64,34 @@ public final class AnalysisMarks {
      */
     private final KeyIndex udpStreams = new KeyIndex(64);
 
+    /**
+     * What correlating this capture with others of the same path found per frame (the {@code roce.journey.*} filter
+     * fields); each answer is {@link #NONE} where nothing is known.
+     */
+    public interface Journeys {
+        /** 1 when the packet of this frame was lost further along its way, else {@link #NONE}. */
+        long lost(long frame);
+
+        /** 1 when a hop of the packet's way marked it CE, else {@link #NONE}. */
+        long ceMarked(long frame);
+
+        /** Nanoseconds from this capture point to the next one on the packet's way, or {@link #NONE}. */
+        long delay(long frame);
+    }
+
+    /** Set by the window once a correlation of this capture with others is done; read by filter threads. */
+    private volatile Journeys journeys;
+
+    /** The correlation's answers for this capture's frames, or null when none is loaded. */
+    public Journeys journeys() {
+        return journeys;
+    }
+
+    /** Attaches (or, with null, detaches) a correlation's answers for this capture's frames. */
+    public void journeys(Journeys found) {
+        journeys = found;
+    }
+
     /** The marks of a frame, a combination of the constants above (0 for a frame never marked). */
     public int marks(long frame) {
         return frame >= 0 && frame < bits.length ? bits[(int) frame] : 0;

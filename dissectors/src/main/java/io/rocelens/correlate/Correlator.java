@@ -313,15 +313,21 @@ public final class Correlator {
         }
         long[] frames = new long[files.size()];
         long[] times = new long[files.size()];
+        int[] ecn = new int[files.size()];
+        int[] dscp = new int[files.size()];
         Arrays.fill(frames, -1);
         Arrays.fill(times, Long.MIN_VALUE);
+        Arrays.fill(ecn, -1);
+        Arrays.fill(dscp, -1);
         for (Instance at = last; at != null; at = at.previous) {
             frames[at.sighting.point()] = at.sighting.frame();
             times[at.sighting.point()] = at.sighting.time();
+            ecn[at.sighting.point()] = at.sighting.ecn();
+            dscp[at.sighting.point()] = at.sighting.dscp();
         }
         Sighting sighting = last.sighting;
-        return new Journey(sighting.flow().text(), sighting.opcode(), sighting.psn(), frames, times,
-                fate == null ? "seen at point " + sighting.point() + " only" : fate);
+        return new Journey(sighting.flow().text(), sighting.opcode(), sighting.psn(), frames, times, ecn,
+                dscp, fate == null ? "seen at point " + sighting.point() + " only" : fate);
     }
 
     private Correlation result(List<PointStream> streams) {

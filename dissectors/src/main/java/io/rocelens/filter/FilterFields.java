@@ -179,6 +179,12 @@ final class FilterFields {
                 f -> f.marks.messageNumber(f.summary.number));
         analysisValue("roce.msg.size", "Message size: payload bytes from its First to its Last packet (when both are in the "
                 + "capture)", f -> f.marks.messageSize(f.summary.number));
+        analysisValue("roce.journey.lost", "Packet lost further along the path (a correlation of captures of the "
+                + "same path is loaded in the window)", f -> journey(f, AnalysisMarks.Journeys::lost));
+        analysisValue("roce.journey.ce_marked", "Packet marked ECN CE by a hop of the path (a correlation is loaded)",
+                f -> journey(f, AnalysisMarks.Journeys::ceMarked));
+        analysisValue("roce.journey.delay", "Nanoseconds from this capture point to the next on the packet's way "
+                + "(a correlation is loaded)", f -> journey(f, AnalysisMarks.Journeys::delay));
         add(new FilterField("roce.msg.position", "Position of the packet in its message: first, middle, last or only",
                 ValueKind.NUMBER, false, FilterFields::messagePosition, List.of(new Source.Computed("roce.msg.position",
                 true, f -> {
@@ -501,6 +507,11 @@ final class FilterFields {
     private static String messagePosition(long value) {
         return value == AnalysisMarks.FIRST ? "first" : value == AnalysisMarks.MIDDLE ? "middle"
                 : value == AnalysisMarks.LAST ? "last" : value == AnalysisMarks.ONLY ? "only" : null;
+    }
+
+    private static long journey(FrameView f, java.util.function.ToLongBiFunction<AnalysisMarks.Journeys, Long> value) {
+        AnalysisMarks.Journeys journeys = f.marks.journeys();
+        return journeys == null ? AnalysisMarks.NONE : value.applyAsLong(journeys, f.summary.number);
     }
 
     private static void analysisValue(String name, String description, ToLongFunction<FrameView> value) {

@@ -29,8 +29,20 @@ public final class GuiLauncher {
     }
 
     /** What the command line asked the window to do at start. */
-    record StartOptions(Path file, String displayFilter, Long goToFrame) {
+    record StartOptions(Path file, String displayFilter, Long goToFrame, java.util.List<Path> correlated) {
     }
+
+    /**
+     * Runs the window on the captures of one path, in path order: the first in the packet list, all correlated.
+     *
+     * @return the process exit status
+     */
+    public static int launchCorrelated(java.util.List<Path> files, String displayFilter, Long goToFrame) {
+        correlated = java.util.List.copyOf(files);
+        return launch(files.get(0), displayFilter, goToFrame);
+    }
+
+    private static volatile java.util.List<Path> correlated;
 
     /**
      * Runs the window until it is closed.
@@ -48,7 +60,8 @@ public final class GuiLauncher {
             return EXIT_NO_DISPLAY;
         }
         try {
-            startOptions = new StartOptions(file != null ? file : bundledSample(), displayFilter, goToFrame);
+            startOptions = new StartOptions(file != null ? file : bundledSample(), displayFilter, goToFrame,
+                    correlated);
         } catch (IOException failure) {
             System.err.println("rocelens: cannot unpack the sample capture: " + failure.getMessage());
             return EXIT_NO_DISPLAY;

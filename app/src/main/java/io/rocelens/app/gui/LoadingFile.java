@@ -77,6 +77,7 @@ final class LoadingFile implements OpenCapture.Listener {
         status.loadTime(ended.elapsedNanos());
         stats.loaded(new AnalysedCapture(ended.file(), packets.table(), ended.analysis(), window.dissectorOptions(),
                 ended.elapsedNanos(), ended.problem()));
+        window.correlated().attach();
         if (ended.problem() != null) {
             Dialogs.warning(window.stage(), "The file is damaged", notice);
         }

@@ -68,6 +68,7 @@ final class MainWindow {
     private final PacketNavigation navigation;
     private final PacketCopy copying;
     private final FileOpening opening;
+    private final CorrelatedCaptures correlated;
 
     MainWindow(Stage stage, Preferences preferences) {
         this.stage = stage;
@@ -112,6 +113,7 @@ final class MainWindow {
         recent = new RecentFiles(preferences, this::openAsked, this::savePreferences);
         opening = new FileOpening(stage, recent, this::openAsked);
         look = new Look(root, preferences, packetList::fontChanged);
+        correlated = new CorrelatedCaptures(this, background, status);
 
         SplitPane panes = new SplitPane(packetList.control(), details.tree().control(), details.bytes().control());
         panes.setOrientation(Orientation.VERTICAL);
@@ -180,6 +182,10 @@ final class MainWindow {
         return opening;
     }
 
+    CorrelatedCaptures correlated() {
+        return correlated;
+    }
+
     RecentFiles recent() {
         return recent;
     }
@@ -220,6 +226,29 @@ final class MainWindow {
 
     /** Opens a capture; the filter and frame come from the command line and may be null. */
     void open(Path file, String displayFilter, Long goToFrame) {
+        correlated.forget();
+        load(file, displayFilter, goToFrame);
+    }
+
+    /** Opens the captures of one path, the first in the packet list, and correlates them in the background. */
+    void openCorrelated(io.rocelens.app.gui.stats.journey.model.CorrelationRequest request) {
+        correlated.open(request, null, null);
+    }
+
+    /** As {@link #openCorrelated}, with the command line's filter and frame (may be null). */
+    void openCorrelated(io.rocelens.app.gui.stats.journey.model.CorrelationRequest request, String displayFilter,
+                        Long goToFrame) {
+        correlated.open(request, displayFilter, goToFrame);
+    }
+
+    /** File › Open Correlated Captures…, asking first about an unsaved capture. */
+    void chooseCorrelated() {
+        guard.then("before opening other files", () -> CorrelatedCapturesDialog.chooseAndOpen(stage,
+                recent.lastFolder(), session.dissectorOptions(), this::openCorrelated));
+    }
+
+    /** Loads a capture into the list, keeping a correlation it is part of. */
+    void load(Path file, String displayFilter, Long goToFrame) {
         details.clear();
         if (displayFilter != null) {
             filterBar.field().setText(displayFilter);
@@ -261,7 +290,7 @@ final class MainWindow {
     void reload() {
         Path file = session.file();
         if (file != null && !liveCapture.capturing()) {
-            open(file, null, null);
+            load(file, null, null);
         }
     }
 
@@ -285,6 +314,7 @@ final class MainWindow {
     }
 
     void close() {
+        correlated.forget();
         session.close();
         liveCapture.closed();
         stats.closed();
@@ -386,7 +416,9 @@ final class MainWindow {
     private void showDetails(int index) {
         PacketTable table = packets.table();
         if (table != null) {
-            details.show(table, packets.rowAt(index), session.dissectorOptions());
+            int row = packets.rowAt(index);
+            details.show(table, row, session.dissectorOptions());
+            correlated.selected(row + 1L);
         }
     }
 

@@ -14,7 +14,17 @@ public final class RoceLensApp extends Application {
         GuiLauncher.StartOptions options = GuiLauncher.startOptions();
         window = new MainWindow(stage, Preferences.load());
         stage.show();
-        if (options != null) {
+        if (options != null && options.correlated() != null) {
+            try {
+                window.openCorrelated(io.rocelens.app.gui.stats.journey.model.CorrelationRequest.of(
+                        options.correlated(), io.rocelens.app.gui.stats.journey.model.CorrelationRequest.ClockMode
+                                .ESTIMATED, null, null, window.dissectorOptions()), options.displayFilter(),
+                        options.goToFrame());
+            } catch (IllegalArgumentException wrong) {
+                io.rocelens.app.gui.common.Dialogs.error(stage, "The captures cannot be correlated",
+                        wrong.getMessage());
+            }
+        } else if (options != null) {
             window.open(options.file(), options.displayFilter(), options.goToFrame());
         }
     }

@@ -56,6 +56,7 @@ final class WindowMenus {
     private Menu fileMenu() {
         SaveAndExport files = window.files();
         MenuItem open = item("_Open…", "Shortcut+O", window.opening()::chooseAndOpen);
+        MenuItem openCorrelated = item("Open Co_rrelated Captures…", null, window::chooseCorrelated);
         MenuItem save = item("_Save…", "Shortcut+S", files::save);
         save.disableProperty().bind(state.capturing().or(state.unsaved().not()));
         MenuItem saveAs = item("Save _As…", "Shortcut+Shift+S", files::saveAs);
@@ -64,7 +65,7 @@ final class WindowMenus {
         MenuItem close = needsOpen(item("_Close", "Shortcut+W", window::closeAsked));
         MenuItem quit = item("_Quit", "Shortcut+Q", window::quitAsked);
         Menu exportStatistics = new Menu("E_xport", null, stats.exportQpCsvItem());
-        return new Menu("_File", null, open, window.recent().menu(), new SeparatorMenuItem(), save, saveAs,
+        return new Menu("_File", null, open, openCorrelated, window.recent().menu(), new SeparatorMenuItem(), save, saveAs,
                 new SeparatorMenuItem(), export, exportStatistics, new SeparatorMenuItem(), close, quit);
     }
 

@@ -12,6 +12,8 @@ import io.rocelens.app.gui.stats.conversations.ConversationsView;
 import io.rocelens.app.gui.stats.conversations.model.Conversation;
 import io.rocelens.app.gui.stats.conversations.model.Conversations;
 import io.rocelens.app.gui.stats.expert.ExpertInfoView;
+import io.rocelens.app.gui.stats.journey.PacketJourneyView;
+import io.rocelens.app.gui.stats.journey.model.PacketJourneys;
 import io.rocelens.app.gui.stats.latency.LatencyView;
 import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import io.rocelens.app.gui.stats.model.PacketListLink;
@@ -77,6 +79,12 @@ public final class StatsViews {
     private BandwidthView bandwidth;
     private CapturePropertiesView properties;
     private LatencyView latency;
+    private PacketJourneyView journey;
+    /** The correlation of the open capture with the others of its path, or null; the list shows point listPoint. */
+    private PacketJourneys journeys;
+    private int listPoint;
+    private String correlationState;
+    private java.util.function.IntConsumer showPoint = point -> { };
 
     /**
      * @param displayedRows the packet list's displayed rows (0-based) in frame order
@@ -103,7 +111,65 @@ public final class StatsViews {
                 item("PSN _Ladder", this::openLadder),
                 item("P_FC", () -> pfc().open(capture)),
                 item("RoCE _Bandwidth", () -> bandwidth().open(capture)),
-                item("_Latency", () -> latency().open(capture)));
+                item("_Latency", () -> latency().open(capture)),
+                item("Packet _Journey", this::openJourney));
+    }
+
+    /** The Packet Journey view's choice of the capture point the packet list shows: the window opens it. */
+    public void onShowPoint(java.util.function.IntConsumer action) {
+        showPoint = action;
+    }
+
+    /** A correlation of captures started; the journey view says so until it ends. */
+    public void correlating(String what) {
+        journeys = null;
+        correlationState = what;
+        if (journey != null) {
+            journey.correlating(what);
+        }
+    }
+
+    /** The correlation could not be made, in one line. */
+    public void correlationFailed(String message) {
+        journeys = null;
+        correlationState = message;
+        if (journey != null) {
+            journey.failed(message);
+        }
+    }
+
+    /** A correlation is done (null: none any more); the packet list shows the capture of {@code point}. */
+    public void correlated(PacketJourneys found, int point) {
+        journeys = found;
+        listPoint = point;
+        correlationState = null;
+        if (journey != null) {
+            journey.show(found, point);
+        }
+    }
+
+    /** The packet list selected this frame: the journey view follows it. */
+    public void follow(long frame) {
+        if (journey != null && journeys != null) {
+            journey.follow(frame);
+        }
+    }
+
+    private void openJourney() {
+        PacketJourneyView view = journey();
+        view.open(capture);
+        if (journeys == null && correlationState != null) {
+            view.correlating(correlationState);
+        } else {
+            view.show(journeys, listPoint);
+        }
+    }
+
+    private PacketJourneyView journey() {
+        if (journey == null) {
+            journey = remember(new PacketJourneyView(owner, link, point -> showPoint.accept(point)));
+        }
+        return journey;
     }
 
     /** Analyze › Expert Information. */

@@ -150,7 +150,7 @@ public final class LatencyView extends StatsWindow {
     }
 
     /** {@code frame.number in {…}} over the frames, runs of consecutive numbers as ranges. */
-    static String filter(long[] frames) {
+    public static String filter(long[] frames) {
         StringBuilder text = new StringBuilder("frame.number in {");
         for (int i = 0; i < frames.length; i++) {
             int j = i;
