@@ -104,6 +104,8 @@ final class CorrelatedCaptures {
         AnalysisMarks marks = packets.marks();
         if (failure != null && !packets.isLoading()) {
             status.say(failure);    // the load's summary came after it: the failure is what the user must see
+        } else if (request != null && journeys == null && !packets.isLoading()) {
+            status.say("Correlating " + request.files().size() + " captures …");
         }
         if (journeys == null || marks == null || packets.isLoading()) {
             return;

@@ -283,6 +283,7 @@ final class MainWindow {
 
     /** A live capture replaces what was shown: the views and the panes start empty. */
     void cleared() {
+        correlated.forget();
         stats.closed();
         details.clear();
     }

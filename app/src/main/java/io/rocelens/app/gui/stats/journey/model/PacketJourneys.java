@@ -32,6 +32,8 @@ public final class PacketJourneys {
     /** Per point, by frame number, the index of the frame's journey in {@link #journeys}, or -1. */
     private final int[][] byFrame;
     private final Map<String, List<Integer>> byFlow = new LinkedHashMap<>();
+    /** The flows, those with the most lost packets first, then by packets (ordered here, off the UI thread). */
+    private final List<String> flowOrder;
 
     private PacketJourneys(Correlation correlation, List<Journey> journeys, long dropped) {
         this.correlation = correlation;
@@ -55,9 +57,19 @@ public final class PacketJourneys {
             byFlow.computeIfAbsent(journey.flow(), flow -> new ArrayList<>()).add(i);
         }
         // each flow's packets in the order they were first seen (fates become known out of that order)
-        for (List<Integer> flow : byFlow.values()) {
-            flow.sort(Comparator.comparingLong(i -> start(journeys.get(i))));
+        long[] starts = new long[journeys.size()];
+        for (int i = 0; i < starts.length; i++) {
+            starts[i] = start(journeys.get(i));
         }
+        Map<String, Long> lostPerFlow = new java.util.HashMap<>();
+        for (Map.Entry<String, List<Integer>> flow : byFlow.entrySet()) {
+            flow.getValue().sort(Comparator.comparingLong(i -> starts[i]));
+            lostPerFlow.put(flow.getKey(), flow.getValue().stream().filter(i -> lost(journeys.get(i))).count());
+        }
+        List<String> flows = new ArrayList<>(byFlow.keySet());
+        flows.sort(Comparator.comparingLong((String flow) -> -lostPerFlow.get(flow)).thenComparingInt(flow ->
+                -byFlow.get(flow).size()));
+        flowOrder = List.copyOf(flows);
     }
 
     /** Correlates the captures, keeping every packet's journey (up to {@link #MAX_KEPT}). */
@@ -95,14 +107,7 @@ public final class PacketJourneys {
 
     /** The flows, those with the most lost packets first, then by packets. */
     public List<String> flows() {
-        List<String> flows = new ArrayList<>(byFlow.keySet());
-        flows.sort(Comparator.comparingLong((String flow) -> -lostIn(flow)).thenComparingInt(flow ->
-                -byFlow.get(flow).size()));
-        return flows;
-    }
-
-    private long lostIn(String flow) {
-        return byFlow.get(flow).stream().filter(i -> lost(journeys.get(i))).count();
+        return flowOrder;
     }
 
     /** A flow's journeys, in the order they were first seen. */
