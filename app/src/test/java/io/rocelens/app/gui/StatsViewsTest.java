@@ -108,6 +108,18 @@ class StatsViewsTest {
     }
 
     @Test
+    void theConversationSearchNarrowsAndItsClearButtonShowsAllAgain(FxRobot robot) throws TimeoutException {
+        sample.menu("Statistics", "QP Conversations");
+        TableView<?> conversations = robot.lookup("#conversations").queryTableView();
+        waitUntil(() -> conversations.getItems().size() == 11);
+        robot.clickOn("#conversation-search").write("10.0.0.3");
+        // the truth (mixed.json): 5 of the 11 conversations have 10.0.0.3 at one end
+        waitUntil(() -> conversations.getItems().size() == 5);
+        robot.clickOn(robot.lookup("#conversation-search .clear-button").queryAs(javafx.scene.Node.class));
+        waitUntil(() -> conversations.getItems().size() == 11);
+    }
+
+    @Test
     void doubleClickANakInExpertInfoSelectsItsFrame(FxRobot robot) throws TimeoutException {
         sample.menu("Analyze", "Expert Information");
         @SuppressWarnings("unchecked")

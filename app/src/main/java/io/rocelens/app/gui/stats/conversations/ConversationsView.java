@@ -37,6 +37,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.stage.Window;
+import org.controlsfx.control.textfield.TextFields;
 
 /**
  * Statistics › QP Conversations: one row per conversation (both directions, both QPs) with the per-QP CSV's
@@ -48,7 +49,8 @@ public final class ConversationsView extends StatsWindow {
     private final ObservableList<Conversation> all = FXCollections.observableArrayList();
     private final FilteredList<Conversation> matching = new FilteredList<>(all);
     private final TableView<Conversation> table = new TableView<>();
-    private final TextField search = new TextField();
+    /** ControlsFX's search field with a clear button inside, as Wireshark's Conversations dialog's filter box. */
+    private final TextField search = TextFields.createClearableTextField();
     private final CheckBox limit = new CheckBox("Limit to display filter");
     private final Label shown = new Label();
     private final Label note = new Label();
