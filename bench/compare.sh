@@ -8,6 +8,10 @@
 # Environment: DIR (where the captures go, default /tmp/rocelens-bench; made once, reused), RUNS (default 3),
 # TSHARK_UP_TO (tshark runs only on files of at most this many million packets, default 1: it takes about 15 s per
 # million), JAVA_OPTS (more JVM options for rocelens). Needs tshark for its columns; without it they stay empty.
+# CAPTURE=1 adds live capture beside dumpcap (as root; needs iproute2, dumpcap and capinfos): for each rate in
+# CAPTURE_RATES (frames/s, or max; default "10000 25000 max"), bench/capture-throughput.sh on a veth pair sends
+# CAPTURE_FRAMES (default 200000) 78-byte RoCE frames from CAPTURE_SENDERS (default 2) senders, and the table gives the
+# frames each of rocelens capture and dumpcap lost. CAPTURE=only runs just that section.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${DIR:-/tmp/rocelens-bench}
@@ -67,10 +71,13 @@ row() {   # what, file size name, rocelens command..., then -- and tshark's comm
 
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), load average $(cut -d' ' -f1-3 /proc/loadavg) at the start, $runs runs each (median)"
 command -v tshark > /dev/null && echo "tshark $(tshark -v | head -1 | awk '{print $3}'), run on files of at most $tshark_up_to M packets"
-echo
-echo "| what | RoCE Lens command | RoCE Lens | tshark | tshark ÷ RoCE Lens (wall / CPU) |"
-echo "|---|---|---|---|---|"
 $rocelens analyze sample-captures/mixed.pcapng > /dev/null   # the launcher's first run writes its class-data archive
+[ "${CAPTURE:-0}" = only ] && sizes=''
+if [ -n "$sizes" ]; then
+  echo
+  echo "| what | RoCE Lens command | RoCE Lens | tshark | tshark ÷ RoCE Lens (wall / CPU) |"
+  echo "|---|---|---|---|---|"
+fi
 bth=(-T fields -e infiniband.bth.opcode -e infiniband.bth.destqp -e infiniband.bth.psn)
 for size in $sizes; do
   f=$(capture "$size")
@@ -84,5 +91,23 @@ for size in $sizes; do
       -- tshark -r "$f" -Y 'ip.src == 10.1.0.1'
   fi
 done
+
+if [ "${CAPTURE:-0}" != 0 ]; then
+  frames=${CAPTURE_FRAMES:-200000} senders=${CAPTURE_SENDERS:-2}
+  f=$dir/flows100k.pcap
+  [ -f "$f" ] || $rocelens generate flows --packets 100000 -o "$f" >&2
+  loops=$(( (frames + 99999) / 100000 / senders )); [ "$loops" -ge 1 ] || loops=1
+  echo
+  echo "Live capture, $((loops * senders * 100000)) frames of 78 bytes from $senders senders on a veth pair"
+  echo "(\`bench/capture-throughput.sh $(basename "$f") $loops $senders ${CAPTURE_RATES:-10000 25000 max}\`${BUFFER_MIB:+, BUFFER_MIB=$BUFFER_MIB}):"
+  echo
+  echo "| rate asked | sent/s | rocelens captured (lost) | rocelens CPU | dumpcap captured (lost) | dumpcap CPU |"
+  echo "|---|---|---|---|---|---|"
+  # capture-throughput.sh prints a row per rate and tool: rate tool sent sent/s captured lost cpu
+  # shellcheck disable=SC2086
+  bench/capture-throughput.sh "$f" "$loops" "$senders" ${CAPTURE_RATES:-10000 25000 max} | awk '
+    NR > 1 && $2 == "rocelens" { rate = $1; speed = $4; ours = $5 " (" $6 ")"; our_cpu = $7 " s" }
+    NR > 1 && $2 == "dumpcap" { printf "| %s | %s | %s | %s | %s (%s) | %s s |\n", rate, speed, ours, our_cpu, $5, $6, $7 }'
+fi
 echo
 echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end"

@@ -236,7 +236,7 @@ final class Pcap implements AutoCloseable {
         }
     }
 
-    /** Makes a pcap_dispatch or pcap_next_ex in progress (or the next one) return PCAP_ERROR_BREAK; any thread. */
+    /** Makes a pcap_dispatch in progress (or the next one) return PCAP_ERROR_BREAK; any thread. */
     void breakLoop() {
         Pointer handle = pcap;
         if (handle != null) {

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -18,8 +19,8 @@ import java.util.concurrent.TimeUnit;
  * interfaces through libpcap (RoCE Lens's own JNA binding, {@link Pcap}), each
  * written to one pcapng as it arrives and then handed to a {@link FrameListener}.
  *
- * <p>One thread per interface reads with {@code pcap_next_ex} and writes under a shared lock, so frame numbers
- * follow arrival order across interfaces. A monitor thread flushes the output every 100 ms, so a reader of the file
+ * <p>One thread per interface reads with {@code pcap_dispatch}, a batch at a time ({@link FrameBatch}), and writes
+ * each batch under a shared lock, so frame numbers follow arrival order across interfaces. A monitor thread flushes the output every 100 ms, so a reader of the file
  * or the pipe sees frames soon and a kill loses at most that much, and polls {@code pcap_stats} every 200 ms. After
  * {@link #stop()}, a stop condition or an error, the file gets an Interface Statistics Block per interface and is
  * closed.
@@ -197,19 +198,21 @@ final class PcapCapture implements LiveCapture {
         monitor.start();
     }
 
-    /** Reads frames until stopped: pcap_next_ex returns a frame, a timeout, or (after pcap_breakloop) a break. */
+    /**
+     * Reads frames until stopped: each pcap_dispatch hands over a batch of frames, a timeout (0), or (after
+     * pcap_breakloop) a break.
+     */
     private void read(int index) {
         Pcap handle = handles.get(index);
-        NextFrame reader = new NextFrame(handle);
         try {
+            FrameBatch batch = new FrameBatch(handle);
             while (!halted) {
-                int result = reader.next();
-                if (result == NextFrame.FRAME) {
-                    if (reader.timestampNanos() > stoppedAtNanos) {
-                        break;      // arrived after the stop
+                int result = batch.read();
+                if (result > 0) {
+                    if (!accept(index, batch)) {
+                        break;      // a frame arrived after the stop
                     }
-                    accept(index, reader.timestampNanos(), reader.originalLength(), reader.bytes());
-                } else if (result == NextFrame.ERROR) {
+                } else if (result == FrameBatch.ERROR) {
                     if (stopping) {
                         break;      // reading what came before the stop, the interface went away: keep what came
                     }
@@ -225,22 +228,40 @@ final class PcapCapture implements LiveCapture {
         }
     }
 
-    private void accept(int index, long timestampNanos, int originalLength, byte[] data) throws IOException {
+    /**
+     * Writes a batch under one hold of the lock and hands each frame to the listener (a copy of its bytes, made only
+     * when there is a listener).
+     *
+     * @return false when a frame of the batch was stamped after the stop: it and the rest are not written
+     */
+    private boolean accept(int index, FrameBatch batch) throws IOException {
         synchronized (lock) {
-            if (frames >= options.maxPackets() || output.bytes() >= options.maxBytes()) {
-                return;   // another interface's frame reached a limit first
+            for (int i = 0; i < batch.count(); i++) {
+                long timestampNanos = batch.timestampNanos(i);
+                if (timestampNanos > stoppedAtNanos) {
+                    return false;
+                }
+                if (frames >= options.maxPackets() || output.bytes() >= options.maxBytes()) {
+                    return true;    // a limit was reached (maybe by another interface's frame): halted already
+                }
+                int originalLength = batch.originalLength(i);
+                long offset = output.write(index, timestampNanos, originalLength, batch.bytes(), batch.offset(i),
+                        batch.length(i));
+                captured[index]++;
+                if (output.fileFull()) {
+                    output.nextFile(isbStatistics());
+                }
+                framesSoFar = ++frames;
+                if (listener != FrameListener.NONE) {
+                    byte[] data = Arrays.copyOfRange(batch.bytes(), batch.offset(i), batch.offset(i) + batch.length(i));
+                    listener.frame(new Frame(frames, timestampNanos, originalLength, linkTypes[index], index, offset,
+                            ByteBuffer.wrap(data)));
+                }
+                if (frames >= options.maxPackets() || output.bytes() >= options.maxBytes()) {
+                    halt();
+                }
             }
-            long offset = output.write(index, timestampNanos, originalLength, data);
-            captured[index]++;
-            if (output.fileFull()) {
-                output.nextFile(isbStatistics());
-            }
-            framesSoFar = ++frames;
-            listener.frame(new Frame(frames, timestampNanos, originalLength, linkTypes[index], index, offset,
-                    ByteBuffer.wrap(data)));
-            if (frames >= options.maxPackets() || output.bytes() >= options.maxBytes()) {
-                halt();
-            }
+            return true;
         }
     }
 

@@ -89,8 +89,6 @@ final class PcapNative {
 
     static native int pcap_stats(Pointer pcap, Pointer stats);
 
-    static native int pcap_next_ex(Pointer pcap, PointerByReference header, PointerByReference data);
-
     static native int pcap_dispatch(Pointer pcap, int count, Handler handler, Pointer user);
 
     static native void pcap_breakloop(Pointer pcap);

@@ -82,12 +82,13 @@ final class PcapngOutput {
     }
 
     /**
-     * Writes one frame and returns the offset of its block in the file, or -1 when that offset says nothing
+     * Writes one frame ({@code length} bytes of {@code data} from {@code dataOffset}) and returns the offset of its block in the file, or -1 when that offset says nothing
      * (standard output, a ring of files).
      */
-    long write(int interfaceId, long timestampNanos, int originalLength, byte[] data) throws IOException {
+    long write(int interfaceId, long timestampNanos, int originalLength, byte[] data, int dataOffset, int length)
+            throws IOException {
         long offset = writer.bytesWritten();
-        writer.write(interfaceId, timestampNanos, originalLength, data, 0, data.length);
+        writer.write(interfaceId, timestampNanos, originalLength, data, dataOffset, length);
         return current == null || target instanceof CaptureOutput.RingBuffer ? -1 : offset;
     }
 
