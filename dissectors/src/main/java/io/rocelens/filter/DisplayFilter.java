@@ -25,14 +25,22 @@ public final class DisplayFilter {
     private final Set<String> fields;
     private final boolean needsDetail;
     private final boolean needsMarks;
+    private final boolean refersToSelected;
+    private final Dissection selected;
 
-    private DisplayFilter(String text, Node root) {
+    private DisplayFilter(String text, Node root, Dissection selected) {
         this.text = text;
         this.root = root;
+        this.selected = selected;
         Set<String> names = new LinkedHashSet<>();
         boolean[] detail = {false};
         boolean[] marks = {false};
+        boolean[] reference = {false};
         root.sources(source -> {
+            if (source == Operand.Reference.REFERENCE) {
+                reference[0] = true;
+                return;
+            }
             names.add(source.name);
             detail[0] |= !source.fromSummary();
             marks[0] |= source.needsMarks();
@@ -40,6 +48,7 @@ public final class DisplayFilter {
         this.fields = Collections.unmodifiableSet(names);
         this.needsDetail = detail[0];
         this.needsMarks = marks[0];
+        this.refersToSelected = reference[0];
     }
 
     /**
@@ -49,7 +58,7 @@ public final class DisplayFilter {
      */
     public static DisplayFilter compile(String text) throws FilterException {
         try {
-            return new DisplayFilter(text, Parser.parse(text));
+            return new DisplayFilter(text, Parser.parse(text), null);
         } catch (StackOverflowError tooDeep) {
             // the parser counts its depth; this only guards a JVM run with a tiny thread stack
             throw new FilterException("the filter nests too deep", 0);
@@ -66,7 +75,20 @@ public final class DisplayFilter {
      *                does not hold is needed (null from it: the frame has none of those fields)
      */
     public boolean matches(PacketSummary summary, AnalysisMarks marks, Supplier<Dissection> detail) {
-        return root.eval(new FrameView(summary, marks, detail));
+        return root.eval(new FrameView(summary, marks, detail, selected));
+    }
+
+    /** True when the filter reads a field of the selected frame ({@code ip.src == ${ip.src}}). */
+    public boolean refersToSelected() {
+        return refersToSelected;
+    }
+
+    /**
+     * The same filter with {@code ${field}} read from {@code selected} (the frame selected in the window, as in
+     * Wireshark); with null, or in a filter that was never given one, a test on {@code ${field}} matches nothing.
+     */
+    public DisplayFilter selecting(Dissection selected) {
+        return new DisplayFilter(text, root, selected);
     }
 
     /** Tests a frame already dissected. */

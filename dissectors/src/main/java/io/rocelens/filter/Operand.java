@@ -216,6 +216,24 @@ abstract class Operand {
      * selected for a filter here (as in tshark), so it has no value and a test on it matches nothing.
      */
     static final class Reference extends Operand {
+        /** Says a filter refers to the selected frame ({@link DisplayFilter#refersToSelected}); read from the summary. */
+        static final Source REFERENCE = new Source("${}") {
+            @Override
+            boolean fromSummary() {
+                return true;
+            }
+
+            @Override
+            boolean indexed() {
+                return true;
+            }
+
+            @Override
+            boolean any(FrameView frame, Matcher matcher) {
+                return false;
+            }
+        };
+
         private final Node.Ref ref;
 
         Reference(Node.Ref ref) {
@@ -227,14 +245,26 @@ abstract class Operand {
             return ref.field().kind();
         }
 
+        /** The field's values in the referenced frame (the one selected in the window); none without one. */
         @Override
         List<Object> values(FrameView frame) {
-            return List.of();
+            if (frame.referenced == null) {
+                return List.of();
+            }
+            Dissection referenced = frame.referenced;
+            List<Object> out = new ArrayList<>();
+            ref.any(new FrameView(referenced.summary(), null, () -> referenced, null), collector(ref.field(), out));
+            return out;
         }
 
         @Override
         void print(StringBuilder out) {
             out.append("${").append(ref.written()).append('}');
+        }
+
+        @Override
+        void sources(java.util.function.Consumer<Source> each) {
+            each.accept(REFERENCE);
         }
     }
 

@@ -374,13 +374,18 @@ final class MainWindow {
     // ---------------------------------------------------------------------------------------------- list
 
     private void applyFilter(DisplayFilter filter) {
+        if (filter != null && filter.refersToSelected()) {
+            // ${field} reads the packet selected when the filter is applied, as in Wireshark
+            filter = filter.selecting(details.shown() == null ? null : details.shown().dissection());
+        }
+        DisplayFilter applied = filter;
         status.progress(0);
         preferences.putList(Preferences.FILTER_HISTORY, filterModel.history());
         long started = System.nanoTime();
-        packets.applyFilter(filter, status::progress, () -> {
+        packets.applyFilter(applied, status::progress, () -> {
             status.progress(0);
             showCounts();
-            LOG.debug("filter {} applied in {} ms", filter == null ? "(none)" : filter.text(),
+            LOG.debug("filter {} applied in {} ms", applied == null ? "(none)" : applied.text(),
                     (System.nanoTime() - started) / 1_000_000);
             selectSomething();
         });

@@ -195,6 +195,16 @@ class MainWindowTest {
         assertTrue(detailsTitle(robot).contains("Frame 100:"), detailsTitle(robot));
     }
 
+    /** {@code ${field}} reads the packet selected when the filter is applied, as in Wireshark. */
+    @Test
+    void aFieldReferenceReadsTheSelectedPacket(FxRobot robot) throws TimeoutException {
+        // tshark -r mixed.pcapng -Y frame.number==57 -T fields -e infiniband.bth.destqp: 0x000044
+        selectFrame(robot, 57);
+        robot.clickOn("#filter-field").write("infiniband.bth.destqp == ${infiniband.bth.destqp}").type(KeyCode.ENTER);
+        // tshark -r mixed.pcapng -Y "infiniband.bth.destqp == 0x44" | wc -l: 20
+        waitUntil(() -> rows(robot) == 20, () -> "rows " + rows(robot) + ", status: " + sample.status());
+    }
+
     private static String detailsTitle(FxRobot robot) {
         TreeView<?> tree = robot.lookup("#details").queryAs(TreeView.class);
         return fx(() -> tree.getRoot().getChildren().isEmpty() ? ""

@@ -37,11 +37,13 @@ public final class FrameDetails {
             Locale.ROOT);
 
     private final long frameNumber;
+    private final Dissection dissection;
     private final List<Node> layers;
     private final HexDump bytes;
 
     public FrameDetails(Dissection dissection, byte[] frameBytes) {
         frameNumber = dissection.number();
+        this.dissection = dissection;
         List<Node> nodes = new ArrayList<>();
         for (Layer layer : dissection.layers()) {
             List<Node> fields = new ArrayList<>();
@@ -57,6 +59,11 @@ public final class FrameDetails {
         }
         layers = List.copyOf(nodes);
         bytes = new HexDump(frameBytes);
+    }
+
+    /** The frame's dissection, which {@code ${field}} in a display filter reads. */
+    public Dissection dissection() {
+        return dissection;
     }
 
     /**
