@@ -172,6 +172,20 @@ final class Pcap implements AutoCloseable {
         }
     }
 
+    /**
+     * Opens a pcap or pcapng file to read as if it were an interface, with nanosecond timestamps: for testing the
+     * reading path against frames known in advance.
+     */
+    static Pcap openOffline(String file) throws Failure {
+        byte[] errbuf = new byte[PcapNative.ERRBUF_SIZE];
+        Pointer opened = PcapNative.pcap_open_offline_with_tstamp_precision(file, PcapNative.TSTAMP_PRECISION_NANO,
+                errbuf);
+        if (opened == null) {
+            throw new Failure(PcapNative.ERROR, Native.toString(errbuf));
+        }
+        return new Pcap(opened);
+    }
+
     /** Compiles {@code filter} (optimized) and hands the program over; frees it afterwards. */
     private void compile(String filter, ProgramUse use) throws Failure {
         Pointer handle = pointer();

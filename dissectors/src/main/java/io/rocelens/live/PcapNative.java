@@ -81,6 +81,8 @@ final class PcapNative {
 
     static native Pointer pcap_open_dead(int linkType, int snaplen);
 
+    static native Pointer pcap_open_offline_with_tstamp_precision(String file, int precision, byte[] errbuf);
+
     static native int pcap_compile(Pointer pcap, Pointer program, String filter, int optimize, int netmask);
 
     static native int pcap_setfilter(Pointer pcap, Pointer program);
