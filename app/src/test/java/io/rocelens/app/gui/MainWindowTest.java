@@ -195,6 +195,28 @@ class MainWindowTest {
         assertTrue(detailsTitle(robot).contains("Frame 100:"), detailsTitle(robot));
     }
 
+    /** Date and Time of Day is three times as long as seconds: the Time column widens and no time is cut. */
+    @Test
+    void theTimeColumnWidensForTheDateAndTimeOfDay(FxRobot robot) throws TimeoutException {
+        sample.menu("View", "Time Display Format", "Date and Time of Day");
+        waitUntil(() -> fx(() -> {
+            List<String> shown = new ArrayList<>();
+            for (javafx.scene.Node node : robot.lookup(".table-row-cell .table-cell").queryAll()) {
+                if (node instanceof javafx.scene.control.TableCell<?, ?> cell && cell.getTableColumn() != null
+                        && "column-time".equals(cell.getTableColumn().getId()) && cell.getText() != null) {
+                    // what the cell draws: its text, or the text cut with an ellipsis when the column is too narrow
+                    javafx.scene.text.Text drawn = (javafx.scene.text.Text) cell.lookup(".text");
+                    shown.add(drawn.getText().equals(cell.getText()) && cell.getText().matches(
+                            "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{9}") ? "whole" : drawn.getText());
+                }
+            }
+            return !shown.isEmpty() && shown.stream().allMatch("whole"::equals);
+        }), () -> "time cells: " + fx(() -> robot.lookup(".table-row-cell .table-cell").queryAll().stream()
+                .filter(n -> n instanceof javafx.scene.control.TableCell<?, ?> c && c.getTableColumn() != null
+                        && "column-time".equals(c.getTableColumn().getId()))
+                .map(n -> ((javafx.scene.text.Text) n.lookup(".text")).getText()).limit(3).toList()));
+    }
+
     /** {@code ${field}} reads the packet selected when the filter is applied, as in Wireshark. */
     @Test
     void aFieldReferenceReadsTheSelectedPacket(FxRobot robot) throws TimeoutException {

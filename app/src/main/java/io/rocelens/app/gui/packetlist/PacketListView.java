@@ -3,6 +3,7 @@ package io.rocelens.app.gui.packetlist;
 import io.rocelens.app.gui.packetlist.model.ColouringRules;
 import io.rocelens.app.gui.packetlist.model.PacketColumn;
 import io.rocelens.app.gui.packetlist.model.PacketListModel;
+import io.rocelens.app.gui.packetlist.model.TimeFormat;
 import java.util.List;
 import java.util.function.IntConsumer;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -28,6 +29,10 @@ public final class PacketListView {
     private boolean sortFromModel;
     /** True while the list is swapped for the model's new one. */
     private boolean replacing;
+    /** The time format the Time column's width was fitted to. */
+    private TimeFormat shownTimeFormat;
+    /** A cell's padding on both sides and a little air, in pixels (modena: 0.25em each side). */
+    private static final double TIME_CELL_PADDING = 16;
     /** The frame the user selected (its number), kept across sorts and filters; -1 for none. */
     private long selectedFrame = -1;
 
@@ -163,6 +168,10 @@ public final class PacketListView {
         }
         // the items are places 0 … n-1, equal from one list to the next: cells would keep their old text
         table.refresh();
+        if (model.timeFormat() != shownTimeFormat) {
+            shownTimeFormat = model.timeFormat();
+            fitTimeColumn();
+        }
         showSortOrder();
         if (frame > 0) {
             int index = model.indexOfFrame(frame);
@@ -192,7 +201,6 @@ public final class PacketListView {
         }
     }
 
-    /** Selects a place of the list and brings it into view. */
     /**
      * Once a row has been laid out, gives every row its height: without a fixed height JavaFX's list measures rows
      * (styles applied to each) whenever the row count changes, which took most of the JavaFX thread's time while a
@@ -210,9 +218,28 @@ public final class PacketListView {
         }
     }
 
-    /** The font size changed: the rows' height is measured again. */
+    /** The font size changed: the rows' height is measured again, and the Time column fits its text again. */
     public void fontChanged() {
         table.setFixedCellSize(Region.USE_COMPUTED_SIZE);
+        fitTimeColumn();
+    }
+
+    /**
+     * The Time column takes the width of its longest text in the current format and font (a date and time of day
+     * is three times as long as seconds), as Wireshark resizes the column when the format changes.
+     */
+    private void fitTimeColumn() {
+        String longest = model.timeFormat().format(0, 0, java.time.ZoneOffset.UTC);
+        javafx.scene.text.Font font = table.lookup(".table-row-cell .table-cell") instanceof javafx.scene.control.Labeled
+                cell ? cell.getFont() : javafx.scene.text.Font.getDefault();
+        javafx.scene.text.Text probe = new javafx.scene.text.Text(longest);
+        probe.setFont(font);
+        double width = Math.ceil(probe.getLayoutBounds().getWidth()) + TIME_CELL_PADDING;
+        for (TableColumn<Integer, ?> column : table.getColumns()) {
+            if (column.getUserData() == PacketColumn.TIME) {
+                column.setPrefWidth(Math.max(PacketColumn.TIME.width(), width));
+            }
+        }
     }
 
     /**
