@@ -53,6 +53,13 @@ public final class PacketListView {
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         fillWidthWithInfo();
         table.setRowFactory(view -> new ColouredRow());
+        // JavaFX sorts on a release of any mouse button over a column header; Wireshark sorts on the left button only
+        table.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, event -> {
+            if (event.getButton() != javafx.scene.input.MouseButton.PRIMARY && onColumnHeader(event.getPickResult()
+                    .getIntersectedNode())) {
+                event.consume();
+            }
+        });
         table.setSortPolicy(view -> {
             if (!sortFromModel) {
                 List<TableColumn<Integer, ?>> order = view.getSortOrder();
@@ -97,6 +104,15 @@ public final class PacketListView {
             }
 
         });
+    }
+
+    private static boolean onColumnHeader(javafx.scene.Node node) {
+        for (javafx.scene.Node at = node; at != null; at = at.getParent()) {
+            if (at.getStyleClass().contains("column-header")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A column header click asks for an order. */
