@@ -125,6 +125,16 @@ public final class GuiLauncher {
         }
         sample.toFile().deleteOnExit();
         folder.toFile().deleteOnExit();
+        bundledCopy = sample;
         return sample;
+    }
+
+    /** The temporary copy of the bundled sample this run made, or null. */
+    private static volatile Path bundledCopy;
+
+    /** True for the temporary copy of the bundled sample: it is gone when the program ends. */
+    static boolean isBundledCopy(Path file) {
+        Path copy = bundledCopy;
+        return copy != null && copy.toAbsolutePath().normalize().equals(file.toAbsolutePath().normalize());
     }
 }

@@ -1,6 +1,7 @@
 package io.rocelens.app.gui;
 
 import io.rocelens.app.gui.common.model.Preferences;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,8 +41,11 @@ final class RecentFiles {
         return folder != null && folder.toFile().isDirectory() ? folder : null;
     }
 
-    /** A file was opened: it goes to the top. */
+    /** A file was opened: it goes to the top (not the bundled sample's temporary copy, deleted at exit). */
     void remember(Path file) {
+        if (GuiLauncher.isBundledCopy(file)) {
+            return;
+        }
         String name = file.toAbsolutePath().normalize().toString();
         List<String> recent = new ArrayList<>(preferences.getList(Preferences.RECENT_FILES));
         recent.remove(name);
@@ -54,8 +58,12 @@ final class RecentFiles {
     private void fill() {
         menu.getItems().clear();
         for (String name : preferences.getList(Preferences.RECENT_FILES)) {
-            MenuItem recent = WindowMenus.item(name, null, () -> open.accept(Path.of(name)));
+            // as Wireshark: a file no longer there stays listed, marked and disabled
+            boolean there = Files.isRegularFile(Path.of(name));
+            MenuItem recent = WindowMenus.item(there ? name : name + " (not found)", null,
+                    () -> open.accept(Path.of(name)));
             recent.setMnemonicParsing(false);
+            recent.setDisable(!there);
             menu.getItems().add(recent);
         }
         menu.setDisable(menu.getItems().isEmpty());
