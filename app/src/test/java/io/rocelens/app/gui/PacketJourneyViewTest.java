@@ -128,6 +128,30 @@ class PacketJourneyViewTest {
     }
 
     @Test
+    void theViewSwitchesTheListToPointOneWhoseLostPacketsAreThoseLostAfterIt(FxRobot robot) {
+        correlate("lossy", CorrelationRequest.ClockMode.SYNC);
+        window.menu("Statistics", "Packet Journey");
+        javafx.scene.control.ChoiceBox<Integer> point = robot.lookup("#journey-point").queryAs(
+                javafx.scene.control.ChoiceBox.class);
+        fx(() -> {
+            point.setValue(1);
+            return null;
+        });
+        int framesAtOne = lossy.get("points").get(1).get("frames").asInt();
+        waitUntil(() -> !window.window().packets().isLoading() && window.window().packets().total() == framesAtOne
+                && window.window().packets().marks().journeys() != null, window::status);
+        // the list's selection says where else its packet was seen, from point 1's side
+        waitUntil(() -> window.status().matches("Frame \\d+ at point 1: point [02] frame .*"), window::status);
+        // seen at point 1 and lost later: forward on 1 -> 2 (truth hop 2), backward on 1 -> 0 (truth hop 1)
+        long expected = lossy.get("hops").get(1).get("lost").asLong() + lossy.get("hops").get(2).get("lost").asLong();
+        fx(() -> {
+            window.window().filterBar().applyNow("roce.journey.lost");
+            return null;
+        });
+        waitUntil(() -> listed() == expected, () -> listed() + " listed, expected " + expected);
+    }
+
+    @Test
     void roceJourneyCeMarkedMatchesEveryMarkOnAPathThatLosesNothing() {
         correlate("marking", CorrelationRequest.ClockMode.SYNC);
         long expected = 0;
