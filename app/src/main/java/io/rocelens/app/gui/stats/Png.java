@@ -13,6 +13,23 @@ public final class Png {
     private Png() {
     }
 
+    /** One image of {@code top} above {@code bottom}, left-aligned, the rest filled with {@code background}. */
+    public static Image stacked(Image top, Image bottom, javafx.scene.paint.Color background) {
+        int width = (int) Math.max(top.getWidth(), bottom.getWidth());
+        int topHeight = (int) top.getHeight();
+        javafx.scene.image.WritableImage out = new javafx.scene.image.WritableImage(width,
+                topHeight + (int) bottom.getHeight());
+        javafx.scene.image.PixelWriter writer = out.getPixelWriter();
+        for (int y = 0; y < out.getHeight(); y++) {
+            for (int x = 0; x < width; x++) {
+                writer.setColor(x, y, background);
+            }
+        }
+        writer.setPixels(0, 0, (int) top.getWidth(), topHeight, top.getPixelReader(), 0, 0);
+        writer.setPixels(0, topHeight, (int) bottom.getWidth(), (int) bottom.getHeight(), bottom.getPixelReader(), 0, 0);
+        return out;
+    }
+
     public static void write(Image image, Path file) throws IOException {
         int width = (int) image.getWidth();
         int height = (int) image.getHeight();

@@ -154,6 +154,44 @@ class ViewsInteractionTest {
         });
     }
 
+    /** The exported PNG carries the legend of priorities the window shows above the chart. */
+    @Test
+    void theBandwidthPngHasTheLegend(@org.junit.jupiter.api.io.TempDir Path out) throws IOException {
+        Samples.Loaded loaded = Samples.load(Samples.MIXED);
+        BandwidthView view = fx(() -> {
+            BandwidthView made = new BandwidthView(null, link, Preferences.load(config));
+            made.open(new AnalysedCapture(Samples.MIXED, new IndexedCapture(loaded.index(), null), loaded.analysis(),
+                    null, 0, null));
+            return made;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        Path png = out.resolve("bandwidth.png");
+        double chartHeight = fx(() -> {
+            view.exportPng(png);
+            return view.stage().getScene().lookup("#bandwidth-chart").getBoundsInLocal().getHeight();
+        });
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        int legendHeight = image.getHeight() - (int) chartHeight;
+        assertTrue(legendHeight > 10, "no room above the chart: " + legendHeight);
+        // the truth (mixed.json priority_bytes): priorities 0 to 6 carry bytes; each has its swatch in the legend
+        for (int priority = 0; priority <= 6; priority++) {
+            javafx.scene.paint.Color colour = io.rocelens.app.gui.common.ChartColours.priority(priority);
+            int rgb = (int) Math.round(colour.getRed() * 255) << 16 | (int) Math.round(colour.getGreen() * 255) << 8
+                    | (int) Math.round(colour.getBlue() * 255);
+            boolean found = false;
+            for (int y = 0; y < legendHeight && !found; y++) {
+                for (int x = 0; x < image.getWidth() && !found; x++) {
+                    found = (image.getRGB(x, y) & 0xffffff) == rgb;
+                }
+            }
+            assertTrue(found, "no swatch of priority " + priority + " above the chart");
+        }
+        fx(() -> {
+            view.stage().close();
+            return null;
+        });
+    }
+
     @Test
     void etsSharesTypedInTheBandwidthViewAreKeptInThePreferences(FxRobot robot) throws IOException {
         Samples.Loaded loaded = Samples.load(Samples.MIXED);

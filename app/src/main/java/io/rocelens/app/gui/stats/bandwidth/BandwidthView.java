@@ -426,8 +426,12 @@ public final class BandwidthView extends StatsWindow {
         void write(Path file) throws IOException;
     }
 
-    void exportPng(Path file) throws IOException {
-        Png.write(canvas.snapshot(null, null), file);
+    /** The chart with its legend of priorities above it, on the chart's background, as the window shows them. */
+    public void exportPng(Path file) throws IOException {
+        javafx.scene.SnapshotParameters background = new javafx.scene.SnapshotParameters();
+        background.setFill(ChartColours.of(canvas).background());
+        Png.write(Png.stacked(legend.snapshot(background, null), canvas.snapshot(null, null),
+                ChartColours.of(canvas).background()), file);
     }
 
     void exportCsv(Path file) throws IOException {
