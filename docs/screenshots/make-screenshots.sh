@@ -11,3 +11,9 @@ xvfb-run -a -s '-screen 0 1600x1000x24' java -cp "app/target/test-classes:app/ta
 # the Packet Journey view on a generated 3-point path, opened correlated
 xvfb-run -a -s '-screen 0 1600x1000x24' java -cp "app/target/test-classes:app/target/classes:$(cat /tmp/rocelens-app-cp.txt)" \
     io.rocelens.app.gui.JourneyScreenshot docs/screenshots
+# the Congestion view on the generator's dcqcn scenario (a sender throttled by two CNPs), as congestion.png
+java -cp "app/target/classes:$(cat /tmp/rocelens-app-cp.txt)" io.rocelens.app.Main generate dcqcn -o /tmp/rocelens-dcqcn.pcap
+mkdir -p /tmp/rocelens-dcqcn-shots
+xvfb-run -a -s '-screen 0 1600x1000x24' java -cp "app/target/test-classes:app/target/classes:$(cat /tmp/rocelens-app-cp.txt)" \
+    io.rocelens.app.gui.ViewScreenshots /tmp/rocelens-dcqcn-shots /tmp/rocelens-dcqcn.pcap
+cp /tmp/rocelens-dcqcn-shots/rocelens-dcqcn-congestion.png docs/screenshots/congestion.png

@@ -25,7 +25,7 @@ import javafx.stage.Window;
 public final class ViewScreenshots {
 
     private static final List<String> VIEWS = List.of("Capture File Properties", "QP Conversations", "PSN Ladder",
-            "PFC", "RoCE Bandwidth", "Latency");
+            "PFC", "RoCE Bandwidth", "Latency", "Congestion (DCQCN)");
 
     private ViewScreenshots() {
     }
@@ -76,6 +76,11 @@ public final class ViewScreenshots {
                         for (TreeItem<?> group : tree.getRoot().getChildren()) {
                             group.setExpanded(true);
                         }
+                    }
+                    if (w.getScene().lookup("#congestion-table") instanceof javafx.scene.control.TableView<?> cnps
+                            && !cnps.getItems().isEmpty()) {
+                        // the first CNP's reaction drawn on the chart, as a click on its row shows it
+                        cnps.getSelectionModel().select(0);
                     }
                     if (w.getScene().lookup("#bandwidth-ets") instanceof TextField ets) {
                         // the ETS overlay and the paused shading, as a user would switch them on (a capture with

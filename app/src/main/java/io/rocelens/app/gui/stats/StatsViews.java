@@ -8,6 +8,7 @@ import io.rocelens.app.gui.common.model.LatestWins;
 import io.rocelens.app.gui.common.model.Preferences;
 import io.rocelens.app.gui.packetlist.model.PacketTable;
 import io.rocelens.app.gui.stats.bandwidth.BandwidthView;
+import io.rocelens.app.gui.stats.congestion.CongestionView;
 import io.rocelens.app.gui.stats.conversations.ConversationsView;
 import io.rocelens.app.gui.stats.conversations.model.Conversation;
 import io.rocelens.app.gui.stats.conversations.model.Conversations;
@@ -62,6 +63,8 @@ public final class StatsViews {
     private final LatestWins reanalysed;
     /** File › Export › Per-QP Statistics CSV, written in the background. */
     private final LatestWins csvWrites;
+    /** The Congestion view's model (rates and DCQCN reactions), on the same thread. */
+    private final LatestWins congestionModels;
     private final List<MenuItem> needCapture = new ArrayList<>();
     private final List<StatsWindow> made = new ArrayList<>();
     private static final long REFRESH_NANOS = 1_000_000_000L;
@@ -79,6 +82,7 @@ public final class StatsViews {
     private BandwidthView bandwidth;
     private CapturePropertiesView properties;
     private LatencyView latency;
+    private CongestionView congestion;
     private PacketJourneyView journey;
     /** The correlation of the open capture with the others of its path, or null; the list shows point listPoint. */
     private PacketJourneys journeys;
@@ -97,6 +101,7 @@ public final class StatsViews {
         limited = background.sameThreadAs(ladders);
         reanalysed = background.sameThreadAs(ladders);
         csvWrites = background.sameThreadAs(ladders);
+        congestionModels = background.sameThreadAs(ladders);
         this.link = link;
         this.displayedRows = displayedRows;
         this.preferences = preferences;
@@ -112,6 +117,7 @@ public final class StatsViews {
                 item("P_FC", () -> pfc().open(capture)),
                 item("RoCE _Bandwidth", () -> bandwidth().open(capture)),
                 item("_Latency", () -> latency().open(capture)),
+                item("Con_gestion (DCQCN)", () -> congestion().open(capture)),
                 item("Packet _Journey", this::openJourney));
     }
 
@@ -254,6 +260,7 @@ public final class StatsViews {
         ladders.cancel();
         limited.cancel();
         reanalysed.cancel();
+        congestionModels.cancel();
         lastRefresh = 0;
         enable(false);
         made.forEach(view -> view.show(null));
@@ -343,6 +350,13 @@ public final class StatsViews {
             latency = remember(new LatencyView(owner, link));
         }
         return latency;
+    }
+
+    private CongestionView congestion() {
+        if (congestion == null) {
+            congestion = remember(new CongestionView(owner, link, congestionModels));
+        }
+        return congestion;
     }
 
     private CapturePropertiesView properties() {
