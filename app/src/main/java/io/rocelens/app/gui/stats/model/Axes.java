@@ -24,6 +24,36 @@ public final class Axes {
         return ticks;
     }
 
+    /**
+     * Ticks for a whole-number axis (PSNs): as {@link #ticks}, with a step of at least 1, so a view zoomed to a few
+     * values labels each once instead of repeating the whole number under fractional ticks.
+     */
+    public static List<Double> wholeTicks(double lo, double hi, int wanted) {
+        List<Double> ticks = new ArrayList<>();
+        if (!(hi > lo)) {
+            ticks.add(Math.ceil(lo));
+            return ticks;
+        }
+        double step = Math.max(1, step((hi - lo) / Math.max(1, wanted)));
+        for (double tick = Math.ceil(lo / step) * step; tick <= hi + step * 1e-9; tick += step) {
+            ticks.add(tick);
+        }
+        return ticks;
+    }
+
+    /**
+     * Zooms the range [lo, hi] by {@code factor} around {@code at}, never to less than {@code minSpan}: a PSN ladder
+     * zoomed past a few PSNs, or a time axis past a few nanoseconds, shows nothing more.
+     *
+     * @return the new {lo, hi}
+     */
+    public static double[] zoom(double lo, double hi, double at, double factor, double minSpan) {
+        double span = hi - lo;
+        double scaled = Math.max(span * factor, Math.min(span, minSpan));
+        double applied = span > 0 ? scaled / span : 1;
+        return new double[] {at - (at - lo) * applied, at + (hi - at) * applied};
+    }
+
     /** The smallest 1, 2 or 5 × 10^k at least {@code rough}. */
     static double step(double rough) {
         double power = Math.pow(10, Math.floor(Math.log10(rough)));

@@ -42,6 +42,9 @@ public final class PsnLadderView extends StatsWindow {
     private static final double RIGHT = 18;
     private static final double TOP = 14;
     private static final double BOTTOM = 44;
+    /** The closest zoom: four PSNs tall, and 100 ns wide (capture clocks tick in nanoseconds at best). */
+    private static final double MIN_PSNS = 4;
+    private static final double MIN_NANOS = 100;
     private static final String[] KIND_NAMES = {"requests", "READ responses", "ACKs", "NAKs", "RNR NAKs", "CNPs"};
     /** Colours per series (kind × 2 + direction): A → B first, then B → A. */
     private static final Color[] COLOURS = {
@@ -242,7 +245,7 @@ public final class PsnLadderView extends StatsWindow {
         g.fillText("time since the first packet (" + unit.name() + ")", LEFT + width / 2.0, TOP + height + 22);
         g.setTextAlign(TextAlignment.RIGHT);
         g.setTextBaseline(VPos.CENTER);
-        for (double tick : Axes.ticks(p0, p1, Math.max(2, height / 50))) {
+        for (double tick : Axes.wholeTicks(p0, p1, Math.max(2, height / 50))) {
             double y = TOP + (p1 - tick) / (p1 - p0) * (height - 1);
             g.strokeLine(LEFT, y, LEFT + width, y);
             g.fillText(Long.toString(((long) tick) & 0xFFFFFF), LEFT - 6, y);
@@ -265,12 +268,14 @@ public final class PsnLadderView extends StatsWindow {
             }
             double factor = delta > 0 ? 0.8 : 1.25;
             double tAt = t0 + (scroll.getX() - LEFT) / plotWidth() * (t1 - t0);
-            t0 = tAt - (tAt - t0) * factor;
-            t1 = tAt + (t1 - tAt) * factor;
+            double[] time = Axes.zoom(t0, t1, tAt, factor, MIN_NANOS);
+            t0 = time[0];
+            t1 = time[1];
             if (!scroll.isShiftDown()) {
                 double pAt = p1 - (scroll.getY() - TOP) / plotHeight() * (p1 - p0);
-                p0 = pAt - (pAt - p0) * factor;
-                p1 = pAt + (p1 - pAt) * factor;
+                double[] psns = Axes.zoom(p0, p1, pAt, factor, MIN_PSNS);
+                p0 = psns[0];
+                p1 = psns[1];
             }
             draw();
         });
