@@ -187,6 +187,7 @@ final class LiveCaptureController {
 
                 @Override
                 public void analysis(AnalysisResult soFar) {
+                    window.analysisKnown(soFar, null);
                     window.stats().capturing(new AnalysedCapture(session.file(), window.packets().table(), soFar,
                             session.dissectorOptions(), System.nanoTime() - started, null));
                 }
@@ -241,6 +242,7 @@ final class LiveCaptureController {
         capturing = false;
         ticker.stop();
         window.packets().loaded(ended.marks());
+        window.analysisKnown(ended.analysis(), ended.marks());
         window.showCounts();
         window.refreshState();
         List<Path> files = capture.files();

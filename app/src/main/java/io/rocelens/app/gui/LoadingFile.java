@@ -63,6 +63,7 @@ final class LoadingFile implements OpenCapture.Listener {
 
     @Override
     public void analysis(AnalysisResult soFar) {
+        window.analysisKnown(soFar, null);
         stats.loading(new AnalysedCapture(file, packets.table(), soFar, window.dissectorOptions(),
                 System.nanoTime() - opening, null));
     }
@@ -71,6 +72,7 @@ final class LoadingFile implements OpenCapture.Listener {
     public void finished(OpenCapture.Outcome ended) {
         status.loading(false);
         packets.loaded(ended.marks());
+        window.analysisKnown(ended.analysis(), ended.marks());
         window.showCounts();
         String notice = ended.notice();
         status.say(notice != null ? notice : ended.file().getFileName() + ": " + ended.summary());

@@ -1,5 +1,8 @@
 package io.rocelens.app.gui;
 
+import io.rocelens.analysis.AnalysisMarks;
+import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.analysis.FrameAnalysis;
 import io.rocelens.app.gui.capture.model.OpenCapture;
 import io.rocelens.app.gui.capture.model.UnsavedCaptureGuard;
 import io.rocelens.app.gui.common.Dialogs;
@@ -69,6 +72,8 @@ final class MainWindow {
     private final PacketCopy copying;
     private final FileOpening opening;
     private final CorrelatedCaptures correlated;
+    /** What the capture's analysis knows per frame, for the details tree: a snapshot while loading, then the end's. */
+    private volatile FrameAnalysis frameAnalysis;
 
     MainWindow(Stage stage, Preferences preferences) {
         this.stage = stage;
@@ -84,7 +89,8 @@ final class MainWindow {
         packetList = new PacketListView(packets, this::sort, this::showDetails, this::listChanged);
         filterModel = new FilterBarModel(preferences.getList(Preferences.FILTER_HISTORY));
         filterBar = new FilterBar(filterModel, this::applyFilter);
-        details = new DetailsPane(background, filterBar::applyNow, filterBar::prepare);
+        details = new DetailsPane(background, filterBar::applyNow, filterBar::prepare, () -> frameAnalysis,
+                frame -> navigation().goTo(frame));
         navigation = new PacketNavigation(stage, packets, packetList);
         copying = new PacketCopy(packets, packetList, details);
         packetList.control().setContextMenu(copying.menu());
@@ -283,6 +289,7 @@ final class MainWindow {
 
     /** A live capture replaces what was shown: the views and the panes start empty. */
     void cleared() {
+        frameAnalysis = null;
         correlated.forget();
         stats.closed();
         details.clear();
@@ -417,6 +424,18 @@ final class MainWindow {
     void showCounts() {
         status.counts(packets.total(), packets.size());
         liveCapture.showCounts();    // after the list's count: the engine counted every frame before the list got it
+    }
+
+    /**
+     * The analysis known now (a snapshot while loading or capturing: marks null; at the end with the pass's marks)
+     * for the details tree; at the end, the selected packet's details are shown again with it.
+     */
+    void analysisKnown(AnalysisResult result, AnalysisMarks marks) {
+        frameAnalysis = result == null && marks == null ? null : FrameAnalysis.of(result, marks);
+        int index = packetList.selectedIndex();
+        if (marks != null && index >= 0 && index < packets.size()) {
+            showDetails(index);
+        }
     }
 
     private void showDetails(int index) {

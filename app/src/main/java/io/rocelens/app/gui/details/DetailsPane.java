@@ -1,5 +1,6 @@
 package io.rocelens.app.gui.details;
 
+import io.rocelens.analysis.FrameAnalysis;
 import io.rocelens.app.gui.common.model.Background;
 import io.rocelens.app.gui.common.model.LatestWins;
 import io.rocelens.app.gui.details.model.FrameDetails;
@@ -11,7 +12,10 @@ import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.DissectorOptions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+import java.util.function.Supplier;
 
 /**
  * The selected packet's details tree and bytes pane, linked (a field lights its bytes, a byte selects its field). The
@@ -22,14 +26,19 @@ public final class DetailsPane {
     private final DetailsView details;
     private final HexView bytes;
     private final LatestWins reads;
+    private final Supplier<FrameAnalysis> analysis;
 
     /**
      * @param applyFilter   "Apply as Filter" on a field
      * @param prepareFilter "Prepare as Filter" on a field
+     * @param analysis      what the capture's analysis knows per frame now (read off the UI thread; null for nothing)
+     * @param goTo          selects a frame (1-based) in the packet list: a details line naming a frame, activated
      */
-    public DetailsPane(Background background, Consumer<String> applyFilter, Consumer<String> prepareFilter) {
+    public DetailsPane(Background background, Consumer<String> applyFilter, Consumer<String> prepareFilter,
+                       Supplier<FrameAnalysis> analysis, LongConsumer goTo) {
         reads = background.line("rocelens-detail");
-        details = new DetailsView(applyFilter, prepareFilter);
+        this.analysis = analysis;
+        details = new DetailsView(applyFilter, prepareFilter, goTo);
         bytes = new HexView(details::selectByte);
         details.control().getSelectionModel().selectedItemProperty().addListener((seen, old, item) -> {
             if (item != null && item.getValue() != null) {
@@ -73,7 +82,9 @@ public final class DetailsPane {
             data.get(frameBytes);
             Dissection dissection = new Dissector(options).dissect(frame);
             table.times(row, dissection.summary());
-            return new FrameDetails(dissection, frameBytes);
+            FrameAnalysis known = analysis.get();
+            return new FrameDetails(dissection, frameBytes,
+                    known == null ? List.of() : known.lines(dissection.number()));
         }, frame -> {
             details.show(frame);
             bytes.show(frame.bytes());

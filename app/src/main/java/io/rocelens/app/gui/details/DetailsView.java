@@ -3,6 +3,7 @@ package io.rocelens.app.gui.details;
 import io.rocelens.app.gui.details.model.FrameDetails.Node;
 import io.rocelens.app.gui.details.model.FrameDetails;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TreeCell;
@@ -10,6 +11,9 @@ import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
 
 /** The packet details tree: one item per layer, its fields below; right-click for filters and copying. */
 public final class DetailsView {
@@ -21,7 +25,7 @@ public final class DetailsView {
      * @param applyFilter   "Apply as Filter": the filter text, to be applied at once
      * @param prepareFilter "Prepare as Filter": the filter text, put in the bar without applying it
      */
-    DetailsView(Consumer<String> applyFilter, Consumer<String> prepareFilter) {
+    DetailsView(Consumer<String> applyFilter, Consumer<String> prepareFilter, LongConsumer goTo) {
         tree.setId("details");
         tree.setShowRoot(false);
         tree.setRoot(new TreeItem<>());
@@ -30,6 +34,22 @@ public final class DetailsView {
             protected void updateItem(Node node, boolean empty) {
                 super.updateItem(node, empty);
                 setText(empty || node == null ? null : node.label());
+                // a line naming another frame looks like a link: double-click or Enter goes there
+                setUnderline(!empty && node != null && node.isLink());
+            }
+        });
+        tree.setOnMouseClicked(click -> {
+            if (click.getButton() == MouseButton.PRIMARY && click.getClickCount() == 2) {
+                selectedNode(node -> follow(node, goTo));
+            }
+        });
+        tree.addEventHandler(KeyEvent.KEY_PRESSED, key -> {
+            if (key.getCode() == KeyCode.ENTER) {
+                Node node = selected();
+                if (node != null && node.isLink()) {
+                    key.consume();
+                    goTo.accept(node.link());
+                }
             }
         });
         MenuItem apply = new MenuItem("Apply as Filter");
@@ -40,7 +60,14 @@ public final class DetailsView {
         copyValue.setOnAction(e -> selectedNode(node -> copy(node.value())));
         MenuItem copyFilter = new MenuItem("Copy as Filter");
         copyFilter.setOnAction(e -> selectedNode(node -> copy(node.filter())));
-        tree.setContextMenu(new ContextMenu(apply, prepare, copyValue, copyFilter));
+        MenuItem goToLinked = new MenuItem("Go to Linked Packet");
+        goToLinked.setOnAction(e -> selectedNode(node -> follow(node, goTo)));
+        ContextMenu menu = new ContextMenu(apply, prepare, copyValue, copyFilter, goToLinked);
+        menu.setOnShowing(e -> {
+            Node node = selected();
+            goToLinked.setDisable(node == null || !node.isLink());
+        });
+        tree.setContextMenu(menu);
     }
 
     public TreeView<Node> control() {
@@ -63,7 +90,12 @@ public final class DetailsView {
         for (Node layer : frame.layers()) {
             TreeItem<Node> item = new TreeItem<>(layer);
             for (Node field : layer.children()) {
-                item.getChildren().add(new TreeItem<>(field));
+                TreeItem<Node> fieldItem = new TreeItem<>(field);
+                for (Node line : field.children()) {
+                    fieldItem.getChildren().add(new TreeItem<>(line));
+                }
+                fieldItem.setExpanded(!field.children().isEmpty());    // the analysis subtree opens with its layer
+                item.getChildren().add(fieldItem);
             }
             item.setExpanded(expanded.contains(layer.filter()));
             tree.getRoot().getChildren().add(item);
@@ -99,6 +131,12 @@ public final class DetailsView {
     Node selected() {
         TreeItem<Node> item = tree.getSelectionModel().getSelectedItem();
         return item != null ? item.getValue() : null;
+    }
+
+    private static void follow(Node node, LongConsumer goTo) {
+        if (node.isLink()) {
+            goTo.accept(node.link());
+        }
     }
 
     private void selectedNode(Consumer<Node> action) {

@@ -1,5 +1,6 @@
 package io.rocelens.app.gui.details.model;
 
+import io.rocelens.analysis.FrameAnalysis;
 import io.rocelens.app.gui.packetlist.model.TimeFormat;
 import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.Field;
@@ -25,8 +26,18 @@ public final class FrameDetails {
      *
      * @param filter the display filter "Apply as Filter" builds: {@code bth.psn == 1000}, or the layer's name
      * @param value  the field's value as people read it ("Copy value"); the layer's title for a layer
+     * @param link   the frame this line names, which activating it selects (an analysis line); -1 for none
      */
-    public record Node(String label, String filter, String value, int offset, int length, List<Node> children) {
+    public record Node(String label, String filter, String value, int offset, int length, List<Node> children,
+                       long link) {
+
+        public Node(String label, String filter, String value, int offset, int length, List<Node> children) {
+            this(label, filter, value, offset, length, children, -1);
+        }
+
+        public boolean isLink() {
+            return link >= 0;
+        }
 
         public boolean covers(int byteOffset) {
             return length > 0 && byteOffset >= offset && byteOffset < offset + length;
@@ -41,7 +52,18 @@ public final class FrameDetails {
     private final List<Node> layers;
     private final HexDump bytes;
 
+    /** The title of the subtree the analysis lines are under. */
+    public static final String ANALYSIS = "[RoCE analysis]";
+
     public FrameDetails(Dissection dissection, byte[] frameBytes) {
+        this(dissection, frameBytes, List.of());
+    }
+
+    /**
+     * @param analysis what the capture's analysis knows about this frame ({@link FrameAnalysis#lines}): shown in a
+     *                 "[RoCE analysis]" subtree at the end of the RoCE layer (the BTH's; else the last layer's)
+     */
+    public FrameDetails(Dissection dissection, byte[] frameBytes, List<FrameAnalysis.Line> analysis) {
         frameNumber = dissection.number();
         this.dissection = dissection;
         List<Node> nodes = new ArrayList<>();
@@ -55,6 +77,23 @@ public final class FrameDetails {
                         field.offset(), field.length(), List.of()));
             }
             nodes.add(new Node(layer.title(), layer.name(), layer.title(), layer.offset(), layer.length(),
+                    List.copyOf(fields)));
+        }
+        if (!analysis.isEmpty() && !nodes.isEmpty()) {
+            int at = nodes.size() - 1;
+            for (int i = 0; i < nodes.size(); i++) {
+                if (nodes.get(i).filter().equals("bth")) {
+                    at = i;
+                }
+            }
+            List<Node> lines = new ArrayList<>();
+            for (FrameAnalysis.Line line : analysis) {
+                lines.add(new Node(line.text(), line.filter(), line.text(), 0, 0, List.of(), line.frame()));
+            }
+            Node layer = nodes.get(at);
+            List<Node> fields = new ArrayList<>(layer.children());
+            fields.add(new Node(ANALYSIS, "frame.number == " + frameNumber, ANALYSIS, 0, 0, List.copyOf(lines)));
+            nodes.set(at, new Node(layer.label(), layer.filter(), layer.value(), layer.offset(), layer.length(),
                     List.copyOf(fields)));
         }
         layers = List.copyOf(nodes);
@@ -133,6 +172,9 @@ public final class FrameDetails {
             text.append(layer.label()).append('\n');
             for (Node field : layer.children()) {
                 text.append("    ").append(field.label()).append('\n');
+                for (Node line : field.children()) {
+                    text.append("        ").append(line.label()).append('\n');
+                }
             }
         }
         return text.toString();
