@@ -8,6 +8,10 @@ xvfb-run -a -s '-screen 0 1600x1000x24' java -cp "app/target/test-classes:app/ta
     io.rocelens.app.gui.ViewScreenshots docs/screenshots \
     sample-captures/mixed.pcapng sample-captures/incast.pcap sample-captures/pfc-storm.pcap \
     dissectors/src/test/resources/analysis/violations.pcap
+# the details tree of a retransmission (frame 6: the WRITE sent again after the RNR NAK in frame 5), its analysis open
+xvfb-run -a -s '-screen 0 1600x1000x24' java -cp "app/target/test-classes:app/target/classes:$(cat /tmp/rocelens-app-cp.txt)" \
+    io.rocelens.app.gui.DetailsScreenshot docs/screenshots dissectors/src/test/resources/analysis/violations.pcap 6 \
+    violations-details-analysis
 # the Packet Journey view on a generated 3-point path, opened correlated
 xvfb-run -a -s '-screen 0 1600x1000x24' java -cp "app/target/test-classes:app/target/classes:$(cat /tmp/rocelens-app-cp.txt)" \
     io.rocelens.app.gui.JourneyScreenshot docs/screenshots
