@@ -38,6 +38,12 @@ public final class FrameAnalysis {
     private Index<CnpLink> ceMarks;
     private Index<Exchange> requests;
     private Index<Exchange> answers;
+    /** A PSN gap and the NAK (PSN sequence error) its responder sent for it. */
+    private record GapNak(long gapFrame, long nakFrame) {
+    }
+
+    private Index<GapNak> gapNaks;
+    private Index<GapNak> nakGaps;
 
     private FrameAnalysis(AnalysisResult result, AnalysisMarks marks) {
         this.result = result;
@@ -82,6 +88,12 @@ public final class FrameAnalysis {
             }
         }
         if (result != null) {
+            for (GapNak link : gapNaks.at(frame)) {
+                lines.add(link("[The NAK for this gap is frame " + link.nakFrame() + "]", link.nakFrame()));
+            }
+            for (GapNak link : nakGaps.at(frame)) {
+                lines.add(link("[This NAK answers the PSN gap in frame " + link.gapFrame() + "]", link.gapFrame()));
+            }
             for (NakLink nak : retransmissions.at(frame)) {
                 lines.add(link("[This is a retransmission after the " + (nak.rnr() ? "RNR NAK" : "NAK") + " in frame "
                         + nak.nakFrame() + "]", nak.nakFrame()));
@@ -179,13 +191,57 @@ public final class FrameAnalysis {
         if (events != null) {
             return;
         }
-        events = new Index<>(result.events(), ExpertEvent::frame);
         naks = new Index<>(result.nakLinks(), NakLink::nakFrame);
         retransmissions = new Index<>(result.nakLinks(), NakLink::retransmitFrame);
         cnps = new Index<>(result.cnpLinks(), CnpLink::cnpFrame);
         ceMarks = new Index<>(result.cnpLinks(), link -> link.ceCount() > 0 ? link.firstCeFrame() : -1);
         requests = new Index<>(result.exchanges(), Exchange::requestFrame);
         answers = new Index<>(result.exchanges(), Exchange::answerFrame);
+        List<GapNak> gaps = gapNaks();
+        gapNaks = new Index<>(gaps, GapNak::gapFrame);
+        nakGaps = new Index<>(gaps, GapNak::nakFrame);
+        events = new Index<>(result.events(), ExpertEvent::frame);    // last: it says the indexes are built
+    }
+
+    /**
+     * Each stored PSN gap with the first NAK "PSN sequence error" (AETH syndrome 0x60) on its request flow after it,
+     * when that NAK comes before the flow's next gap (a NAK after the next gap answers that one).
+     */
+    private List<GapNak> gapNaks() {
+        java.util.Map<String, List<long[]>> byFlow = new java.util.HashMap<>();
+        for (ExpertEvent event : result.events()) {
+            if (event.kind() == EventKind.PSN_GAP && !event.flow().isEmpty()) {
+                byFlow.computeIfAbsent(event.flow(), flow -> new ArrayList<>()).add(new long[] {event.frame(), -1});
+            }
+        }
+        if (byFlow.isEmpty()) {
+            return List.of();
+        }
+        java.util.Map<String, List<Long>> naksByFlow = new java.util.HashMap<>();
+        for (NakLink nak : result.nakLinks()) {
+            if (!nak.rnr() && nak.syndrome() == 0x60 && byFlow.containsKey(nak.requestFlow())) {
+                naksByFlow.computeIfAbsent(nak.requestFlow(), flow -> new ArrayList<>()).add(nak.nakFrame());
+            }
+        }
+        List<GapNak> links = new ArrayList<>();
+        byFlow.forEach((flow, flowGaps) -> {
+            List<Long> flowNaks = naksByFlow.getOrDefault(flow, new ArrayList<>());
+            flowNaks.sort(null);
+            flowGaps.sort((a, b) -> Long.compare(a[0], b[0]));
+            for (int i = 0; i < flowGaps.size(); i++) {
+                long gap = flowGaps.get(i)[0];
+                long next = i + 1 < flowGaps.size() ? flowGaps.get(i + 1)[0] : Long.MAX_VALUE;
+                for (long nak : flowNaks) {
+                    if (nak > gap) {
+                        if (nak < next) {
+                            links.add(new GapNak(gap, nak));
+                        }
+                        break;
+                    }
+                }
+            }
+        });
+        return links;
     }
 
     /** Elements of a list by a frame number: (frame << 32 | position) sorted, found by binary search. */

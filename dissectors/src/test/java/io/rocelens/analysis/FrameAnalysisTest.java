@@ -116,6 +116,26 @@ class FrameAnalysisTest {
     }
 
     @Test
+    void aGapAndItsNakLinkEachOther() throws IOException {
+        // tshark -r mixed.pcapng: to QP 0x55 PSN 4101 is frame 59, then 4103 in frame 60 (the gap); the NAK with
+        // syndrome 96 (PSN sequence error) for PSN 4102 is frame 63, and 4102 comes again in frame 64
+        AnalysisMarks marks = new AnalysisMarks();
+        RoceAnalyzer analyzer = new RoceAnalyzer(AnalysisOptions.defaults(), marks);
+        try (CaptureReader reader = CaptureReaders.open(Path.of("../sample-captures/mixed.pcapng"))) {
+            SummaryPipeline.forThisMachine(DissectorOptions.defaults()).run(reader, Long.MAX_VALUE, analyzer::accept);
+        }
+        FrameAnalysis mixed = FrameAnalysis.of(analyzer.result(), marks);
+        List<String> gap = mixed.lines(60).stream().map(FrameAnalysis.Line::text).toList();
+        assertTrue(gap.contains("[The NAK for this gap is frame 63]"), gap.toString());
+        assertTrue(gap.stream().anyMatch(t -> t.startsWith("[Expert Info (Warning/Sequence): PSN 4103 ahead of "
+                + "expected 4102")), gap.toString());
+        List<String> nak = mixed.lines(63).stream().map(FrameAnalysis.Line::text).toList();
+        assertTrue(nak.contains("[This NAK answers the PSN gap in frame 60]"), nak.toString());
+        assertTrue(nak.contains("[The retransmission answering this NAK is frame 64]"), nak.toString());
+        assertTrue(mixed.lines(64).stream().anyMatch(l -> l.frame() == 63), mixed.lines(64).toString());
+    }
+
+    @Test
     void quietFramesHaveNoExpertInfoAndUnknownFramesNothing() {
         for (JsonNode quiet : truth.get("quiet_frames")) {
             assertTrue(lookup.lines(quiet.asLong()).stream().noneMatch(l -> l.severity() != null),
