@@ -56,32 +56,75 @@ public final class Main implements Callable<Integer> {
         System.setOut(StandardOutput.ofProcess());
         // out of memory on another thread (a dissection worker) ends the run as on this one: one line, status 3
         Thread.setDefaultUncaughtExceptionHandler((thread, failure) -> {
-            if (failure instanceof OutOfMemoryError) {
+            try {
+                if (!causedByOutOfMemory(failure)) {
+                    System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+                    failure.printStackTrace();
+                    return;
+                }
+            } catch (Throwable whileReporting) {
+                // the message itself found no memory: it is the same failure
+            }
+            try {
                 reportOutOfMemory();
+            } catch (Throwable whileReporting) {
+                // nothing more can be said
+            } finally {
                 Runtime.getRuntime().halt(3);
             }
-            System.err.print("Exception in thread \"" + thread.getName() + "\" ");
-            failure.printStackTrace();
         });
+        // the handler's path runs once now, so nothing in it is first linked while the heap is full
+        causedByOutOfMemory(new OutOfMemoryError());
         System.exit(run(args));
     }
 
-    /** Several threads may run out of memory at once; the user gets one line. */
-    private static final java.util.concurrent.atomic.AtomicBoolean OUT_OF_MEMORY_REPORTED =
-            new java.util.concurrent.atomic.AtomicBoolean();
+    /**
+     * The out-of-memory line, made before memory runs out: made then, its string could itself fail to be allocated,
+     * and the run ended with status 3 and no word (seen once in a few hundred runs with -Xmx24m).
+     */
+    private static final byte[] OUT_OF_MEMORY_LINE = ("rocelens: out of memory: the Java heap (at most "
+            + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB) is too small for this capture; give it more with"
+            + " ROCELENS_JAVA_OPTS=-Xmx<size>" + System.lineSeparator()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    /** Memory set aside and let go when memory runs out, so writing the line has room. */
+    private static volatile byte[] reserve = new byte[1 << 18];
+    private static boolean outOfMemoryReported;
 
-    private static void reportOutOfMemory() {
-        if (OUT_OF_MEMORY_REPORTED.getAndSet(true)) {
+    /**
+     * True when memory ran out, also behind another error: a lambda or a string concatenation linked while the heap
+     * is full fails with a BootstrapMethodError whose cause is the OutOfMemoryError.
+     */
+    static boolean causedByOutOfMemory(Throwable failure) {
+        int depth = 0;
+        for (Throwable at = failure; at != null && depth < 16; at = at.getCause(), depth++) {
+            if (at instanceof OutOfMemoryError) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Several threads may run out of memory at once; the user gets one line, and no thread ends the process before
+     * it is written (the others wait on this lock).
+     */
+    private static synchronized void reportOutOfMemory() {
+        reserve = null;
+        if (outOfMemoryReported) {
             return;
         }
-        CliSupport.printError("out of memory: the Java heap (at most " + Runtime.getRuntime().maxMemory() / (1 << 20)
-                + " MiB) is too small for this capture; give it more with ROCELENS_JAVA_OPTS=-Xmx<size>");
+        outOfMemoryReported = true;
+        System.err.write(OUT_OF_MEMORY_LINE, 0, OUT_OF_MEMORY_LINE.length);
+        System.err.flush();
     }
 
     /** Runs the command line and returns the exit status, so tests can call it without exiting the JVM. */
     public static int run(String... args) {
         CommandLine commandLine = commandLine();
         commandLine.setExecutionExceptionHandler((failure, line, parsed) -> {
+            if (causedByOutOfMemory(failure)) {
+                reportOutOfMemory();
+                return 3;
+            }
             // A bug, not bad input (bad input has its own one-line messages): one line for the user, the trace
             // for whoever runs with -Dorg.slf4j.simpleLogger.defaultLogLevel=debug.
             Log.LOG.debug("rocelens failed", failure);
@@ -103,6 +146,10 @@ public final class Main implements Callable<Integer> {
             reportOutOfMemory();
             return 3;
         } catch (Error bug) {
+            if (causedByOutOfMemory(bug)) {
+                reportOutOfMemory();
+                return 3;
+            }
             Log.LOG.debug("rocelens failed", bug);
             CliSupport.printError("internal error: " + bug + DETAILS);
             return 3;

@@ -182,8 +182,12 @@ class StandardStreamsTest {
         Ran ran = rocelens(List.of("-Xmx24m"), ProcessBuilder.Redirect.INHERIT, null, null, "analyze",
                 flows.toString());
         assertEquals(3, ran.status(), ran.err());
-        assertEquals(1, ran.err().lines().count(), ran.err());
         assertTrue(ran.err().startsWith("rocelens: out of memory: the Java heap (at most "), ran.err());
+        // one line from RoCE Lens; when a second worker runs out of memory at the same moment, HotSpot itself may
+        // add its own line for it (printed by the JVM when a thread ends, out of Java's reach) before the exit
+        List<String> others = ran.err().lines().skip(1).filter(line -> !line.isEmpty()).toList();
+        assertTrue(others.isEmpty() || others.equals(List.of("Exception: java.lang.OutOfMemoryError thrown from the"
+                + " UncaughtExceptionHandler in thread \"rocelens-dissect\"")), ran.err());
         assertEquals("", ran.out());
     }
 
