@@ -9,3 +9,9 @@ tshark -r "$samples/mixed-erspan3.pcapng" -T fields -E header=y -E separator=, -
   -E aggregator=/s -e frame.number -e eth.src -e eth.dst -e ip.src -e ip.dst -e ip.dsfield.ecn -e udp.srcport \
   -e infiniband.bth.opcode -e infiniband.bth.destqp -e infiniband.bth.psn -e infiniband.aeth.syndrome \
   -e infiniband.reth.va -e infiniband.invariant.crc -e vlan.id > "$here/mixed-erspan3-all.csv"
+# the GRH of RoCEv1 frames, every field (its numbers are decimal in Wireshark, hex in RoCE Lens's own view)
+grh=(infiniband.grh.ipver infiniband.grh.tclass infiniband.grh.flowlabel infiniband.grh.paylen
+  infiniband.grh.nxthdr infiniband.grh.hoplmt infiniband.grh.sgid infiniband.grh.dgid)
+args=(); for f in "${grh[@]}"; do args+=(-e "$f"); done
+tshark -r "$samples/mixed.pcapng" -Y infiniband.grh -T fields -E header=y -e frame.number "${args[@]}" \
+  > "$here/mixed-grh.tsv"

@@ -15,6 +15,7 @@ import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.DissectionJson;
 import io.rocelens.dissect.Dissector;
 import io.rocelens.export.TsharkFields;
+import io.rocelens.export.TsharkJson;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.FrameClock;
 import io.rocelens.dissect.NotDissected;
@@ -68,9 +69,11 @@ public final class DecodeCommand implements Callable<Integer> {
             + "in the frame, as \"positions\": {name: [offset, length]}")
     boolean positions;
 
-    @Option(names = "-T", paramLabel = "fields|text",
-            description = "output format as tshark's -T: text (the default: one summary line per frame) or fields"
-                    + " (the values of the -e fields, as tshark -T fields prints them)")
+    @Option(names = "-T", paramLabel = "text|fields|json",
+            description = "output format as tshark's -T: text (the default: one summary line per frame), fields"
+                    + " (the values of the -e fields, as tshark -T fields prints them) or json (frames shaped as"
+                    + " tshark -T json --no-duplicate-keys writes them, for the Ethernet, VLAN, IP, UDP and"
+                    + " InfiniBand layers)")
     String outputFormat;
 
     @Option(names = "-e", paramLabel = "FIELD",
@@ -150,7 +153,7 @@ public final class DecodeCommand implements Callable<Integer> {
                 }
             } else {
                 OutputStream out = new BufferedOutputStream(System.out, 1 << 16);
-                if (json) {
+                if (json || "json".equals(this.outputFormat)) {
                     writeJson(reader, new Dissector(pipeline.options()), filter, marks, out);
                 } else if (printedFields != null) {
                     writeFields(reader, new Dissector(pipeline.options()), filter, marks, layout, out);
@@ -274,9 +277,14 @@ public final class DecodeCommand implements Callable<Integer> {
      */
     private TsharkFields.Layout fieldsLayout() {
         String format = outputFormat == null ? "text" : outputFormat;
-        if (!format.equals("text") && !format.equals("fields")) {
-            CliSupport.printError("-T " + format + ": RoCE Lens writes text and fields as tshark does (and its own JSON"
-                    + " with --json); not " + format);
+        if (!format.equals("text") && !format.equals("fields") && !format.equals("json")) {
+            CliSupport.printError("-T " + format + ": RoCE Lens writes text, fields and json as tshark does (and its"
+                    + " own JSON with --json); not " + format);
+            return null;
+        }
+        if (format.equals("json") && (json || write != null)) {
+            CliSupport.printError("-T json prints the frames as tshark's JSON" + (json ? "; --json as RoCE Lens's own"
+                    : "; -w writes them to a capture") + ": give one or the other");
             return null;
         }
         boolean fields = format.equals("fields");
@@ -354,7 +362,11 @@ public final class DecodeCommand implements Callable<Integer> {
                 clock.stamp(d.summary());
                 notDissected.count(d.summary());
                 if (filter.matches(d, marks)) {
-                    DissectionJson.write(d, generator, positions);
+                    if (json) {
+                        DissectionJson.write(d, generator, positions);
+                    } else {
+                        TsharkJson.write(d, generator);     // -T json
+                    }
                 }
                 if (reader.wouldBlock()) {
                     generator.flush();      // a stream's next frame is on its way: show what came, as tshark does

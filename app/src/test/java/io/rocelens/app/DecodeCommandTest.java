@@ -51,6 +51,39 @@ class DecodeCommandTest {
     }
 
     @Test
+    void tsharkJsonReachesFieldsByTsharksPaths() throws IOException {
+        // tshark -T json --no-duplicate-keys of the same frames (make-json-expected.sh); TsharkJsonTest compares every
+        // key, this that the command writes them: a script's paths into tshark's JSON find the same values
+        JsonNode tshark = new ObjectMapper().readTree(Path.of(
+                "../dissectors/src/test/resources/tshark/json/mixed.json").toFile());
+        CommandRunner run = CommandRunner.run("decode", "-T", "json", "-c", "20", "../sample-captures/mixed.pcapng");
+        assertEquals(0, run.status(), run.err());
+        JsonNode ours = new ObjectMapper().readTree(run.out());
+        assertEquals(20, ours.size());
+        for (int i = 0; i < 20; i++) {
+            JsonNode theirs = tshark.get(i);
+            JsonNode mine = ours.get(i);
+            assertEquals(theirs.get("_index"), mine.get("_index"));
+            assertEquals(theirs.get("_type"), mine.get("_type"));
+            assertTrue(mine.has("_score") && mine.get("_score").isNull());
+            for (String path : List.of("/frame/frame.number", "/eth/eth.src", "/eth/eth.dst_tree/eth.ig",
+                    "/ip/ip.dsfield_tree/ip.dsfield.ecn", "/ip/ip.flags_tree/ip.flags.df", "/udp/udp.srcport",
+                    "/infiniband/infiniband.bth", "/infiniband/infiniband.bth_tree/infiniband.bth.opcode",
+                    "/infiniband/infiniband.bth_tree/infiniband.bth.destqp",
+                    "/infiniband/infiniband.bth_tree/infiniband.bth.psn",
+                    "/infiniband/infiniband.aeth_tree/infiniband.aeth.syndrome_tree/infiniband.aeth.syndrome.credit_count",
+                    "/infiniband/infiniband.reth_tree/infiniband.reth.va", "/infiniband/infiniband.immdt",
+                    "/infiniband/infiniband.invariant.crc")) {
+                JsonNode expected = theirs.at("/_source/layers" + path);
+                assertEquals(expected, mine.at("/_source/layers" + path), "frame " + (i + 1) + " " + path);
+            }
+        }
+        CommandRunner both = CommandRunner.run("decode", "-T", "json", "--json", "../sample-captures/mixed.pcapng");
+        assertEquals(2, both.status());
+        assertEquals(1, both.err().lines().count());
+    }
+
+    @Test
     void fieldOptionsAreCheckedAsTsharkChecksThem() {
         String sample = "../sample-captures/mixed.pcapng";
         CommandRunner noField = CommandRunner.run("decode", sample, "-T", "fields");

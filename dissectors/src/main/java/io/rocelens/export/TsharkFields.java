@@ -31,6 +31,9 @@ public final class TsharkFields {
     private static final String BYTES = "bytes";
     private static final Map<String, String> WIRESHARK_FORMS = Map.ofEntries(
             Map.entry("infiniband.bth.opcode", "%d"),
+            Map.entry("infiniband.grh.tclass", "%d"),
+            Map.entry("infiniband.grh.flowlabel", "%d"),
+            Map.entry("infiniband.grh.nxthdr", "%d"),
             Map.entry("infiniband.bth.p_key", "%d"),
             Map.entry("infiniband.aeth.syndrome", "%d"),
             Map.entry("infiniband.deth.q_key", "0x%016x"),
@@ -76,26 +79,35 @@ public final class TsharkFields {
                 return List.of(dissection.info());
             }
             default -> {
-                WiresharkAliases.Alias alias = WiresharkAliases.of(name);
-                List<String> names = alias != null ? alias.roceLens() : List.of(name);
-                String form = WIRESHARK_FORMS.get(name);
-                List<String> values = new ArrayList<>();
-                // every occurrence: a layer may hold a field several times (LLDP's TLVs)
-                for (Layer layer : dissection.layers()) {
-                    for (String each : names) {
-                        for (Field field : layer.fields()) {
-                            if (field.name().equals(each)) {
-                                values.add(form != null ? inForm(field, form) : text(field));
-                            }
-                        }
-                    }
-                }
-                return values;
+                return values(dissection.layers(), name, false);
             }
         }
     }
 
-    private static String inForm(Field field, String form) {
+    /**
+     * Every occurrence of a layer field in these layers, in order, as tshark prints each: in {@code -T fields}
+     * form, or with {@code json} in {@code -T json} form (the same but for byte strings, colon-separated there).
+     * The frame's own values ({@code frame.number}, ...) are not in any layer: see {@link #values(Dissection, String)}.
+     */
+    public static List<String> values(List<Layer> layers, String name, boolean json) {
+        WiresharkAliases.Alias alias = WiresharkAliases.of(name);
+        List<String> names = alias != null ? alias.roceLens() : List.of(name);
+        String form = WIRESHARK_FORMS.get(name);
+        List<String> values = new ArrayList<>();
+        // every occurrence: a layer may hold a field several times (LLDP's TLVs)
+        for (Layer layer : layers) {
+            for (String each : names) {
+                for (Field field : layer.fields()) {
+                    if (field.name().equals(each)) {
+                        values.add(form != null ? inForm(field, form, json) : text(field));
+                    }
+                }
+            }
+        }
+        return values;
+    }
+
+    private static String inForm(Field field, String form, boolean json) {
         if (!(field.value() instanceof Long number)) {
             return text(field);
         }
@@ -105,7 +117,7 @@ public final class TsharkFields {
             for (int i = 0; i < bytes; i++) {
                 raw[i] = (byte) (number >>> 8 * (bytes - 1 - i));
             }
-            return HexFormat.of().formatHex(raw);
+            return (json ? HexFormat.ofDelimiter(":") : HexFormat.of()).formatHex(raw);
         }
         return String.format(Locale.ROOT, form, number);
     }

@@ -132,6 +132,25 @@ class TsharkFieldsTest {
     }
 
     @Test
+    void grhNumbersAreDecimalAsTsharkPrintsThem() throws IOException {
+        List<String> lines = Files.readAllLines(EXPECTED.resolve("fields/mixed-grh.tsv"));
+        List<String> fields = Arrays.asList(lines.get(0).split("\t", -1));
+        TsharkFields.Layout layout = TsharkFields.Layout.defaults();
+        Dissector dissector = new Dissector(DissectorOptions.defaults());
+        List<String> ours = new ArrayList<>(List.of(layout.headerLine(fields)));
+        try (CaptureReader reader = CaptureReaders.open(Path.of("../sample-captures/mixed.pcapng"))) {
+            Frame frame;
+            while ((frame = reader.next()) != null) {
+                io.rocelens.dissect.Dissection d = dissector.dissect(frame);
+                if (d.layer("grh") != null) {
+                    ours.add(layout.line(d, fields));
+                }
+            }
+        }
+        assertEquals(lines, ours);
+    }
+
+    @Test
     void wrongOptionsAreRefusedInTsharksTerms() {
         assertThrows(IllegalArgumentException.class, () -> TsharkFields.Layout.defaults().with("occurrence=x"));
         assertThrows(IllegalArgumentException.class, () -> TsharkFields.Layout.defaults().with("separator=ab"));
