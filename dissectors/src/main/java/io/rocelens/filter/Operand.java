@@ -40,6 +40,24 @@ abstract class Operand {
         return !detail[0];
     }
 
+    /**
+     * Says that an operand reads the frame's detail (a layer {@code #n}, a protocol's bytes), under a name no index
+     * holds, so the filter knows the detail is needed.
+     */
+    private static Source fromDetail(String name) {
+        return new Source(name) {
+            @Override
+            boolean fromSummary() {
+                return false;
+            }
+
+            @Override
+            boolean any(FrameView frame, Matcher matcher) {
+                return false;
+            }
+        };
+    }
+
     /** A field, optionally restricted to layers {@code #from..to} (1-based, both included). */
     static final class FieldRef extends Operand {
         final Node.Ref ref;
@@ -100,18 +118,7 @@ abstract class Operand {
         void sources(java.util.function.Consumer<Source> each) {
             ref.field().sources().forEach(each);
             if (layerText != null) {
-                // a layer is read from the detail: say so, under a name no index holds
-                each.accept(new Source(ref.field().name() + "#" + layerText) {
-                    @Override
-                    boolean fromSummary() {
-                        return false;
-                    }
-
-                    @Override
-                    boolean any(FrameView frame, Matcher matcher) {
-                        return false;
-                    }
-                });
+                each.accept(fromDetail(ref.field().name() + "#" + layerText));
             }
         }
     }
@@ -157,18 +164,7 @@ abstract class Operand {
         @Override
         void sources(java.util.function.Consumer<Source> each) {
             each.accept(protocol);
-            // the bytes come from the detail: say so, under a name no index holds
-            each.accept(new Source(protocol.name + "[bytes]") {
-                @Override
-                boolean fromSummary() {
-                    return false;
-                }
-
-                @Override
-                boolean any(FrameView frame, Matcher matcher) {
-                    return false;
-                }
-            });
+            each.accept(fromDetail(protocol.name + "[bytes]"));
         }
     }
 
