@@ -7,18 +7,18 @@ set -e
 out=docs/screenshots
 ./mvnw -B -ntp -q package -DskipTests -pl app -am
 work="$(mktemp -d)"
-trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
-Xvfb :77 -screen 0 1600x1000x24 -nolisten tcp > "$work/xvfb.log" 2>&1 &
-sleep 1
-export DISPLAY=:77
-openbox > "$work/openbox.log" 2>&1 &
-sleep 1
+display=77
 for theme in light dark; do
-  # a fresh preferences folder: the default window size, and the theme to show
+  # each theme on a display of its own, with a fresh preferences folder: the default window size, and the theme
+  Xvfb ":$display" -screen 0 1600x1000x24 -nolisten tcp > "$work/xvfb-$theme.log" 2>&1 &
+  xvfb=$!
+  sleep 1
+  export DISPLAY=":$display"
+  openbox > "$work/openbox-$theme.log" 2>&1 &
+  sleep 1
   mkdir -p "$work/$theme/rocelens"
   echo "theme=$theme" > "$work/$theme/rocelens/preferences.properties"
   XDG_CONFIG_HOME="$work/$theme" ./rocelens sample-captures/mixed.pcapng > "$work/$theme.log" 2>&1 &
-  app=$!
   window="$(xdotool search --sync --name 'mixed.pcapng' | head -1)"
   # the first paint waits for the load and the JIT: give it time on a slow machine
   sleep 10
@@ -28,6 +28,10 @@ for theme in light dark; do
   xdotool key Return
   sleep 3
   import -window root "$out/window-under-openbox-$theme.png"
-  kill "$app"
-  wait "$app" 2>/dev/null || true
+  # the display goes, and the program and openbox with it
+  kill "$xvfb"
+  wait "$xvfb" 2>/dev/null || true
+  sleep 2
+  display=$((display + 1))
 done
+rm -rf "$work"

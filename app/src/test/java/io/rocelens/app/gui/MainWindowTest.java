@@ -195,6 +195,20 @@ class MainWindowTest {
         assertTrue(detailsTitle(robot).contains("Frame 100:"), detailsTitle(robot));
     }
 
+    /** In the dark theme the filter field's prompt stands out from the field (it was all but invisible). */
+    @Test
+    void theFilterPromptReadsInTheDarkTheme(FxRobot robot) {
+        sample.menu("View", "Theme", "Dark");
+        TextField field = robot.lookup("#filter-field").queryAs(TextField.class);
+        double prompt = fx(() -> field.lookupAll(".text").stream()
+                .filter(node -> node instanceof javafx.scene.text.Text text && field.getPromptText().equals(text.getText()))
+                .map(node -> ((javafx.scene.paint.Color) ((javafx.scene.text.Text) node).getFill()).getBrightness())
+                .findFirst().orElseThrow());
+        // the field's background in the dark theme: rocelens.css's -fx-control-inner-background, #232528
+        double background = javafx.scene.paint.Color.web("#232528").getBrightness();
+        assertTrue(prompt - background > 0.3, "prompt " + prompt + " on background " + background);
+    }
+
     /** Only the left button sorts by a column, as in Wireshark: a right-click on a header leaves the order. */
     @Test
     void aRightClickOnAColumnHeaderDoesNotSort(FxRobot robot) throws TimeoutException {
