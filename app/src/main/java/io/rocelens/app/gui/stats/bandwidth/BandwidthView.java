@@ -6,6 +6,7 @@ import io.rocelens.analysis.PausedInterval;
 import io.rocelens.app.gui.common.ChartColours;
 import io.rocelens.app.gui.common.model.Preferences;
 import io.rocelens.app.gui.stats.Png;
+import io.rocelens.app.gui.stats.RateAxis;
 import io.rocelens.app.gui.stats.StatsWindow;
 import io.rocelens.app.gui.stats.Tables;
 import io.rocelens.app.gui.stats.bandwidth.model.BandwidthChart;
@@ -42,7 +43,6 @@ import javafx.scene.layout.Pane;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.Rectangle;
-import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
@@ -264,30 +264,7 @@ public final class BandwidthView extends StatsWindow {
             }
         }
         double top = peak <= 0 ? 1 : peak * 1.08;
-        // rates in one unit per axis: Gb/s, Mb/s, ...
-        String[] units = {"b/s", "kb/s", "Mb/s", "Gb/s", "Tb/s"};
-        int unit = 0;
-        while (unit < units.length - 1 && top / Math.pow(1000, unit) >= 1000) {
-            unit++;
-        }
-        double scale = Math.pow(1000, unit);
-        g.setFont(Font.font(12));
-        g.setLineWidth(1);
-        g.setTextAlign(TextAlignment.RIGHT);
-        g.setTextBaseline(VPos.CENTER);
-        for (double tick : Axes.ticks(0, top / scale, Math.max(2, h / 50))) {
-            double y = TOP + h - tick * scale / top * h;
-            g.setStroke(colours.grid());
-            g.strokeLine(LEFT, y, LEFT + w, y);
-            g.setFill(colours.text());
-            g.fillText(trim(tick), LEFT - 6, y);
-        }
-        g.save();
-        g.translate(16, TOP + h / 2.0);
-        g.rotate(-90);
-        g.setTextAlign(TextAlignment.CENTER);
-        g.fillText("RoCE throughput (" + units[unit] + ")", 0, 0);
-        g.restore();
+        RateAxis.draw(g, colours, LEFT, TOP, w, h, top, "RoCE throughput");
 
         if (paused.isSelected()) {
             for (PausedInterval interval : capture.analysis().pausedIntervals()) {
@@ -359,11 +336,6 @@ public final class BandwidthView extends StatsWindow {
             g.setFill(colours.selection());
             g.fillRect(Math.min(brushFrom, brushTo), TOP, Math.abs(brushTo - brushFrom), h);
         }
-    }
-
-    private static String trim(double value) {
-        return value == Math.rint(value) ? String.format(Locale.ROOT, "%.0f", value)
-                : String.format(Locale.ROOT, "%.3f", value).replaceAll("0+$", "");
     }
 
     private void brushing() {

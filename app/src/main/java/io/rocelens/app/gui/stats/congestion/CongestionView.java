@@ -5,6 +5,7 @@ import io.rocelens.analysis.FlowRate;
 import io.rocelens.analysis.Formats;
 import io.rocelens.app.gui.common.ChartColours;
 import io.rocelens.app.gui.common.model.LatestWins;
+import io.rocelens.app.gui.stats.RateAxis;
 import io.rocelens.app.gui.stats.StatsWindow;
 import io.rocelens.app.gui.stats.Tables;
 import io.rocelens.app.gui.stats.congestion.model.CongestionChart;
@@ -31,7 +32,6 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
 import javafx.scene.paint.Color;
-import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
 import javafx.stage.Window;
 
@@ -225,29 +225,7 @@ public final class CongestionView extends StatsWindow {
         int w = plotWidth();
         int h = plotHeight();
         double top = Math.max(1, chart.peakBps(flow.getValue())) * 1.1;
-        String[] units = {"b/s", "kb/s", "Mb/s", "Gb/s", "Tb/s"};
-        int unit = 0;
-        while (unit < units.length - 1 && top / Math.pow(1000, unit) >= 1000) {
-            unit++;
-        }
-        double scale = Math.pow(1000, unit);
-        g.setFont(Font.font(12));
-        g.setLineWidth(1);
-        g.setTextAlign(TextAlignment.RIGHT);
-        g.setTextBaseline(VPos.CENTER);
-        for (double tick : Axes.ticks(0, top / scale, Math.max(2, h / 50))) {
-            double y = TOP + h - tick * scale / top * h;
-            g.setStroke(colours.grid());
-            g.strokeLine(LEFT, y, LEFT + w, y);
-            g.setFill(colours.text());
-            g.fillText(trim(tick), LEFT - 6, y);
-        }
-        g.save();
-        g.translate(16, TOP + h / 2.0);
-        g.rotate(-90);
-        g.setTextAlign(TextAlignment.CENTER);
-        g.fillText("rate of the QP (" + units[unit] + ")", 0, 0);
-        g.restore();
+        RateAxis.draw(g, colours, LEFT, TOP, w, h, top, "rate of the QP");
 
         long width = chart.widthNanos();
         if (chosen != null && chosen.flow().equals(flow.getValue()) && chosen.recovered()) {
@@ -315,11 +293,6 @@ public final class CongestionView extends StatsWindow {
                 + "; CNPs in red", LEFT + w / 2.0, TOP + h + 22);
         g.setStroke(colours.frame());
         g.strokeRect(LEFT, TOP, w, h);
-    }
-
-    private static String trim(double value) {
-        return value == Math.rint(value) ? String.format(Locale.ROOT, "%.0f", value)
-                : String.format(Locale.ROOT, "%.3f", value).replaceAll("0+$", "");
     }
 
     private <T> void column(String title, Function<DcqcnReaction, T> value, Function<T, String> format) {
