@@ -14,7 +14,6 @@ import io.rocelens.generate.Scenario;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.control.Label;
@@ -105,7 +104,7 @@ class CongestionViewTest {
         });
         TableView<?> packets = robot.lookup("#packet-list").queryTableView();
         List<Long> cnps = List.of(expected.get(0).get("cnp_frame").asLong(), expected.get(1).get("cnp_frame").asLong());
-        waitUntil(() -> frames(packets).equals(cnps), () -> "shown " + frames(packets));
+        waitUntil(() -> Fx.listedFrames(packets).equals(cnps), () -> "shown " + Fx.listedFrames(packets));
     }
 
     /** Where the view drew a CNP's mark. */
@@ -119,15 +118,5 @@ class CongestionViewTest {
         waitUntil(() -> fx(() -> packets.getSelectionModel().getSelectedIndex() >= 0 && String.valueOf(frame).equals(
                 String.valueOf(packets.getColumns().get(0).getCellData(packets.getSelectionModel().getSelectedIndex())))),
                 () -> "selected " + fx(() -> packets.getSelectionModel().getSelectedIndex()));
-    }
-
-    private static List<Long> frames(TableView<?> packets) {
-        return fx(() -> {
-            List<Long> numbers = new ArrayList<>();
-            for (int i = 0; i < packets.getItems().size(); i++) {
-                numbers.add(Long.parseLong(String.valueOf(packets.getColumns().get(0).getCellData(i))));
-            }
-            return numbers;
-        });
     }
 }

@@ -57,6 +57,17 @@ final class Fx {
     }
 
     /** The menu item at the path of texts ("Statistics", "PFC"), mnemonics and ellipses ignored. */
+    /** The frame numbers the packet list shows, in its order (its first column). */
+    static List<Long> listedFrames(javafx.scene.control.TableView<?> packets) {
+        return fx(() -> {
+            List<Long> numbers = new ArrayList<>();
+            for (int i = 0; i < packets.getItems().size(); i++) {
+                numbers.add(Long.parseLong(String.valueOf(packets.getColumns().get(0).getCellData(i))));
+            }
+            return numbers;
+        });
+    }
+
     static MenuItem item(Stage stage, String... path) {
         MenuBar bar = (MenuBar) stage.getScene().lookup("#menu-bar");
         List<MenuItem> items = new ArrayList<>(bar.getMenus());

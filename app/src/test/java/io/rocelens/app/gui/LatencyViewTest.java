@@ -136,16 +136,7 @@ class LatencyViewTest {
     /** Waits until the packet list shows exactly these frames (it filters in the background). */
     private static void assertShows(FxRobot robot, List<Long> expected) {
         TableView<?> packets = robot.lookup("#packet-list").queryTableView();
-        waitUntil(() -> frames(packets).equals(expected), () -> "shown " + frames(packets) + ", expected " + expected);
-    }
-
-    private static List<Long> frames(TableView<?> packets) {
-        return fx(() -> {
-            List<Long> numbers = new ArrayList<>();
-            for (int i = 0; i < packets.getItems().size(); i++) {
-                numbers.add(Long.parseLong(String.valueOf(packets.getColumns().get(0).getCellData(i))));
-            }
-            return numbers;
-        });
+        waitUntil(() -> Fx.listedFrames(packets).equals(expected),
+                () -> "shown " + Fx.listedFrames(packets) + ", expected " + expected);
     }
 }
