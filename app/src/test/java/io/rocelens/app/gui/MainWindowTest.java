@@ -212,14 +212,17 @@ class MainWindowTest {
     /** Only the left button sorts by a column, as in Wireshark: a right-click on a header leaves the order. */
     @Test
     void aRightClickOnAColumnHeaderDoesNotSort(FxRobot robot) throws TimeoutException {
-        robot.clickOn("Length", javafx.scene.input.MouseButton.SECONDARY);
+        waitUntil(() -> rows(robot) == MIXED_FRAMES);
+        // the header is looked up on the JavaFX thread: a lookup from here can meet the table changing under it
+        javafx.scene.Node length = fx(() -> robot.lookup("Length").query());
+        robot.clickOn(length, javafx.scene.input.MouseButton.SECONDARY);
         robot.type(KeyCode.ESCAPE);
-        robot.clickOn("Length", javafx.scene.input.MouseButton.SECONDARY);
+        robot.clickOn(length, javafx.scene.input.MouseButton.SECONDARY);
         robot.type(KeyCode.ESCAPE);
         // a left click sorts: tshark -r mixed.pcapng -T fields -e frame.number -e frame.len | sort -k2 -n -s | head -1
         // gives frame 1 (60 bytes) first, so the test looks at the descending order: frame 114, 1118 bytes
         assertEquals("1", cell(robot, 0, 0));
-        robot.clickOn("Length").clickOn("Length");
+        robot.clickOn(length).clickOn(length);
         waitUntil(() -> cell(robot, 0, 0).equals("114"));
     }
 
