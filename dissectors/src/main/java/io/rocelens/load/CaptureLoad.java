@@ -202,7 +202,8 @@ public final class CaptureLoad implements AutoCloseable {
 
     /**
      * What the analysis found per frame (for {@code roce.analysis.*} filters and row colours), filled while loading:
-     * of the file being loaded, the last one when there are several. Null before loading starts.
+     * of the file being loaded, the last one when there are several. Null before loading starts, and when loading
+     * builds no index (only the window's filters and colours read them).
      */
     public AnalysisMarks marks() {
         return marks;
@@ -283,7 +284,8 @@ public final class CaptureLoad implements AutoCloseable {
 
     /** One file's pass: the consumer of its summaries, and what happens between two batches. */
     private final class Pass implements SummaryPipeline.FrameConsumer {
-        final AnalysisMarks marks = new AnalysisMarks();
+        /** Only the window reads them (filters and colours over its index); analyze would pay for them per frame. */
+        final AnalysisMarks marks = options.index() ? new AnalysisMarks() : null;
         final RoceAnalyzer analyzer = new RoceAnalyzer(options.analysis(), marks);
         private final Input input;
         private final long framesBefore;
