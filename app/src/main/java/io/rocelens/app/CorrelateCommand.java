@@ -179,35 +179,12 @@ final class CorrelateCommand implements Callable<Integer> {
         return new Correlator.Options(window, Correlator.Clock.GIVEN, offsets, dissector, filter);
     }
 
-    /**
-     * Clock offsets as {@code POINT=OFFSET,…} (an offset a duration with a sign and a unit, e.g. {@code 1=+12.3us,
-     * 2=-45us}), for points 0 to {@code points - 1}; unnamed points get 0.
-     */
+    /** {@link Correlator#parseClockOffsets}, its message prefixed with the option that gave the text. */
     static long[] clockOffsets(String option, String text, int points) {
-        long[] offsets = new long[points];
-        AnalyzeCommand.Duration duration = new AnalyzeCommand.Duration();
-        for (String item : text.split(",")) {
-            String[] parts = item.strip().split("=", 2);
-            int point;
-            try {
-                point = Integer.parseInt(parts[0].strip());
-            } catch (NumberFormatException notANumber) {
-                throw new IllegalArgumentException(option + ": \"" + item + "\" is not POINT=OFFSET");
-            }
-            if (parts.length != 2 || point < 0 || point >= points) {
-                throw new IllegalArgumentException(option + ": \"" + item + "\" needs a point from 0 to "
-                        + (points - 1) + " and an offset, e.g. 1=+12.3us");
-            }
-            String value = parts[1].strip();
-            boolean negative = value.startsWith("-");
-            String magnitude = value.startsWith("-") || value.startsWith("+") ? value.substring(1) : value;
-            try {
-                long nanos = magnitude.matches("0+(\\.0*)?\\s*(ns|us|µs|ms|s)?") ? 0 : duration.convert(magnitude);
-                offsets[point] = negative ? -nanos : nanos;
-            } catch (RuntimeException wrong) {
-                throw new IllegalArgumentException(option + ": " + wrong.getMessage());
-            }
+        try {
+            return Correlator.parseClockOffsets(text, points);
+        } catch (IllegalArgumentException wrong) {
+            throw new IllegalArgumentException(option + ": " + wrong.getMessage());
         }
-        return offsets;
     }
 }

@@ -1,5 +1,6 @@
 package io.rocelens.correlate;
 
+import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.filter.DisplayFilter;
 import java.io.IOException;
@@ -66,6 +67,39 @@ public final class Correlator {
         public static Options defaults() {
             return new Options(DEFAULT_WINDOW_NANOS, Clock.ESTIMATED, null, DissectorOptions.defaults(), null);
         }
+    }
+
+    /**
+     * Clock offsets as the user writes them, {@code POINT=OFFSET,…}: a point from 0 to {@code points - 1} and an
+     * offset with a sign and a unit ({@code 1=+12.3us,2=-45us}; a number without unit is seconds, as every duration
+     * option). Points not named get 0. The same text for {@code correlate --clock-offset}, {@code generate
+     * --point-clock} and the window's Open Correlated Captures.
+     *
+     * @throws IllegalArgumentException with a one-line message saying what is wrong
+     */
+    public static long[] parseClockOffsets(String text, int points) {
+        long[] offsets = new long[points];
+        for (String item : text.split(",")) {
+            String[] parts = item.strip().split("=", 2);
+            int point;
+            try {
+                point = Integer.parseInt(parts[0].strip());
+            } catch (NumberFormatException notANumber) {
+                point = -1;
+            }
+            if (parts.length != 2 || point < 0 || point >= points) {
+                throw new IllegalArgumentException("\"" + item.strip() + "\" is not POINT=OFFSET with a point from 0 to "
+                        + (points - 1) + ", e.g. 1=+12.3us");
+            }
+            String value = parts[1].strip().replace('\u2212', '-');
+            boolean negative = value.startsWith("-");
+            String magnitude = negative || value.startsWith("+") ? value.substring(1) : value;
+            // a zero offset is allowed, though no duration option takes 0
+            long nanos = magnitude.matches("0+(\\.0*)?\\s*(ns|us|µs|ms|s)?") ? 0
+                    : AnalysisOptions.parseDuration(magnitude);
+            offsets[point] = negative ? -nanos : nanos;
+        }
+        return offsets;
     }
 
     /** Receives each packet instance's journey when its fate is known, in the order fates become known. */

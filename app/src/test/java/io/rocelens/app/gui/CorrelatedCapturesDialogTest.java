@@ -10,9 +10,11 @@ import io.rocelens.correlate.Correlator;
 import io.rocelens.dissect.DissectorOptions;
 import java.nio.file.Path;
 import java.util.List;
+import javafx.scene.Scene;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
+import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -28,6 +30,9 @@ class CorrelatedCapturesDialogTest {
     @Start
     void start(Stage primary) {
         stage = primary;
+        // a dialog takes its owner's stylesheets: the owner needs a scene, which TestFX's shared stage has only
+        // when an earlier test gave it one
+        primary.setScene(new Scene(new StackPane(), 320, 200));
         primary.show();
     }
 
@@ -68,7 +73,7 @@ class CorrelatedCapturesDialogTest {
         // read off the FX thread: the controls are only read
         IllegalArgumentException wrong = assertThrows(IllegalArgumentException.class,
                 () -> dialog.request(DissectorOptions.defaults()));
-        assertEquals("Clock offset \"3=+1us\": give POINT=OFFSET with a point from 1 to 2, e.g. 1=+12.3us.",
+        assertEquals("Clock offsets: \"3=+1us\" is not POINT=OFFSET with a point from 0 to 2, e.g. 1=+12.3us.",
                 wrong.getMessage());
     }
 }

@@ -1,12 +1,10 @@
 package io.rocelens.app.gui.stats.journey.model;
 
+import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.correlate.Correlator;
 import io.rocelens.dissect.DissectorOptions;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What File › Open Correlated Captures… (or {@code rocelens -r A -r B …}) asks for: the captures in path order, how
@@ -30,8 +28,6 @@ public record CorrelationRequest(List<Path> files, Correlator.Options options) {
         }
     }
 
-    private static final Pattern DURATION = Pattern.compile("([0-9]+(?:\\.[0-9]*)?)\\s*(ns|us|µs|ms|s)?");
-
     public CorrelationRequest {
         files = List.copyOf(files);
     }
@@ -48,10 +44,7 @@ public record CorrelationRequest(List<Path> files, Correlator.Options options) {
             throw new IllegalArgumentException("Correlation needs " + Correlator.MIN_POINTS + " to "
                     + Correlator.MAX_POINTS + " captures of one path, in path order; " + files.size() + " chosen.");
         }
-        long windowNanos = nanos(window == null || window.isBlank() ? "10ms" : window.strip(), "delay window");
-        if (windowNanos <= 0) {
-            throw new IllegalArgumentException("The delay window must be longer than 0.");
-        }
+        long windowNanos = window(window);
         return switch (mode) {
             case SYNC -> new CorrelationRequest(files, new Correlator.Options(windowNanos, Correlator.Clock.SYNCHRONISED,
                     null, dissector, null));
@@ -62,47 +55,28 @@ public record CorrelationRequest(List<Path> files, Correlator.Options options) {
         };
     }
 
-    /** {@code P=OFFSET,…} as {@code rocelens correlate --clock-offset} takes it; unnamed points get 0. */
-    static long[] offsets(String text, int points) {
-        long[] offsets = new long[points];
+    /** The offsets typed in, checked as {@code correlate --clock-offset} checks them; none typed: all 0. */
+    private static long[] offsets(String text, int points) {
         if (text == null || text.isBlank()) {
-            return offsets;
+            return new long[points];
         }
-        for (String item : text.split(",")) {
-            String[] parts = item.strip().split("=", 2);
-            int point;
-            try {
-                point = Integer.parseInt(parts[0].strip());
-            } catch (NumberFormatException notANumber) {
-                point = -1;
-            }
-            if (parts.length != 2 || point < 1 || point >= points) {
-                throw new IllegalArgumentException("Clock offset \"" + item.strip() + "\": give POINT=OFFSET with a"
-                        + " point from 1 to " + (points - 1) + ", e.g. 1=+12.3us.");
-            }
-            String value = parts[1].strip();
-            boolean negative = value.startsWith("-") || value.startsWith("−");
-            String magnitude = value.startsWith("-") || value.startsWith("+") || value.startsWith("−")
-                    ? value.substring(1) : value;
-            long nanos = nanos(magnitude, "clock offset");
-            offsets[point] = negative ? -nanos : nanos;
+        long[] offsets;
+        try {
+            offsets = Correlator.parseClockOffsets(text, points);
+        } catch (IllegalArgumentException wrong) {
+            throw new IllegalArgumentException("Clock offsets: " + wrong.getMessage() + ".");
+        }
+        if (offsets[0] != 0) {
+            throw new IllegalArgumentException("Clock offsets are from the first capture's clock, so point 0 has none.");
         }
         return offsets;
     }
 
-    /** A duration with a unit (ns, us, µs, ms, s; none: ns), in nanoseconds. */
-    static long nanos(String text, String what) {
-        Matcher m = DURATION.matcher(text.strip().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            throw new IllegalArgumentException("The " + what + " \"" + text + "\" is not a duration such as 10ms,"
-                    + " 12.3us or 500ns.");
+    private static long window(String text) {
+        try {
+            return AnalysisOptions.parseDuration(text == null || text.isBlank() ? "10ms" : text.strip());
+        } catch (IllegalArgumentException wrong) {
+            throw new IllegalArgumentException("Delay window: " + wrong.getMessage() + ".");
         }
-        double scale = switch (m.group(2) == null ? "ns" : m.group(2)) {
-            case "us", "µs" -> 1e3;
-            case "ms" -> 1e6;
-            case "s" -> 1e9;
-            default -> 1;
-        };
-        return Math.round(Double.parseDouble(m.group(1)) * scale);
     }
 }
