@@ -1,6 +1,7 @@
 package io.rocelens.app.gui;
 
 import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.node;
 import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -102,7 +103,7 @@ class CongestionViewTest {
             filter.fire();
             return null;
         });
-        TableView<?> packets = robot.lookup("#packet-list").queryTableView();
+        TableView<?> packets = node(robot, "#packet-list");
         List<Long> cnps = List.of(expected.get(0).get("cnp_frame").asLong(), expected.get(1).get("cnp_frame").asLong());
         waitUntil(() -> Fx.listedFrames(packets).equals(cnps), () -> "shown " + Fx.listedFrames(packets));
     }
@@ -114,7 +115,7 @@ class CongestionViewTest {
     }
 
     private static void assertSelected(FxRobot robot, long frame) {
-        TableView<?> packets = robot.lookup("#packet-list").queryTableView();
+        TableView<?> packets = node(robot, "#packet-list");
         waitUntil(() -> fx(() -> packets.getSelectionModel().getSelectedIndex() >= 0 && String.valueOf(frame).equals(
                 String.valueOf(packets.getColumns().get(0).getCellData(packets.getSelectionModel().getSelectedIndex())))),
                 () -> "selected " + fx(() -> packets.getSelectionModel().getSelectedIndex()));

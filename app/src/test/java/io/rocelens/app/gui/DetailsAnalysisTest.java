@@ -1,6 +1,8 @@
 package io.rocelens.app.gui;
 
+import static io.rocelens.app.gui.Fx.click;
 import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.node;
 import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -71,7 +73,7 @@ class DetailsAnalysisTest {
     /** The lines of the "[RoCE analysis]" subtree of the frame shown, its layer opened and scrolled to. */
     @SuppressWarnings("unchecked")
     static List<FrameDetails.Node> analysisLines(FxRobot robot) {
-        TreeView<FrameDetails.Node> tree = robot.lookup("#details").queryAs(TreeView.class);
+        TreeView<FrameDetails.Node> tree = node(robot, "#details");
         List<FrameDetails.Node> found = fx(() -> {
             for (TreeItem<FrameDetails.Node> layer : tree.getRoot().getChildren()) {
                 for (TreeItem<FrameDetails.Node> field : layer.getChildren()) {
@@ -101,13 +103,13 @@ class DetailsAnalysisTest {
 
     private static void selectFrame(FxRobot robot, int number) throws TimeoutException {
         robot.press(KeyCode.CONTROL).type(KeyCode.G).release(KeyCode.CONTROL);
-        robot.clickOn("#go-to-field").write(Integer.toString(number)).type(KeyCode.ENTER);
+        click(robot, "#go-to-field").write(Integer.toString(number)).type(KeyCode.ENTER);
         waitUntil(() -> selectedFrame(robot).equals(Integer.toString(number)));
         waitUntil(() -> shownFrame(robot) == number);
     }
 
     private static long shownFrame(FxRobot robot) {
-        TreeView<FrameDetails.Node> tree = robot.lookup("#details").queryAs(TreeView.class);
+        TreeView<FrameDetails.Node> tree = node(robot, "#details");
         return fx(() -> tree.getRoot().getChildren().isEmpty() ? -1
                 : tree.getRoot().getChildren().get(0).getValue().label().startsWith("Frame ")
                 ? Long.parseLong(tree.getRoot().getChildren().get(0).getValue().label().split("[ :]")[1]) : -1);
@@ -116,7 +118,7 @@ class DetailsAnalysisTest {
     @SuppressWarnings("unchecked")
     private static String selectedFrame(FxRobot robot) {
         return fx(() -> {
-            TableView<Integer> table = robot.lookup("#packet-list").queryAs(TableView.class);
+            TableView<Integer> table = node(robot, "#packet-list");
             int row = table.getSelectionModel().getSelectedIndex();
             return row < 0 ? "" : String.valueOf(table.getColumns().get(0).getCellData(row));
         });

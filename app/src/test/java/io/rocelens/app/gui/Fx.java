@@ -5,10 +5,12 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javafx.scene.Node;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.stage.Stage;
+import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Running code on the JavaFX thread and waiting for what the window shows, for the window tests. */
@@ -37,9 +39,42 @@ final class Fx {
         });
     }
 
-    /** Runs the action on the JavaFX thread and returns its result (or throws what it threw). */
+    /**
+     * Runs the action on the JavaFX thread and returns its result (or throws what it threw); on that thread already
+     * (a {@link #waitUntil} condition), runs it there and then.
+     */
     static <T> T fx(Callable<T> action) {
+        if (javafx.application.Platform.isFxApplicationThread()) {
+            try {
+                return action.call();
+            } catch (RuntimeException | Error failure) {
+                throw failure;
+            } catch (Exception failure) {
+                throw new RuntimeException(failure);
+            }
+        }
         return WaitForAsyncUtils.waitForAsyncFx(60_000, action);
+    }
+
+    /**
+     * The first node the query finds, looked up on the JavaFX thread. TestFX looks nodes up on the calling thread,
+     * which races with the scene graph's changes (an IndexOutOfBoundsException in {@code Parent.lookupAll} while a
+     * table fills): every window test looks up through here.
+     *
+     * @throws org.testfx.service.query.EmptyNodeQueryException when no node matches
+     */
+    static <T extends Node> T node(FxRobot robot, String query) {
+        return fx(() -> robot.lookup(query).query());
+    }
+
+    /** Clicks the first node the query finds, looked up on the JavaFX thread (see {@link #node}). */
+    static org.testfx.api.FxRobotInterface click(FxRobot robot, String query) {
+        return robot.clickOn(Fx.<Node>node(robot, query));
+    }
+
+    /** Whether the query finds a node, looked up on the JavaFX thread (see {@link #node}). */
+    static boolean present(FxRobot robot, String query) {
+        return fx(() -> robot.lookup(query).tryQuery().isPresent());
     }
 
     /** Waits up to a minute for the condition, tested on the JavaFX thread. */
@@ -56,7 +91,6 @@ final class Fx {
         }
     }
 
-    /** The menu item at the path of texts ("Statistics", "PFC"), mnemonics and ellipses ignored. */
     /** The frame numbers the packet list shows, in its order (its first column). */
     static List<Long> listedFrames(javafx.scene.control.TableView<?> packets) {
         return fx(() -> {
@@ -68,6 +102,7 @@ final class Fx {
         });
     }
 
+    /** The menu item at the path of texts ("Statistics", "PFC"), mnemonics and ellipses ignored. */
     static MenuItem item(Stage stage, String... path) {
         MenuBar bar = (MenuBar) stage.getScene().lookup("#menu-bar");
         List<MenuItem> items = new ArrayList<>(bar.getMenus());

@@ -1,6 +1,8 @@
 package io.rocelens.app.gui;
 
+import static io.rocelens.app.gui.Fx.click;
 import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.node;
 import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -76,7 +78,7 @@ class LatencyViewTest {
                 slow.add(exchange.get(3).asLong());
             }
         }
-        robot.clickOn("#latency-bin-200000000");
+        click(robot, "#latency-bin-200000000");
         assertShows(robot, slow);
 
         // the four at 10 µs or less: each message's first packet and its ACK, in frame order
@@ -89,7 +91,7 @@ class LatencyViewTest {
         }
         // applying the filter brought the packet list forward: the menu brings the view back over it, as a user would
         sample.menu("Statistics", "Latency");
-        robot.clickOn("#latency-bin-10000");
+        click(robot, "#latency-bin-10000");
         assertShows(robot, fast.stream().sorted().distinct().toList());
     }
 
@@ -121,7 +123,7 @@ class LatencyViewTest {
                 lasts.add(packet.get("frame").asLong());
             }
         }
-        robot.clickOn("#filter-field").write("roce.msg.position == last && frame.number >= "
+        click(robot, "#filter-field").write("roce.msg.position == last && frame.number >= "
                 + messages.get("packets").get(0).get("frame").asLong()).type(KeyCode.ENTER);
         assertShows(robot, lasts);
     }
@@ -135,7 +137,7 @@ class LatencyViewTest {
 
     /** Waits until the packet list shows exactly these frames (it filters in the background). */
     private static void assertShows(FxRobot robot, List<Long> expected) {
-        TableView<?> packets = robot.lookup("#packet-list").queryTableView();
+        TableView<?> packets = node(robot, "#packet-list");
         waitUntil(() -> Fx.listedFrames(packets).equals(expected),
                 () -> "shown " + Fx.listedFrames(packets) + ", expected " + expected);
     }

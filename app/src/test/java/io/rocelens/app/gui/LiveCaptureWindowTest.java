@@ -1,6 +1,9 @@
 package io.rocelens.app.gui;
 
+import static io.rocelens.app.gui.Fx.click;
 import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.node;
+import static io.rocelens.app.gui.Fx.present;
 import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -62,18 +65,18 @@ class LiveCaptureWindowTest {
         window.menu("Statistics", "QP Conversations");
         openOptions(robot);
         pick(robot, veth.outside);
-        TextField filter = robot.lookup("#capture-filter").queryAs(TextField.class);
+        TextField filter = node(robot, "#capture-filter");
         assertEquals(CaptureOptions.DEFAULT_FILTER, filter.getText());
         // libpcap checks it on a thread of its own
         waitUntil(() -> filter.getStyleClass().contains("filter-valid")
                 && !filter.getStyleClass().contains("filter-checking"), () -> filter.getStyleClass().toString());
-        robot.clickOn("#capture-start");
+        click(robot, "#capture-start");
         waitUntil(() -> capture().startsWith("Capturing · Captured: 0"), this::capture);
 
         // slowly enough (about 3 s) to see the list part-filled while the sender runs
         Process sender = veth.replay(SentFrames.CAPTURE, "--pps", "150");
         waitUntil(() -> rows() > 0 && rows() < sent.count(), () -> "rows " + rows());
-        TableView<Conversation> conversations = robot.lookup("#conversations").queryTableView();
+        TableView<Conversation> conversations = node(robot, "#conversations");
         waitUntil(() -> !conversations.getItems().isEmpty(), () -> "no conversation yet");
         String chosen = fx(() -> {
             conversations.getSelectionModel().select(0);
@@ -95,7 +98,7 @@ class LiveCaptureWindowTest {
         assertTrue(capture().startsWith("Capturing"), capture());
 
         // a frame's details while capturing (the newest frames come from memory, the file is flushed every 100 ms)
-        robot.clickOn("#packet-list");      // the main window has the keys, not the conversations
+        click(robot, "#packet-list");      // the main window has the keys, not the conversations
         fx(() -> {
             ((TableView<?>) window.stage().getScene().lookup("#packet-list")).getSelectionModel().selectLast();
             return null;
@@ -133,14 +136,14 @@ class LiveCaptureWindowTest {
         startCapture(veth.outside);
         waitUntil(() -> capture().startsWith("Capturing"), this::capture);
         Path file = Path.of(System.getProperty("java.io.tmpdir"), window.status().replaceFirst(".* into ", ""));
-        robot.clickOn("#filter-field").write(displayFilter).type(KeyCode.ENTER);
+        click(robot, "#filter-field").write(displayFilter).type(KeyCode.ENTER);
         window.menu("Statistics", "QP Conversations");     // over the filter bar: opened after typing in it
-        CheckBox limit = robot.lookup("#conversation-limit").queryAs(CheckBox.class);
+        CheckBox limit = node(robot, "#conversation-limit");
         robot.clickOn(limit);
         waitUntil(() -> note().equals("limited to \"" + displayFilter + "\""), LiveCaptureWindowTest::note);
 
         Process sender = veth.replay(SentFrames.CAPTURE, "--pps", "150");
-        TableView<Conversation> conversations = robot.lookup("#conversations").queryTableView();
+        TableView<Conversation> conversations = node(robot, "#conversations");
         int samples = 0;
         while (sender.isAlive()) {
             assertTrue(fx(limit::isSelected), "the limit is still on after " + samples + " samples");
@@ -213,7 +216,7 @@ class LiveCaptureWindowTest {
 
         fireLater("File", "Close");
         answerUnsavedCapture(robot, "Cancel");
-        waitUntil(() -> robot.lookup("#unsaved-capture").tryQuery().isEmpty());
+        waitUntil(() -> !present(robot, "#unsaved-capture"));
         assertEquals(captured, rows(), "Cancel keeps the capture open");
         assertTrue(Files.exists(temporary));
 
@@ -232,12 +235,12 @@ class LiveCaptureWindowTest {
         int frames = SentFrames.read(mirror).size();
         openOptions(robot);
         pick(robot, veth.outside);
-        robot.clickOn("#capture-filter-mirror");
-        TextField filter = robot.lookup("#capture-filter").queryAs(TextField.class);
+        click(robot, "#capture-filter-mirror");
+        TextField filter = node(robot, "#capture-filter");
         waitUntil(() -> filter.getStyleClass().contains("filter-valid")
                 && !filter.getStyleClass().contains("filter-checking"), () -> filter.getStyleClass().toString());
         assertEquals(CaptureOptions.MIRROR_FILTER, fx(filter::getText), "the filter of rocelens capture --mirror");
-        robot.clickOn("#capture-start");
+        click(robot, "#capture-start");
         waitUntil(() -> capture().startsWith("Capturing"), this::capture);
         veth.replayAndWait(mirror);
         waitUntil(() -> rows() == frames, () -> "rows " + rows() + " of " + frames);
@@ -248,7 +251,7 @@ class LiveCaptureWindowTest {
     @Test
     void aBadCaptureFilterTurnsRedWithLibpcapsMessageAndStartRefuses(FxRobot robot) throws Exception {
         openOptions(robot);
-        TextField filter = robot.lookup("#capture-filter").queryAs(TextField.class);
+        TextField filter = node(robot, "#capture-filter");
         fx(() -> {
             filter.clear();
             return null;
@@ -258,13 +261,14 @@ class LiveCaptureWindowTest {
         waitUntil(() -> filter.getStyleClass().contains("filter-invalid")
                 && !filter.getStyleClass().contains("filter-checking"), () -> filter.getStyleClass().toString());
         // libpcap's own words for it (pcap_compile's error text)
-        assertEquals("can't parse filter expression: syntax error", robot.lookup("#capture-filter-message").queryAs(Label.class).getText());
-        robot.clickOn("#capture-start");
-        assertTrue(robot.lookup("#capture-options").tryQuery().isPresent(), "the dialog stays open");
-        assertTrue(robot.lookup("#capture-options-problem").queryAs(Label.class).getText()
+        assertEquals("can't parse filter expression: syntax error",
+                Fx.<Label>node(robot, "#capture-filter-message").getText());
+        click(robot, "#capture-start");
+        assertTrue(present(robot, "#capture-options"), "the dialog stays open");
+        assertTrue(Fx.<Label>node(robot, "#capture-options-problem").getText()
                 .startsWith("The capture filter is not valid"));
         assertEquals("", capture(), "nothing started");
-        Button cancel = fx(() -> (Button) robot.lookup("Cancel").queryAs(Button.class));
+        Button cancel = node(robot, "Cancel");
         robot.clickOn(cancel);
     }
 
@@ -276,8 +280,8 @@ class LiveCaptureWindowTest {
         waitUntil(() -> rows() == sent.count(), () -> "rows " + rows());
         Process down = new ProcessBuilder("ip", "link", "set", veth.outside, "down").start();
         assertEquals(0, down.waitFor());
-        waitUntil(() -> robot.lookup("#message-dialog").tryQuery().isPresent(), this::capture);
-        DialogPane dialog = robot.lookup("#message-dialog").queryAs(DialogPane.class);
+        waitUntil(() -> present(robot, "#message-dialog"), this::capture);
+        DialogPane dialog = node(robot, "#message-dialog");
         assertEquals("The capture stopped", dialog.getHeaderText());
         String text = ((Label) dialog.getContent()).getText();
         assertTrue(text.startsWith("capture on " + veth.outside + " stopped: the interface went down. The "
@@ -291,14 +295,14 @@ class LiveCaptureWindowTest {
     void aStopConditionChosenInTheOptionsEndsTheCaptureByItself(FxRobot robot, Veth veth) throws Exception {
         openOptions(robot);
         pick(robot, veth.outside);
-        robot.clickOn("#stop-packets");
-        TextField count = robot.lookup("#stop-packets-count").queryAs(TextField.class);
+        click(robot, "#stop-packets");
+        TextField count = node(robot, "#stop-packets-count");
         fx(() -> {
             count.clear();
             return null;
         });
         robot.clickOn(count).write("10");
-        robot.clickOn("#capture-start");
+        click(robot, "#capture-start");
         waitUntil(() -> capture().startsWith("Capturing"), this::capture);
         veth.replayAndWait(SentFrames.CAPTURE);
         waitUntil(() -> capture().equals("Captured: 10 · Dropped: 0"), this::capture);
@@ -362,8 +366,8 @@ class LiveCaptureWindowTest {
     @Test
     void anInterfaceThatDoesNotExistIsADialogListingThoseThatDo(FxRobot robot) {
         startCapture("rocelens-none0");
-        waitUntil(() -> robot.lookup("#message-dialog").tryQuery().isPresent(), () -> "no dialog");
-        DialogPane dialog = robot.lookup("#message-dialog").queryAs(DialogPane.class);
+        waitUntil(() -> present(robot, "#message-dialog"), () -> "no dialog");
+        DialogPane dialog = node(robot, "#message-dialog");
         assertEquals("No such interface", dialog.getHeaderText());
         String text = ((Label) dialog.getContent()).getText();
         assertTrue(text.startsWith("no interface named 'rocelens-none0'; the interfaces are: "), text);
@@ -381,13 +385,13 @@ class LiveCaptureWindowTest {
 
     /** Clicks the interface's name in the Options dialog (not a cell the table keeps out of the scene to measure). */
     private static void pick(FxRobot robot, String name) {
-        robot.clickOn(robot.lookup("#capture-interfaces").lookup(name).queryAll().stream()
-                .filter(cell -> cell.getScene() != null && cell.isVisible()).findFirst().orElseThrow());
+        robot.clickOn(fx(() -> robot.lookup("#capture-interfaces").lookup(name).queryAll().stream()
+                .filter(cell -> cell.getScene() != null && cell.isVisible()).findFirst().orElseThrow()));
     }
 
     private void openOptions(FxRobot robot) {
         fireLater("Capture", "Options");
-        waitUntil(() -> robot.lookup("#capture-interfaces").tryQuery().isPresent(), () -> "no options dialog");
+        waitUntil(() -> present(robot, "#capture-interfaces"), () -> "no options dialog");
     }
 
     /**
@@ -398,7 +402,7 @@ class LiveCaptureWindowTest {
         waitUntil(() -> robot.lookup("#unsaved-capture").tryQuery()
                 .map(pane -> pane.getScene() != null && pane.getScene().getWindow().isShowing()).orElse(false),
                 () -> "no unsaved-capture question showing");
-        DialogPane question = robot.lookup("#unsaved-capture").queryAs(DialogPane.class);
+        DialogPane question = node(robot, "#unsaved-capture");
         Button button = fx(() -> question.getButtonTypes().stream().filter(type -> type.getText().equals(answer))
                 .map(type -> (Button) question.lookupButton(type)).findFirst().orElseThrow());
         robot.clickOn(button);

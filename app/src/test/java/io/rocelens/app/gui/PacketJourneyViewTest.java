@@ -1,6 +1,8 @@
 package io.rocelens.app.gui;
 
+import static io.rocelens.app.gui.Fx.click;
 import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.node;
 import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -17,6 +19,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.IntStream;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.TableView;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -83,7 +86,7 @@ class PacketJourneyViewTest {
     void theHopTableCountsWhatTheGeneratorDidOnEachHop(FxRobot robot) {
         correlate("lossy", CorrelationRequest.ClockMode.SYNC);
         window.menu("Statistics", "Packet Journey");
-        TableView<HopStats> hops = robot.lookup("#journey-hops").queryTableView();
+        TableView<HopStats> hops = node(robot, "#journey-hops");
         waitUntil(() -> hops.getItems().size() == 4, () -> "hops: " + hops.getItems().size());
         long lost = 0;
         for (int i = 0; i < 4; i++) {
@@ -103,7 +106,7 @@ class PacketJourneyViewTest {
         assertTrue(lost > 10, "the path lost packets: " + lost);
         // a click on hop 0 -> 1: the packet list (point 0's capture) shows exactly the packets lost on it
         long lostOnFirstHop = lossy.get("hops").get(0).get("lost").asLong();
-        robot.clickOn("#journey-hops .table-row-cell");
+        click(robot, "#journey-hops .table-row-cell");
         waitUntil(() -> window.window().packets().size() == lostOnFirstHop,
                 () -> window.window().packets().size() + " listed, " + window.status());
         assertTrue(fx(() -> window.window().filterBar().field().getText()).startsWith("frame.number in {"));
@@ -131,8 +134,7 @@ class PacketJourneyViewTest {
     void theViewSwitchesTheListToPointOneWhoseLostPacketsAreThoseLostAfterIt(FxRobot robot) {
         correlate("lossy", CorrelationRequest.ClockMode.SYNC);
         window.menu("Statistics", "Packet Journey");
-        javafx.scene.control.ChoiceBox<Integer> point = robot.lookup("#journey-point").queryAs(
-                javafx.scene.control.ChoiceBox.class);
+        javafx.scene.control.ChoiceBox<Integer> point = node(robot, "#journey-point");
         fx(() -> {
             point.setValue(1);
             return null;
@@ -192,8 +194,8 @@ class PacketJourneyViewTest {
         waitUntil(() -> window.status().startsWith("Correlation failed"), window::status);
         assertTrue(window.status().contains("share no RoCE packet"), window.status());
         window.menu("Statistics", "Packet Journey");
-        waitUntil(() -> robot.lookup("#journey-title").queryLabeled().getText().contains("share no RoCE packet"),
-                () -> robot.lookup("#journey-title").queryLabeled().getText());
+        waitUntil(() -> Fx.<Labeled>node(robot, "#journey-title").getText().contains("share no RoCE packet"),
+                () -> Fx.<Labeled>node(robot, "#journey-title").getText());
         IllegalArgumentException one = assertThrows(IllegalArgumentException.class, () -> CorrelationRequest.of(
                 List.of(other), CorrelationRequest.ClockMode.SYNC, null, null, DissectorOptions.defaults()));
         assertEquals("Correlation needs 2 to 16 captures of one path, in path order; 1 chosen.", one.getMessage());
