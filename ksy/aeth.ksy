@@ -31,6 +31,9 @@ seq:
     doc-ref: IBTA vol. 1, §9.3.5 AETH, Syndrome; §9.7.5.2.8 (RNR timer)
   - id: msn
     type: b24
+    -byte-width: 3
+    -field: aeth.msn
+    -title: Message sequence number
     doc: Message sequence number of the last message completed by the responder.
     doc-ref: IBTA vol. 1, §9.3.5 AETH, MSN
 instances:

@@ -11,5 +11,7 @@ doc-ref: IBTA vol. 1, §9.3.6 Atomic Acknowledge Extended Transport Header (Atom
 seq:
   - id: orig_remote_data
     type: u8
+    -field: atomicack.orig
+    -title: Original remote data
     doc: Original content of the remote 64-bit word.
     doc-ref: IBTA vol. 1, §9.3.6 Atomic Acknowledge Extended Transport Header (AtomicAckETH)

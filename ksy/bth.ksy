@@ -13,10 +13,17 @@ doc: |
   The `opcode` enum names all 256 values, so it is never null: reserved codes are called
   `<transport>_reserved_<hex>` and the vendor range `manufacturer_specific_<hex>`.
 doc-ref: IBTA vol. 1, §9.2 Base Transport Header
+# -field keys: the names RoCE Lens gives the fields (bth.psn ...); Wireshark's (infiniband.bth.psn ...) are aliases
+# of them (WiresharkAliases). -byte-width: a 24-bit number or a flag after other bits sits, as in Wireshark, on the
+# bytes of its mask (bth.dqpn on bytes 5-7, not on the whole word with FECN and BECN).
 seq:
   - id: opcode
     type: u1
     enum: opcode
+    -base: hex
+    -enum: opcode
+    -field: bth.opcode
+    -title: Opcode
     doc: |
       Operation code. The top 3 bits are the transport service (`transport`): 000 RC,
       001 UC, 010 RD, 011 UD, 100 CNP, 101 XRC, 110/111 manufacturer specific; the low
@@ -24,32 +31,49 @@ seq:
     doc-ref: IBTA vol. 1, §9.2 Base Transport Header, OpCode (Table 38)
   - id: se
     type: b1
+    -field: bth.se
+    -title: Solicited event
     doc: Solicited Event; asks the responder to raise a completion event.
     doc-ref: IBTA vol. 1, §9.2 Base Transport Header, SE
   - id: migreq
     type: b1
+    -field: bth.m
+    -title: MigReq
     doc: MigReq, communicates the path migration state (APM).
     doc-ref: IBTA vol. 1, §9.2 Base Transport Header, M
   - id: pad_count
     type: b2
+    -field: bth.padcnt
+    -title: Pad count
     doc: Number of pad bytes (0-3) appended to the payload to reach a multiple of 4.
     doc-ref: IBTA vol. 1, §9.2 Base Transport Header, PadCnt
   - id: tver
     type: b4
+    -field: bth.tver
+    -title: Header version
     doc: Transport header version, 0.
     doc-ref: IBTA vol. 1, §9.2 Base Transport Header, TVer
   - id: pkey
     type: u2
+    -base: hex
+    -field: bth.pkey
+    -title: Partition key
     doc: Partition key; the default partition is 0xFFFF.
     doc-ref: IBTA vol. 1, §9.2 Base Transport Header, P_Key
   - id: fecn
     type: b1
+    -byte-width: 1
+    -field: bth.fecn
+    -title: FECN
     doc: |
       Forward Explicit Congestion Notification. RoCEv2 carries congestion in the IP ECN
       field instead; this byte is masked out of the ICRC.
     doc-ref: IBTA vol. 1, §9.2 Base Transport Header, FECN; Annex A17 RoCEv2 (ICRC)
   - id: becn
     type: b1
+    -byte-width: 1
+    -field: bth.becn
+    -title: BECN
     doc: Backward Explicit Congestion Notification; set by convention in RoCEv2 CNPs.
     doc-ref: IBTA vol. 1, §9.2 Base Transport Header, BECN; Annex A17 RoCEv2 (CNP)
   - id: reserved1
@@ -58,10 +82,17 @@ seq:
     doc-ref: IBTA vol. 1, §9.2 Base Transport Header
   - id: dest_qp
     type: b24
+    -base: hex
+    -byte-width: 3
+    -field: bth.dqpn
+    -title: Destination QP
     doc: Destination queue pair number. In a CNP, the QP whose sender must slow down.
     doc-ref: IBTA vol. 1, §9.2 Base Transport Header, DestQP
   - id: ack_req
     type: b1
+    -byte-width: 1
+    -field: bth.ackreq
+    -title: Acknowledge request
     doc: Acknowledge request; asks the responder to acknowledge this packet.
     doc-ref: IBTA vol. 1, §9.2 Base Transport Header, A
   - id: reserved2
@@ -70,6 +101,9 @@ seq:
     doc-ref: IBTA vol. 1, §9.2 Base Transport Header
   - id: psn
     type: b24
+    -byte-width: 3
+    -field: bth.psn
+    -title: Packet sequence number
     doc: Packet sequence number; wraps modulo 2^24, so compare with serial arithmetic.
     doc-ref: IBTA vol. 1, §9.2 Base Transport Header, PSN; §9.7.1 (PSN)
 instances:

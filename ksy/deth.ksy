@@ -11,6 +11,9 @@ doc-ref: IBTA vol. 1, §9.3.2 Datagram Extended Transport Header (DETH)
 seq:
   - id: qkey
     type: u4
+    -base: hex
+    -field: deth.qkey
+    -title: Queue key
     doc: Queue key, checked by the destination QP.
     doc-ref: IBTA vol. 1, §9.3.2 Datagram Extended Transport Header (DETH), Q_Key
   - id: reserved
@@ -19,5 +22,8 @@ seq:
     doc-ref: IBTA vol. 1, §9.3.2 Datagram Extended Transport Header (DETH)
   - id: src_qp
     type: b24
+    -base: hex
+    -field: deth.srcqp
+    -title: Source QP
     doc: Source queue pair number of the sender.
     doc-ref: IBTA vol. 1, §9.3.2 Datagram Extended Transport Header (DETH), SrcQP

@@ -11,5 +11,8 @@ doc-ref: IBTA vol. 1, §9.3.8 Invalidate Extended Transport Header (IETH)
 seq:
   - id: rkey
     type: u4
+    -base: hex
+    -field: ieth.rkey
+    -title: Remote key to invalidate
     doc: Remote key to invalidate.
     doc-ref: IBTA vol. 1, §9.3.8 Invalidate Extended Transport Header (IETH), R_Key

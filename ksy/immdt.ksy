@@ -11,5 +11,8 @@ doc-ref: IBTA vol. 1, §9.3.7 Immediate Extended Transport Header (ImmDt)
 seq:
   - id: data
     type: u4
+    -base: hex
+    -field: immdt
+    -title: Immediate data
     doc: Immediate data, opaque to the transport.
     doc-ref: IBTA vol. 1, §9.3.7 Immediate Extended Transport Header (ImmDt)

@@ -15,5 +15,8 @@ seq:
     doc-ref: IBTA vol. 1, §9.3.1 Reliable Datagram Extended Transport Header (RDETH)
   - id: ee_context
     type: b24
+    -base: hex
+    -field: rdeth.eecnxt
+    -title: EE context
     doc: End-to-end context number.
     doc-ref: IBTA vol. 1, §9.3.1 Reliable Datagram Extended Transport Header (RDETH), EECnxt

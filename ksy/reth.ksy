@@ -11,13 +11,20 @@ doc-ref: IBTA vol. 1, §9.3.3 RDMA Extended Transport Header (RETH)
 seq:
   - id: va
     type: u8
+    -field: reth.va
+    -title: Virtual address
     doc: Virtual address of the first byte in the remote memory region.
     doc-ref: IBTA vol. 1, §9.3.3 RDMA Extended Transport Header (RETH), VA
   - id: rkey
     type: u4
+    -base: hex
+    -field: reth.rkey
+    -title: Remote key
     doc: Remote key that authorizes access to the memory region.
     doc-ref: IBTA vol. 1, §9.3.3 RDMA Extended Transport Header (RETH), R_Key
   - id: dma_length
     type: u4
+    -field: reth.dmalen
+    -title: DMA length
     doc: Length in bytes of the whole RDMA operation (all packets of the message).
     doc-ref: IBTA vol. 1, §9.3.3 RDMA Extended Transport Header (RETH), DMALen

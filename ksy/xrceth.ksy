@@ -15,5 +15,8 @@ seq:
     doc-ref: IBTA vol. 1, Annex A14, XRCETH
   - id: xrc_srq
     type: b24
+    -base: hex
+    -field: xrceth.xrcsrq
+    -title: XRC shared receive queue
     doc: Number of the XRC shared receive queue at the responder.
     doc-ref: IBTA vol. 1, Annex A14, XRCETH, XRCSRQ

@@ -116,7 +116,10 @@ public final class GenerateFromSpecs {
  * Wireshark's FT_UINT8 with a one-bit mask, rather than a flag), {@code -display: mac} or
  * {@code bytes}, {@code -scale} a factor its value is shown multiplied by, and for a bit field {@code -container}: the
  * bytes of the word it is shown on (else its whole run of bit fields, or its own bytes when it starts and ends on a
- * byte boundary). Per spec that declares such fields, a describer: one method per type, recursing into user types (a
+ * byte boundary), or {@code -byte-width}: the bytes of its mask, ending with the byte its last bit is in (Wireshark's
+ * placement of a 24-bit QPN or PSN after flag bits). A 64-bit number without {@code -base} is an unsigned 64-bit
+ * value (UINT64); a field Kaitai reads as an {@code enum} gives the describer its id (the enum must name every value).
+ * Per spec that declares such fields, a describer: one method per type, recursing into user types (a
  * field read from a substream, with {@code size} or {@code size-eos}, has positions relative to it: the describer
  * adds where the substream starts).
  */
@@ -277,6 +280,8 @@ final class FieldRegistry {
                     kind = "STRING";
                 } else if ("b1".equals(typeName) && !attr.containsKey("-base")) {
                     kind = "FLAG";
+                } else if (width == 64 && !attr.containsKey("-base")) {
+                    kind = "UINT64";
                 } else if (width > 0) {
                     kind = "hex".equals(attr.get("-base")) ? "HEX" : "UINT";
                 } else {
@@ -289,13 +294,23 @@ final class FieldRegistry {
                     }
                     enumMethod = GenerateFromSpecs.camel(specId + "_" + enumName, false);
                 }
+                if (attr.get("enum") instanceof String kaitaiEnum) {
+                    // Kaitai reads the field as a Java enum, null for a value the enum does not name: the describer
+                    // takes its id(), so every value must be named
+                    if (!(enums.get(kaitaiEnum) instanceof Map<?, ?> named) || width <= 0 || width > 16
+                            || named.size() != 1 << width) {
+                        throw new IllegalArgumentException(where + ": a -field read as a Kaitai enum needs a top-level"
+                                + " enum naming every value of its " + width + " bits");
+                    }
+                    get = get + ".id()";
+                }
                 String title = (String) attr.get("-title");
                 String doc = attr.get("doc") instanceof String d ? d.strip().replaceAll("\\s+", " ") : null;
                 if (title == null || doc == null) {
                     throw new IllegalArgumentException(where + ": a -field needs a -title and a doc");
                 }
                 // as Wireshark's FT_UINT8/16/24...: a bit field narrower than its bytes shows all their digits (a b5 as 0x14)
-                int hexDigits = kind.equals("HEX") ? 2 * ((width + 7) / 8) : 0;
+                int hexDigits = kind.equals("HEX") || kind.equals("UINT64") ? 2 * ((width + 7) / 8) : 0;
                 String scale = attr.get("-scale") instanceof Integer factor ? " * " + factor + "L" : "";
                 String value = "b1".equals(typeName) ? "(%s ? 1L : 0L)" : switch (kind) {
                     case "MAC" -> "mac(((Number) %s).longValue())";
@@ -337,7 +352,16 @@ final class FieldRegistry {
                     int at = bitOffset.get(id);
                     int offset;
                     int length;
-                    if (at % 8 == 0 && width % 8 == 0 && !attr.containsKey("-container")) {
+                    if (attr.get("-byte-width") instanceof Integer bytes) {
+                        // as Wireshark places such a field: on the bytes of its mask, ending with the byte of its last bit
+                        int endByte = (at + width + 7) / 8;
+                        offset = endByte - bytes;
+                        length = bytes;
+                        if (offset < 0 || bytes * 8 < width || attr.containsKey("-container")) {
+                            throw new IllegalArgumentException(where + ": -byte-width " + bytes + " does not hold the"
+                                    + " field's bits within its run (or is given with -container)");
+                        }
+                    } else if (at % 8 == 0 && width % 8 == 0 && !attr.containsKey("-container")) {
                         // whole bytes inside a run (a MAC address after a priority): its own bytes
                         offset = at / 8;
                         length = width / 8;
@@ -432,7 +456,7 @@ final class FieldRegistry {
                                     LongFunction<String> valueNames) {
 
                 /** How the value is held: numbers as Long (FLAG 0 or 1), the others as String. */
-                public enum Kind { UINT, HEX, FLAG, MAC, STRING, BYTES }
+                public enum Kind { UINT, HEX, UINT64, FLAG, MAC, STRING, BYTES }
             }
             """;
 

@@ -99,7 +99,11 @@ final class CmModule implements ProtocolModule {
     }
 
     @Override
-    public Layer describe(ByteBuffer data, LayerMark mark, PacketSummary summary) {
+    public void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers) {
+        layers.add(layer(data, mark));
+    }
+
+    private Layer layer(ByteBuffer data, LayerMark mark) {
         int start = mark.part() == 0 ? mark.offset() : mark.offset() - MAD_HEADER_LENGTH;
         io.kaitai.struct.ByteBufferKaitaiStream io =
                 new io.kaitai.struct.ByteBufferKaitaiStream(data.duplicate().limit(start + MAD_LENGTH));

@@ -2,33 +2,21 @@ package io.rocelens.dissect;
 
 import io.kaitai.struct.ByteBufferKaitaiStream;
 import io.rocelens.capture.Frame;
-import io.rocelens.ksy.pos.Aeth;
 import io.rocelens.ksy.pos.ArpPacket;
-import io.rocelens.ksy.pos.AtomicAckEth;
-import io.rocelens.ksy.pos.AtomicEth;
-import io.rocelens.ksy.pos.Bth;
-import io.rocelens.ksy.pos.Deth;
 import io.rocelens.ksy.pos.ErfHeader;
 import io.rocelens.ksy.pos.Erspan;
 import io.rocelens.ksy.pos.EthernetHeader;
-import io.rocelens.ksy.pos.Feth;
 import io.rocelens.ksy.pos.Gre;
 import io.rocelens.ksy.pos.Grh;
-import io.rocelens.ksy.pos.IbExtendedHeaders;
-import io.rocelens.ksy.pos.Ieth;
-import io.rocelens.ksy.pos.Immdt;
 import io.rocelens.ksy.pos.Ipv4Header;
 import io.rocelens.ksy.pos.Ipv6Header;
 import io.rocelens.ksy.pos.LinuxSll;
 import io.rocelens.ksy.pos.LinuxSll2;
 import io.rocelens.ksy.pos.Lrh;
 import io.rocelens.ksy.pos.MacControl;
-import io.rocelens.ksy.pos.Rdeth;
 import io.rocelens.ksy.pos.TcpHeader;
-import io.rocelens.ksy.pos.Reth;
 import io.rocelens.ksy.pos.UdpHeader;
 import io.rocelens.ksy.pos.Vxlan;
-import io.rocelens.ksy.pos.Xrceth;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,7 +60,7 @@ public final class Dissector {
                 + summary.capturedLength + " bytes captured", 0, frame.capturedLength(),
                 frameFields(summary)));
         for (LayerMark mark : marks) {
-            describe(mark, data, summary, layers, frame.capturedLength());
+            describe(mark, data, summary, layers);
         }
         if (summary.malformedReason != null) {
             layers.add(new Layer("malformed", "[Malformed Packet: " + summary.malformedReason + "]", 0, 0,
@@ -90,14 +78,9 @@ public final class Dissector {
         return out;
     }
 
-    private static void describe(LayerMark mark, ByteBuffer data, PacketSummary summary, List<Layer> layers,
-                                 int captured) {
-        if (mark.kind() == LayerMark.Kind.ICRC) {
-            layers.add(icrc(data, mark, summary));
-            return;
-        }
-        if (mark.kind() == LayerMark.Kind.VCRC) {
-            layers.add(vcrc(data, mark, summary));
+    private static void describe(LayerMark mark, ByteBuffer data, PacketSummary summary, List<Layer> layers) {
+        if (mark.kind() == LayerMark.Kind.MODULE) {
+            mark.module().describe(data, mark, summary, layers);
             return;
         }
         ByteBufferKaitaiStream io = new ByteBufferKaitaiStream(data);
@@ -120,11 +103,6 @@ public final class Dissector {
             case TCP -> layers.add(tcp(new TcpHeader(io), mark));
             case ARP -> layers.add(arp(new ArpPacket(io), mark));
             case GRH -> layers.add(grh(new Grh(io), mark));
-            case BTH -> layers.add(bth(new Bth(io), mark));
-            case EXTENDED_HEADERS -> extendedHeaders(new IbExtendedHeaders(io, summary.opcode), layers, captured);
-            case PAYLOAD -> layers.add(new Layer("payload", "Data (" + summary.payloadLength + " bytes"
-                    + (summary.padCount > 0 ? " + " + summary.padCount + " pad" : "") + ")", mark.offset(), mark.length(),
-                    List.of(new Field(Fields.PAYLOAD_LEN, (long) summary.payloadLength, mark.offset(), mark.length()))));
             case MAC_CONTROL -> layers.add(macControl(new MacControl(io), data, mark));
             case ERF -> layers.add(erf(new ErfHeader(io), mark));
             case LRH -> layers.add(lrh(new Lrh(io), mark));
@@ -132,8 +110,7 @@ public final class Dissector {
             case ERSPAN_II -> layers.add(encapsulation(Encapsulations.erspan(new Erspan(io, false), mark), mark, summary));
             case ERSPAN_III -> layers.add(encapsulation(Encapsulations.erspan(new Erspan(io, true), mark), mark, summary));
             case VXLAN -> layers.add(encapsulation(Encapsulations.vxlan(new Vxlan(io), mark), mark, summary));
-            case MODULE -> layers.add(mark.module().describe(data, mark, summary));
-            case ICRC, VCRC -> throw new IllegalStateException("described above");
+            case MODULE -> throw new IllegalStateException("described above");
         }
     }
 
@@ -332,138 +309,6 @@ public final class Dissector {
                 at(Fields.GRH_DGID, gid(grh.dgid()), s, e, "dgid")));
     }
 
-    private static Layer bth(Bth bth, LayerMark mark) {
-        Map<String, Integer> s = bth._attrStart;
-        Map<String, Integer> e = bth._attrEnd;
-        long opcode = bth.opcode().id();
-        String name = IbOpcodes.name((int) opcode);
-        return new Layer("bth", "Base Transport Header, " + (name != null ? name : String.format("opcode 0x%02x", opcode)),
-                mark.offset(), mark.length(), List.of(
-                at(Fields.BTH_OPCODE, opcode, s, e, "opcode"),
-                at(Fields.BTH_SE, flag(bth.se()), s, e, "se"),
-                at(Fields.BTH_M, flag(bth.migreq()), s, e, "migreq"),
-                at(Fields.BTH_PADCNT, bth.padCount(), s, e, "padCount"),
-                at(Fields.BTH_TVER, bth.tver(), s, e, "tver"),
-                at(Fields.BTH_PKEY, (long) bth.pkey(), s, e, "pkey"),
-                at(Fields.BTH_FECN, flag(bth.fecn()), s, e, "fecn"),
-                at(Fields.BTH_BECN, flag(bth.becn()), s, e, "becn"),
-                at(Fields.BTH_DQPN, bth.destQp(), s, e, "destQp"),
-                at(Fields.BTH_ACKREQ, flag(bth.ackReq()), s, e, "ackReq"),
-                at(Fields.BTH_PSN, bth.psn(), s, e, "psn")));
-    }
-
-    private static void extendedHeaders(IbExtendedHeaders ext, List<Layer> layers, int captured) {
-        Map<String, Integer> start = ext._attrStart;
-        // a header whose bytes are not all captured is left out: its end is past the frame
-        Map<String, Integer> end = new java.util.HashMap<>(ext._attrEnd);
-        end.values().removeIf(at -> at > captured);
-        if (ext.xrceth() != null && end.containsKey("xrceth")) {
-            Xrceth h = ext.xrceth();
-            layers.add(header("xrceth", "XRC Extended Transport Header, SRQ " + String.format("0x%06x", h.xrcSrq()),
-                    start, end, "xrceth", at(Fields.XRCETH_SRQ, h.xrcSrq(), h._attrStart, h._attrEnd, "xrcSrq")));
-        }
-        if (ext.feth() != null && end.containsKey("feth")) {
-            Feth h = ext.feth();
-            layers.add(header("feth", "FLUSH Extended Transport Header", start, end, "feth",
-                    at(Fields.FETH_SEL, h.selectivityLevel(), h._attrStart, h._attrEnd, "selectivityLevel"),
-                    at(Fields.FETH_PLT, h.placementType(), h._attrStart, h._attrEnd, "placementType")));
-        }
-        if (ext.rdeth() != null && end.containsKey("rdeth")) {
-            Rdeth h = ext.rdeth();
-            layers.add(header("rdeth", "Reliable Datagram Extended Transport Header", start, end, "rdeth",
-                    at(Fields.RDETH_EE, h.eeContext(), h._attrStart, h._attrEnd, "eeContext")));
-        }
-        if (ext.deth() != null && end.containsKey("deth")) {
-            Deth h = ext.deth();
-            layers.add(header("deth", "Datagram Extended Transport Header", start, end, "deth",
-                    at(Fields.DETH_QKEY, h.qkey(), h._attrStart, h._attrEnd, "qkey"),
-                    at(Fields.DETH_SRCQP, h.srcQp(), h._attrStart, h._attrEnd, "srcQp")));
-        }
-        if (ext.reth() != null && end.containsKey("reth")) {
-            Reth h = ext.reth();
-            layers.add(header("reth", "RDMA Extended Transport Header", start, end, "reth",
-                    at(Fields.RETH_VA, h.va(), h._attrStart, h._attrEnd, "va"),
-                    at(Fields.RETH_RKEY, h.rkey(), h._attrStart, h._attrEnd, "rkey"),
-                    at(Fields.RETH_DMALEN, h.dmaLength(), h._attrStart, h._attrEnd, "dmaLength")));
-        }
-        if (ext.atomicEth() != null && end.containsKey("atomicEth")) {
-            AtomicEth h = ext.atomicEth();
-            layers.add(header("atomic", "Atomic Extended Transport Header", start, end, "atomicEth",
-                    at(Fields.ATOMIC_VA, h.va(), h._attrStart, h._attrEnd, "va"),
-                    at(Fields.ATOMIC_RKEY, h.rkey(), h._attrStart, h._attrEnd, "rkey"),
-                    at(Fields.ATOMIC_SWAP, h.swapAddData(), h._attrStart, h._attrEnd, "swapAddData"),
-                    at(Fields.ATOMIC_COMPARE, h.compareData(), h._attrStart, h._attrEnd, "compareData")));
-        }
-        if (ext.aeth() != null && end.containsKey("aeth")) {
-            Aeth h = ext.aeth();
-            int syndrome = h.syndrome();
-            // the syndrome is the AETH's first byte (aeth.ksy: reserved, type and value bits); its parts sit there too
-            int at = start.get("aeth");
-            int type = (int) h.syndromeType().id();
-            FieldDef value = switch (type) {
-                case 0 -> Fields.AETH_CREDIT_COUNT;
-                case 1 -> Fields.AETH_TIMER;
-                case 2 -> Fields.AETH_RESERVED_VALUE;
-                default -> Fields.AETH_ERROR_CODE;
-            };
-            layers.add(header("aeth", "ACK Extended Transport Header, " + AethText.describe(syndrome), start, end, "aeth",
-                    new Field(Fields.AETH_SYNDROME, (long) syndrome, at, 1),
-                    new Field(Fields.AETH_RESERVED, flag(h.reserved()), at, 1),
-                    new Field(Fields.AETH_OPCODE, (long) type, at, 1),
-                    new Field(value, h.syndromeValue(), at, 1),
-                    new Field(Fields.AETH_TYPE, AethText.type(syndrome), at, 1),
-                    new Field(Fields.AETH_CODE, h.syndromeValue(), at, 1),
-                    at(Fields.AETH_MSN, h.msn(), h._attrStart, h._attrEnd, "msn")));
-        }
-        if (ext.atomicAckEth() != null && end.containsKey("atomicAckEth")) {
-            AtomicAckEth h = ext.atomicAckEth();
-            layers.add(header("atomicack", "Atomic ACK Extended Transport Header", start, end, "atomicAckEth",
-                    at(Fields.ATOMICACK_ORIG, h.origRemoteData(), h._attrStart, h._attrEnd, "origRemoteData")));
-        }
-        if (ext.immDt() != null && end.containsKey("immDt")) {
-            Immdt h = ext.immDt();
-            layers.add(header("immdt", "Immediate Data", start, end, "immDt",
-                    at(Fields.IMMDT, h.data(), h._attrStart, h._attrEnd, "data")));
-        }
-        if (ext.ieth() != null && end.containsKey("ieth")) {
-            Ieth h = ext.ieth();
-            layers.add(header("ieth", "Invalidate Extended Transport Header", start, end, "ieth",
-                    at(Fields.IETH_RKEY, h.rkey(), h._attrStart, h._attrEnd, "rkey")));
-        }
-        if (ext.cnp() != null && end.containsKey("cnp")) {
-            layers.add(header("cnp", "Congestion Notification Packet", start, end, "cnp",
-                    at(Fields.CNP_RESERVED, "16 reserved bytes", start, end, "cnp")));
-        }
-    }
-
-    private static Layer icrc(ByteBuffer data, LayerMark mark, PacketSummary summary) {
-        return crc("icrc", "Invariant CRC", Fields.ICRC, Fields.ICRC_STATUS, summary.icrcStatus, mark,
-                () -> Integer.toUnsignedLong(data.getInt(mark.offset())));
-    }
-
-    private static Layer vcrc(ByteBuffer data, LayerMark mark, PacketSummary summary) {
-        return crc("vcrc", "Variant CRC", Fields.VCRC, Fields.VCRC_STATUS, summary.vcrcStatus, mark,
-                () -> Short.toUnsignedLong(data.getShort(mark.offset())));
-    }
-
-    /**
-     * A CRC layer: its bytes in wire order read as one big-endian number, as Wireshark shows
-     * {@code infiniband.invariant.crc} and {@code infiniband.variant.crc} (so the bytes e3 de 15 21 read 0xe3de1521,
-     * though the CRC computed is stored least-significant byte first), and its status.
-     */
-    private static Layer crc(String name, String title, FieldDef value, FieldDef statusField, int check,
-                             LayerMark mark, java.util.function.LongSupplier stored) {
-        String status = PacketColumns.icrcStatus(check);
-        if (check == PacketSummary.ICRC_UNCHECKED) {
-            return new Layer(name, title + " [unchecked: not captured]", mark.offset(), 0,
-                    List.of(new Field(statusField, status, mark.offset(), 0)));
-        }
-        long crc = stored.getAsLong();
-        return new Layer(name, title + ": " + value.describe(crc) + " [" + status + "]", mark.offset(), mark.length(),
-                List.of(new Field(value, crc, mark.offset(), mark.length()),
-                        new Field(statusField, status, mark.offset(), mark.length())));
-    }
-
     private static Layer macControl(MacControl control, ByteBuffer data, LayerMark mark) {
         Map<String, Integer> s = control._attrStart;
         Map<String, Integer> e = control._attrEnd;
@@ -486,12 +331,6 @@ public final class Dissector {
             }
         }
         return new Layer("macc", title, mark.offset(), mark.length(), fields);
-    }
-
-    private static Layer header(String name, String title, Map<String, Integer> start, Map<String, Integer> end,
-                                String attribute, Field... fields) {
-        int offset = start.get(attribute);
-        return new Layer(name, title, offset, end.get(attribute) - offset, List.of(fields));
     }
 
     /** A field at the position Kaitai recorded for {@code attribute}. */

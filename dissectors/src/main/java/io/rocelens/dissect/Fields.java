@@ -12,8 +12,10 @@ import java.util.function.LongFunction;
 /**
  * The field registry: every field RoCE Lens shows, declared once. Names follow the contract in the README
  * (they are what the JSON output, the display filter, the detail tree and the CSV use). The fields of the protocols
- * whose .ksy specs name them (a {@code -field} key: LLDP and DCBX so far) are not written here: the build generates
- * them ({@link SpecFields}) and they are registered from there, see {@link #of(SpecField)}.
+ * whose .ksy specs name them (a {@code -field} key: the RoCE transport, LLC and STP, LLDP and DCBX, the MADs) are not
+ * written here: the build generates them ({@link SpecFields}) and they are registered from there, see
+ * {@link #of(SpecField)}; what is left of those protocols here is what their modules compute from more than one spec
+ * field.
  */
 public final class Fields {
 
@@ -208,33 +210,13 @@ public final class Fields {
     public static final FieldDef GRH_SGID = def("grh.sgid", "Source GID", FieldType.ADDRESS);
     public static final FieldDef GRH_DGID = def("grh.dgid", "Destination GID", FieldType.ADDRESS);
 
-    public static final FieldDef BTH_OPCODE = def("bth.opcode", "Opcode", FieldType.HEX, 2, 0, Fields::opcodeName);
-    public static final FieldDef BTH_SE = bits("bth.se", "Solicited event", FieldType.FLAG, 1, null);
-    public static final FieldDef BTH_M = bits("bth.m", "MigReq", FieldType.FLAG, 1, null);
-    public static final FieldDef BTH_PADCNT = bits("bth.padcnt", "Pad count", FieldType.UINT, 1, null);
-    public static final FieldDef BTH_TVER = bits("bth.tver", "Header version", FieldType.UINT, 1, null);
-    public static final FieldDef BTH_PKEY = hex("bth.pkey", "Partition key", 4, null);
-    public static final FieldDef BTH_FECN = bits("bth.fecn", "FECN", FieldType.FLAG, 1, null);
-    public static final FieldDef BTH_BECN = bits("bth.becn", "BECN", FieldType.FLAG, 1, null);
-    public static final FieldDef BTH_DQPN = bits("bth.dqpn", "Destination QP", FieldType.HEX, 3, null);
-    public static final FieldDef BTH_ACKREQ = bits("bth.ackreq", "Acknowledge request", FieldType.FLAG, 1, null);
-    public static final FieldDef BTH_PSN = bits("bth.psn", "Packet sequence number", FieldType.UINT, 3, null);
-
-    public static final FieldDef XRCETH_SRQ = bits("xrceth.xrcsrq", "XRC shared receive queue", FieldType.HEX, 3, null);
-    public static final FieldDef FETH_SEL = bits("feth.sel", "Selectivity level", FieldType.UINT, 1, null);
-    public static final FieldDef FETH_PLT = bits("feth.plt", "Placement type", FieldType.HEX, 1, null);
-    public static final FieldDef RDETH_EE = bits("rdeth.eecnxt", "EE context", FieldType.HEX, 3, null);
-    public static final FieldDef DETH_QKEY = hex("deth.qkey", "Queue key", 8, null);
-    public static final FieldDef DETH_SRCQP = bits("deth.srcqp", "Source QP", FieldType.HEX, 3, null);
-    public static final FieldDef RETH_VA = def("reth.va", "Virtual address", FieldType.UINT64, 16, 0, null);
-    public static final FieldDef RETH_RKEY = hex("reth.rkey", "Remote key", 8, null);
-    public static final FieldDef RETH_DMALEN = uint("reth.dmalen", "DMA length");
-    public static final FieldDef ATOMIC_VA = def("atomic.va", "Virtual address", FieldType.UINT64, 16, 0, null);
-    public static final FieldDef ATOMIC_RKEY = hex("atomic.rkey", "Remote key", 8, null);
-    public static final FieldDef ATOMIC_SWAP = def("atomic.swap", "Swap (or add) data", FieldType.UINT64, 0, 0, null);
-    public static final FieldDef ATOMIC_COMPARE = def("atomic.compare", "Compare data", FieldType.UINT64, 0, 0, null);
+    /*
+     * The RoCE transport fields the specs read (bth.ksy and the extended headers' specs) are generated, see
+     * {@link SpecFields}; these are computed by the RoCE module ({@link RoceModule}) from more than one spec field, or
+     * from no header at all (the payload, the CRCs).
+     */
+    /** The AETH's syndrome byte (aeth.ksy's instance) and its parts, which sit, as in Wireshark, on that byte. */
     public static final FieldDef AETH_SYNDROME = hex("aeth.syndrome", "Syndrome", 2, null);
-    /** The syndrome's parts sit, as in Wireshark, in the syndrome byte (AETH byte 0). */
     public static final FieldDef AETH_TYPE = def("aeth.type", "Syndrome type", FieldType.STRING, 0, 1, null);
     public static final FieldDef AETH_CODE = bits("aeth.code", "Syndrome value", FieldType.UINT, 1, null);
     /** Wireshark's parts of the syndrome: bit 7, bits 6-5 as a number, and bits 4-0 named by the type. */
@@ -246,10 +228,6 @@ public final class Fields {
     public static final FieldDef AETH_RESERVED_VALUE = bits("aeth.reserved_value", "Syndrome value (reserved type)",
             FieldType.UINT, 1, null);
     public static final FieldDef AETH_ERROR_CODE = bits("aeth.error_code", "NAK code (NAK)", FieldType.UINT, 1, null);
-    public static final FieldDef AETH_MSN = bits("aeth.msn", "Message sequence number", FieldType.UINT, 3, null);
-    public static final FieldDef ATOMICACK_ORIG = def("atomicack.orig", "Original remote data", FieldType.UINT64, 0, 0, null);
-    public static final FieldDef IMMDT = hex("immdt", "Immediate data", 8, null);
-    public static final FieldDef IETH_RKEY = hex("ieth.rkey", "Remote key to invalidate", 8, null);
     public static final FieldDef CNP_RESERVED = def("cnp.reserved", "Reserved", FieldType.STRING);
     public static final FieldDef PAYLOAD_LEN = uint("payload.len", "RDMA payload length");
     public static final FieldDef ICRC = hex("icrc", "Invariant CRC", 8, null);
@@ -273,6 +251,7 @@ public final class Fields {
             FieldType type = switch (spec.kind()) {
                 case UINT -> FieldType.UINT;
                 case HEX -> FieldType.HEX;
+                case UINT64 -> FieldType.UINT64;
                 case FLAG -> FieldType.FLAG;
                 case MAC -> FieldType.MAC;
                 case STRING, BYTES -> FieldType.STRING;
@@ -305,10 +284,6 @@ public final class Fields {
     /** Every declared field, in declaration order. */
     public static Map<String, FieldDef> all() {
         return Collections.unmodifiableMap(BY_NAME);
-    }
-
-    public static String opcodeName(long opcode) {
-        return IbOpcodes.name((int) opcode);
     }
 
     /** "Not-ECT", "ECT(1)", "ECT(0)", "CE" (RFC 3168 §5), from {@code ipv4_header.ksy}. */

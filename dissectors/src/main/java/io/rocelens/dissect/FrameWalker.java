@@ -39,8 +39,9 @@ import java.util.List;
  * {@link Step}; the hand-offs between layers go through the tables below, keyed by link type, EtherType, IP
  * protocol, GRE protocol type and UDP destination port (the RoCE ports are a preference, as in Wireshark, so each walker holds its own
  * and looks them up before the UDP table). A protocol family written as a {@link ProtocolModule} (LLC and STP, LLDP and
- * DCBX) is its specs and one module, registered by one line in {@link #MODULES}; the older layers below are a step here, a describer
- * in {@link Dissector} and a registration in the static block. When asked, the walker also records where each header sits so the
+ * DCBX, the MADs) is its specs and one module, registered by one line in {@link #MODULES}; the RoCE transport's
+ * module ({@link RoceModule}) describes what the step here ({@code bth}) marks for it; the older layers below are a
+ * step here, a describer in {@link Dissector} and a registration in the static block. When asked, the walker also records where each header sits so the
  * detail dissector can re-read it with field positions. A frame that breaks a rule becomes a malformed summary;
  * nothing is thrown.
  */
@@ -101,8 +102,12 @@ final class FrameWalker {
     /** QP 1, the General Services Interface; QP 0, the Subnet Management Interface, below it. */
     private static final int GSI_QP = 1;
 
+    /** The RoCE transport (BTH, extended headers, payload, ICRC and VCRC): the walk reads it here and marks it for the module. */
+    private static final RoceModule ROCE = new RoceModule();
+
     /** The protocol modules, each hanging its steps in the tables above (proto_register_* and proto_reg_handoff_*). */
     static final List<ProtocolModule> MODULES = List.of(
+            ROCE,
             new LlcModule(),
             new LldpModule(),
             new CmModule());
@@ -398,10 +403,10 @@ final class FrameWalker {
         }
         if (end + VCRC_LENGTH > data.limit()) {
             summary.vcrcStatus = PacketSummary.ICRC_UNCHECKED;
-            mark(LayerMark.Kind.VCRC, Math.min(end, data.limit()), 0);
+            mark(ROCE, RoceModule.VCRC, Math.min(end, data.limit()), 0);
             return;
         }
-        mark(LayerMark.Kind.VCRC, end, VCRC_LENGTH);
+        mark(ROCE, RoceModule.VCRC, end, VCRC_LENGTH);
         int stored = Short.toUnsignedInt(Short.reverseBytes(data.getShort(end)));
         summary.vcrcStatus = stored == Vcrc.compute(data, offset, end) ? PacketSummary.ICRC_GOOD : PacketSummary.ICRC_BAD;
     }
@@ -608,7 +613,7 @@ final class FrameWalker {
         summary.destQp = BthLayout.destQp(b, offset);
         summary.ackRequest = BthLayout.ackReq(b, offset);
         summary.psn = BthLayout.psn(b, offset);
-        mark(LayerMark.Kind.BTH, offset, BTH_LENGTH);
+        mark(ROCE, RoceModule.BTH, offset, BTH_LENGTH);
         if (IbOpcodes.isReserved(opcode)) {
             malformed(String.format("BTH opcode 0x%02x is reserved", opcode));
         }
@@ -628,7 +633,7 @@ final class FrameWalker {
             malformed("RoCE payload is too short for the extended headers of " + IbOpcodes.name(opcode));
         }
         if (extendedLength > 0 && extendedOffset < captured) {
-            mark(LayerMark.Kind.EXTENDED_HEADERS, extendedOffset, Math.min(extendedLength, captured - extendedOffset));
+            mark(ROCE, RoceModule.EXTENDED_HEADERS, extendedOffset, Math.min(extendedLength, captured - extendedOffset));
         }
         extendedHeaders(opcode, extendedOffset, captured);
 
@@ -641,7 +646,7 @@ final class FrameWalker {
         summary.payloadLength = payloadLength;
         if (payloadLength + summary.padCount > 0) {
             int from = Math.min(payloadOffset, captured);
-            mark(LayerMark.Kind.PAYLOAD, from, Math.max(0, Math.min(icrcOffset, captured) - from));
+            mark(ROCE, RoceModule.PAYLOAD, from, Math.max(0, Math.min(icrcOffset, captured) - from));
         }
         if (madPayload != null && opcode == UD_SEND_ONLY && summary.destQp <= GSI_QP && payloadLength > 0
                 && payloadOffset + payloadLength <= captured) {
@@ -649,10 +654,10 @@ final class FrameWalker {
         }
         if (end > data.limit()) {
             summary.icrcStatus = PacketSummary.ICRC_UNCHECKED;
-            mark(LayerMark.Kind.ICRC, Math.min(icrcOffset, data.limit()), 0);   // nothing of it was captured
+            mark(ROCE, RoceModule.ICRC, Math.min(icrcOffset, data.limit()), 0);   // nothing of it was captured
             return;
         }
-        mark(LayerMark.Kind.ICRC, icrcOffset, ICRC_LENGTH);
+        mark(ROCE, RoceModule.ICRC, icrcOffset, ICRC_LENGTH);
         int stored = Integer.reverseBytes(data.getInt(icrcOffset));
         int computed = icrc.compute(data, l3Offset, l3Kind, offset, icrcOffset);
         summary.icrcStatus = stored == computed ? PacketSummary.ICRC_GOOD : PacketSummary.ICRC_BAD;

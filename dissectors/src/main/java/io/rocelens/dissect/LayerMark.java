@@ -3,11 +3,12 @@ package io.rocelens.dissect;
 /**
  * Where the walker found a header: the detail describer re-reads it there with field positions. A header of a
  * {@link ProtocolModule} is marked {@link Kind#MODULE} with its module, which describes it, and which of the module's
- * protocols it is ({@code part}, an index into {@link ProtocolModule#protocols()}).
+ * headers it is ({@code part}: the module's own number for it, the index into {@link ProtocolModule#protocols()} for
+ * a module whose headers are its protocols).
  */
 record LayerMark(Kind kind, int offset, int length, ProtocolModule module, int part) {
 
-    enum Kind { ETHERNET, SLL, SLL2, IPV4, IPV6, UDP, TCP, ARP, GRH, BTH, EXTENDED_HEADERS, PAYLOAD, ICRC, MAC_CONTROL, ERF, LRH, VCRC, GRE, ERSPAN_II, ERSPAN_III, VXLAN, MODULE }
+    enum Kind { ETHERNET, SLL, SLL2, IPV4, IPV6, UDP, TCP, ARP, GRH, MAC_CONTROL, ERF, LRH, GRE, ERSPAN_II, ERSPAN_III, VXLAN, MODULE }
 
     LayerMark(Kind kind, int offset, int length) {
         this(kind, offset, length, null, -1);

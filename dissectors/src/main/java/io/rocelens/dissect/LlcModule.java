@@ -60,7 +60,11 @@ final class LlcModule implements ProtocolModule {
     }
 
     @Override
-    public Layer describe(ByteBuffer data, LayerMark mark, PacketSummary summary) {
+    public void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers) {
+        layers.add(layer(data, mark));
+    }
+
+    private Layer layer(ByteBuffer data, LayerMark mark) {
         io.kaitai.struct.ByteBufferKaitaiStream stream = new io.kaitai.struct.ByteBufferKaitaiStream(marked(data, mark));
         stream.seek(mark.offset());
         List<Field> fields = new ArrayList<>();

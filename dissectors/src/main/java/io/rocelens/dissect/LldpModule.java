@@ -157,7 +157,11 @@ final class LldpModule implements ProtocolModule {
     }
 
     @Override
-    public Layer describe(ByteBuffer data, LayerMark mark, PacketSummary summary) {
+    public void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers) {
+        layers.add(layer(data, mark));
+    }
+
+    private Layer layer(ByteBuffer data, LayerMark mark) {
         io.kaitai.struct.ByteBufferKaitaiStream io = new io.kaitai.struct.ByteBufferKaitaiStream(marked(data, mark));
         io.seek(mark.offset());
         List<Field> fields = new ArrayList<>();

@@ -3,6 +3,7 @@ package io.rocelens.dissect;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.function.ToIntFunction;
 
 /**
  * One protocol family in one place, as a Wireshark dissector file is: its identity (what {@code proto_register_protocol}
@@ -16,11 +17,19 @@ import java.util.function.Predicate;
 public interface ProtocolModule {
 
     /**
-     * One protocol the module shows: its display-filter name (also the detail layer's name), its title, its
-     * Protocol column text, and whether a frame's summary holds it (the summary's {@link PacketSummary#module} is
-     * the last module the walk entered).
+     * One protocol the module shows: its display-filter name, its title, its Protocol column text, and whether a
+     * frame's summary holds it (the summary's {@link PacketSummary#module} is the last module the walk entered);
+     * {@code known}, when not null, says more exactly what the summary tells of it: 1 held, 0 not held, -1 only the
+     * detail layer named {@code layer} can tell (null: the summary always tells); {@code indexed}: the packet index
+     * keeps what {@code known} reads.
      */
-    record Protocol(String filterName, String title, String column, Predicate<PacketSummary> in) {
+    record Protocol(String filterName, String title, String column, Predicate<PacketSummary> in,
+                    ToIntFunction<PacketSummary> known, String layer, boolean indexed) {
+
+        /** A protocol whose detail layer has its filter name, held by a frame exactly when {@code in} says so. */
+        public Protocol(String filterName, String title, String column, Predicate<PacketSummary> in) {
+            this(filterName, title, column, in, null, filterName, false);
+        }
     }
 
     /** The hand-off tables a module hangs its steps in. */
@@ -51,6 +60,9 @@ public interface ProtocolModule {
      * detail can tell (an encapsulated frame's summary describes the inner frame; the outer one may hold it too).
      */
     static int inSummary(Protocol protocol, PacketSummary p) {
+        if (protocol.known() != null) {
+            return protocol.known().applyAsInt(p);
+        }
         return protocol.in().test(p) ? 1 : p.is(PacketSummary.ENCAPSULATED) ? -1 : 0;
     }
 
@@ -67,8 +79,27 @@ public interface ProtocolModule {
      */
     List<FieldDef> fields();
 
-    /** The detail layer of a header this module marked. */
-    Layer describe(ByteBuffer data, LayerMark mark, PacketSummary summary);
+    /**
+     * Whether {@link #fields()} without a getter of their own read "absent" from the summary of a frame that holds none
+     * of the module's protocols (true: a module of rare frames, LLDP, STP, a MAD, whose fields a filter then reads on
+     * those frames only). False leaves them to the detail on every frame, as for the RoCE transport, whose frames are
+     * most of a capture: a filter on such a field says it needs the detail ({@code DisplayFilter.needsDetail}).
+     */
+    default boolean absentOutside() {
+        return true;
+    }
+
+    /**
+     * The protocol tshark's {@code frame.protocols} names for a detail layer of this module, or null when the layer is
+     * part of the protocol before it: by default the layer's own name, and {@code infiniband} for a layer named
+     * {@code infiniband.*} (a MAD is part of tshark's InfiniBand protocol).
+     */
+    default String framePart(String layer) {
+        return layer.startsWith("infiniband.") ? "infiniband" : layer;
+    }
+
+    /** Adds the detail layer of a header this module marked (or the layers, when one mark covers several headers). */
+    void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers);
 
     /** The Info column of a frame whose last module this is, or null to leave it to the layers below. */
     String info(PacketSummary p);

@@ -1,5 +1,6 @@
 package io.rocelens.dissect;
 
+import io.rocelens.ksy.SpecFields;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
@@ -123,29 +124,29 @@ public final class SummaryFields {
         add(IN_INDEX, Fields.GRH_DGID, ALWAYS, grh, p -> p.ipDstLo, p -> p.ipDstHi, null);
 
         Predicate<PacketSummary> bth = PacketSummary::isRoce;
-        number(IN_INDEX, Fields.BTH_OPCODE, bth, p -> p.opcode);
-        number(Fields.BTH_SE, bth, p -> p.solicitedEvent ? 1 : 0);
-        number(Fields.BTH_PADCNT, bth, p -> p.padCount);
-        number(Fields.BTH_PKEY, bth, p -> p.pkey);
-        number(Fields.BTH_FECN, bth, p -> p.fecn ? 1 : 0);
-        number(Fields.BTH_BECN, bth, p -> p.becn ? 1 : 0);
-        number(IN_INDEX, Fields.BTH_DQPN, bth, p -> p.destQp);
-        number(Fields.BTH_ACKREQ, bth, p -> p.ackRequest ? 1 : 0);
-        number(IN_INDEX, Fields.BTH_PSN, bth, p -> p.psn);
+        number(IN_INDEX, Fields.of(SpecFields.BTH_OPCODE), bth, p -> p.opcode);
+        number(Fields.of(SpecFields.BTH_SE), bth, p -> p.solicitedEvent ? 1 : 0);
+        number(Fields.of(SpecFields.BTH_PADCNT), bth, p -> p.padCount);
+        number(Fields.of(SpecFields.BTH_PKEY), bth, p -> p.pkey);
+        number(Fields.of(SpecFields.BTH_FECN), bth, p -> p.fecn ? 1 : 0);
+        number(Fields.of(SpecFields.BTH_BECN), bth, p -> p.becn ? 1 : 0);
+        number(IN_INDEX, Fields.of(SpecFields.BTH_DQPN), bth, p -> p.destQp);
+        number(Fields.of(SpecFields.BTH_ACKREQ), bth, p -> p.ackRequest ? 1 : 0);
+        number(IN_INDEX, Fields.of(SpecFields.BTH_PSN), bth, p -> p.psn);
 
         Predicate<PacketSummary> reth = p -> p.rethDmaLength >= 0;
-        number(Fields.RETH_VA, reth, p -> p.rethVa);
-        number(Fields.RETH_RKEY, reth, p -> p.rethRkey);
-        number(Fields.RETH_DMALEN, reth, p -> p.rethDmaLength);
+        number(Fields.of(SpecFields.RETH_VA), reth, p -> p.rethVa);
+        number(Fields.of(SpecFields.RETH_RKEY), reth, p -> p.rethRkey);
+        number(Fields.of(SpecFields.RETH_DMALEN), reth, p -> p.rethDmaLength);
         Predicate<PacketSummary> aeth = p -> p.aethSyndrome >= 0;
         number(IN_INDEX, Fields.AETH_SYNDROME, aeth, p -> p.aethSyndrome);
         number(IN_INDEX, Fields.AETH_CODE, aeth, p -> AethText.value(p.aethSyndrome));
-        number(Fields.AETH_MSN, aeth, p -> p.aethMsn);
+        number(Fields.of(SpecFields.AETH_MSN), aeth, p -> p.aethMsn);
         add(IN_INDEX, Fields.AETH_TYPE, ALWAYS, aeth, p -> 0, null, p -> AethText.type(p.aethSyndrome));
         Predicate<PacketSummary> deth = p -> p.dethSrcQp >= 0;
-        number(Fields.DETH_QKEY, deth, p -> p.dethQkey);
-        number(Fields.DETH_SRCQP, deth, p -> p.dethSrcQp);
-        number(Fields.IMMDT, p -> p.hasImmediate, p -> Integer.toUnsignedLong(p.immediate));
+        number(Fields.of(SpecFields.DETH_QKEY), deth, p -> p.dethQkey);
+        number(Fields.of(SpecFields.DETH_SRCQP), deth, p -> p.dethSrcQp);
+        number(Fields.of(SpecFields.IMMDT), p -> p.hasImmediate, p -> Integer.toUnsignedLong(p.immediate));
         add(IN_INDEX, Fields.ICRC_STATUS, ALWAYS, p -> p.icrcStatus != PacketSummary.ICRC_NONE, p -> 0, null,
                 p -> PacketColumns.icrcStatus(p.icrcStatus));
 
@@ -163,13 +164,18 @@ public final class SummaryFields {
         add(Fields.MALFORMED_REASON, ALWAYS, p -> p.is(PacketSummary.MALFORMED), p -> 0, null,
                 p -> p.malformedReason);
 
-        // a module's fields: absent wherever the summary holds none of its protocols (an encapsulated frame's outer
-        // one may: the detail answers), else the detail answers
+        // a module's other fields (those without a getter above): absent wherever the summary holds none of its
+        // protocols (an encapsulated frame's outer one may: the detail answers), else the detail answers
         for (ProtocolModule module : ProtocolModule.all()) {
+            if (!module.absentOutside()) {
+                continue;
+            }
             Predicate<PacketSummary> none = p -> !p.is(PacketSummary.ENCAPSULATED)
                     && module.protocols().stream().noneMatch(protocol -> protocol.in().test(p));
             for (FieldDef field : module.fields()) {
-                add(field, none, p -> false, p -> 0, null, null);
+                if (!GETTERS.containsKey(field.name())) {
+                    add(field, none, p -> false, p -> 0, null, null);
+                }
             }
         }
     }

@@ -4,7 +4,6 @@ import io.rocelens.analysis.AnalysisMarks;
 import io.rocelens.dissect.FieldDef;
 import io.rocelens.dissect.FieldType;
 import io.rocelens.dissect.Fields;
-import io.rocelens.dissect.IbOpcodes;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.dissect.ProtocolModule;
 import java.util.ArrayList;
@@ -105,7 +104,7 @@ final class FilterFields {
                 p -> p.is(PacketSummary.ENCAPSULATED | PacketSummary.MALFORMED) || p.udpDstPort == 4789 ? -1 : 0);
         for (ProtocolModule module : ProtocolModule.all()) {
             for (ProtocolModule.Protocol protocol : module.protocols()) {
-                protocol(protocol.filterName(), protocol.title(), protocol.filterName(),
+                protocol(protocol.indexed(), protocol.filterName(), protocol.title(), protocol.layer(),
                         p -> ProtocolModule.inSummary(protocol, p));
             }
         }
@@ -115,30 +114,10 @@ final class FilterFields {
                 null, p -> p.is(PacketSummary.IPV6) && p.transportProtocol == 58 ? 1 : outerToo(p, false));
         protocol(IN_INDEX, "tcp", "Transmission Control Protocol", "tcp", p -> p.is(PacketSummary.TCP) ? 1 : 0);
         protocol(IN_INDEX, "arp", "Address Resolution Protocol", "arp", p -> p.is(PacketSummary.ARP) ? 1 : 0);
-        protocol(IN_INDEX, "roce", "RoCE, v1 or v2: UDP to a RoCE port or EtherType 0x8915 (with a BTH or too short for one)",
-                null, p -> p.is(PacketSummary.ROCE_TRANSPORT) ? 1 : 0);
         protocol("erf", "Extensible Record Format record header", "erf", p -> -1);
         protocol("lrh", "Local Route Header (native InfiniBand)", "lrh", p -> p.is(PacketSummary.INFINIBAND) ? 1 : 0);
         protocol(IN_INDEX, "grh", "Global Route Header (RoCEv1, or native InfiniBand whose LNH says so)", "grh",
                 p -> p.is(PacketSummary.ROCEV1) || p.lrhLnh == 3 ? 1 : p.etherType == 0x8915 ? -1 : 0);
-        protocol(IN_INDEX, "bth", "Base Transport Header", "bth", p -> p.isRoce() ? 1 : 0);
-        extended("xrceth", "XRC Extended Transport Header", p -> p.xrcSrq >= 0);
-        extended("feth", "FLUSH Extended Transport Header", p -> p.opcode == IbOpcodes.FLUSH);
-        extended(IN_INDEX, "rdeth", "Reliable Datagram Extended Transport Header", p -> p.opcode >= 0 && IbOpcodes.transport(p.opcode) == IbOpcodes.RD);
-        extended("deth", "Datagram Extended Transport Header", p -> p.dethSrcQp >= 0);
-        extended("reth", "RDMA Extended Transport Header", p -> p.rethDmaLength >= 0);
-        extended(IN_INDEX, "atomic", "Atomic Extended Transport Header",
-                p -> IbOpcodes.hasAtomics(p.opcode) && (IbOpcodes.operation(p.opcode) == IbOpcodes.COMPARE_SWAP
-                        || IbOpcodes.operation(p.opcode) == IbOpcodes.FETCH_ADD));
-        extended(IN_INDEX, "aeth", "ACK Extended Transport Header", p -> p.aethSyndrome >= 0);
-        extended(IN_INDEX, "atomicack", "Atomic ACK Extended Transport Header", p -> IbOpcodes.hasAtomics(p.opcode)
-                && IbOpcodes.operation(p.opcode) == IbOpcodes.ATOMIC_ACKNOWLEDGE);
-        extended(IN_INDEX, "ieth", "Invalidate Extended Transport Header",
-                p -> p.opcode >= 0 && IbOpcodes.transport(p.opcode) == IbOpcodes.RC
-                        && (IbOpcodes.operation(p.opcode) == IbOpcodes.SEND_LAST_INVALIDATE
-                        || IbOpcodes.operation(p.opcode) == IbOpcodes.SEND_ONLY_INVALIDATE));
-        extended(IN_INDEX, "cnp", "Congestion Notification Packet", p -> p.opcode == IbOpcodes.CNP);
-        extended("payload", "RDMA payload", p -> p.payloadLength + p.padCount > 0);
         protocol("data", "Data: payload bytes no dissector decodes (an RDMA payload, a UDP or TCP payload to a port "
                 + "without a dissector, an LLC payload that is not STP)", "payload", FilterFields::data);
         protocol(IN_INDEX, "macc", "MAC Control", "macc",
@@ -387,24 +366,26 @@ final class FilterFields {
                 }
                 case "erf", "ip", "ipv6", "udp", "tcp", "arp", "gre", "erspan", "vxlan", "macc" ->
                         append(out, name);
-                case "lrh", "grh", "bth" -> {
+                case "lrh", "grh" -> {
                     if (!infiniband) {
                         append(out, "infiniband");
                         infiniband = true;
                     }
                 }
                 default -> {
-                    if (!MODULE_LAYERS.contains(name)) {
+                    ProtocolModule module = MODULE_LAYERS.get(name);
+                    String part = module != null ? module.framePart(name) : null;
+                    if (part == null) {
                         continue;
                     }
-                    if (name.startsWith("infiniband.")) {
-                        // a module's part of tshark's InfiniBand protocol (a MAD on QP 0 or 1): no protocol of its own
+                    if (part.equals("infiniband")) {
+                        // the transport, or a module's part of tshark's InfiniBand protocol (a MAD on QP 0 or 1)
                         if (!infiniband) {
                             append(out, "infiniband");
                             infiniband = true;
                         }
                     } else {
-                        append(out, name);
+                        append(out, part);
                     }
                 }
             }
@@ -430,10 +411,18 @@ final class FilterFields {
         return out.toString();
     }
 
-    /** The layer names of the protocol modules' protocols (their filter names). */
-    private static final java.util.Set<String> MODULE_LAYERS = ProtocolModule.all().stream()
-            .flatMap(m -> m.protocols().stream()).map(ProtocolModule.Protocol::filterName)
-            .collect(java.util.stream.Collectors.toUnmodifiableSet());
+    /** The module of each detail layer that is a module's protocol. */
+    private static final Map<String, ProtocolModule> MODULE_LAYERS = new HashMap<>();
+
+    static {
+        for (ProtocolModule module : ProtocolModule.all()) {
+            for (ProtocolModule.Protocol protocol : module.protocols()) {
+                if (protocol.layer() != null) {
+                    MODULE_LAYERS.put(protocol.layer(), module);
+                }
+            }
+        }
+    }
 
     private static void append(StringBuilder out, String protocol) {
         if (out.length() > 0) {
@@ -481,20 +470,6 @@ final class FilterFields {
                                  ToIntFunction<PacketSummary> summary) {
         add(new FilterField(name, description, ValueKind.NONE, false, null,
                 List.of(new Source.Protocol(name, layer, summary, indexed))));
-    }
-
-    /**
-     * An IB extended header: the summary tells it from the opcode on a well-formed RoCE frame; on a malformed one, or
-     * one cut by the snap length (a header is there only when all its bytes are), the detail says how far decoding got.
-     */
-    private static void extended(String name, String description, java.util.function.Predicate<PacketSummary> has) {
-        extended(false, name, description, has);
-    }
-
-    private static void extended(boolean indexed, String name, String description,
-                                 java.util.function.Predicate<PacketSummary> has) {
-        protocol(indexed, name, description, name, p -> !p.isRoce() ? 0
-                : p.is(PacketSummary.MALFORMED) || p.capturedLength < p.originalLength ? -1 : has.test(p) ? 1 : 0);
     }
 
     private static void mark(String name, String description, int bit) {

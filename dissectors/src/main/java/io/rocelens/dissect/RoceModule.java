@@ -1,0 +1,271 @@
+package io.rocelens.dissect;
+
+import io.kaitai.struct.ByteBufferKaitaiStream;
+import io.rocelens.ksy.FieldSink;
+import io.rocelens.ksy.SpecDescribers;
+import io.rocelens.ksy.SpecFields;
+import io.rocelens.ksy.pos.Aeth;
+import io.rocelens.ksy.pos.Bth;
+import io.rocelens.ksy.pos.IbExtendedHeaders;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToIntFunction;
+import java.util.stream.Stream;
+
+/**
+ * The InfiniBand transport as RoCE carries it: the BTH, the extended transport headers its opcode selects, the
+ * payload and the invariant CRC (and, on native InfiniBand, the variant CRC), as Wireshark's packet-infiniband.c shows
+ * them. The fields the headers read come from {@code bth.ksy} and the extended headers' specs ({@code xrceth.ksy} ...
+ * {@code ieth.ksy}, in the order {@code ib_extended_headers.ksy} gives them), and so do their describers; what is
+ * hand-written here is only what no spec field is: the AETH syndrome and its parts (an instance of aeth.ksy, named by
+ * its type), the CNP's reserved bytes as one text, the payload's length and the CRCs with their status (computed by
+ * the walk). The fast step stays the walker's: it needs the network layer's bytes for the ICRC and serves RoCEv2, RoCEv1
+ * and native InfiniBand alike; it marks the headers for this module ({@link #BTH} ... {@link #VCRC}).
+ */
+final class RoceModule implements ProtocolModule {
+
+    /** The headers the walk marks for this module ({@link LayerMark#part()}). */
+    static final int BTH = 0;
+    static final int EXTENDED_HEADERS = 1;
+    static final int PAYLOAD = 2;
+    static final int ICRC = 3;
+    static final int VCRC = 4;
+
+    /** Marks a protocol whose summary inputs the packet index keeps. */
+    private static final boolean IN_INDEX = true;
+
+    private final List<Protocol> protocols = List.of(
+            known(IN_INDEX, "roce", "RoCE, v1 or v2: UDP to a RoCE port or EtherType 0x8915 (with a BTH or too short for one)",
+                    null, p -> p.is(PacketSummary.ROCE_TRANSPORT) ? 1 : 0),
+            known(IN_INDEX, "bth", "Base Transport Header", "bth", p -> p.isRoce() ? 1 : 0),
+            extended(false, "xrceth", "XRC Extended Transport Header", p -> p.xrcSrq >= 0),
+            extended(false, "feth", "FLUSH Extended Transport Header", p -> p.opcode == IbOpcodes.FLUSH),
+            extended(IN_INDEX, "rdeth", "Reliable Datagram Extended Transport Header",
+                    p -> p.opcode >= 0 && IbOpcodes.transport(p.opcode) == IbOpcodes.RD),
+            extended(false, "deth", "Datagram Extended Transport Header", p -> p.dethSrcQp >= 0),
+            extended(false, "reth", "RDMA Extended Transport Header", p -> p.rethDmaLength >= 0),
+            extended(IN_INDEX, "atomic", "Atomic Extended Transport Header",
+                    p -> IbOpcodes.hasAtomics(p.opcode) && (IbOpcodes.operation(p.opcode) == IbOpcodes.COMPARE_SWAP
+                            || IbOpcodes.operation(p.opcode) == IbOpcodes.FETCH_ADD)),
+            extended(IN_INDEX, "aeth", "ACK Extended Transport Header", p -> p.aethSyndrome >= 0),
+            extended(IN_INDEX, "atomicack", "Atomic ACK Extended Transport Header", p -> IbOpcodes.hasAtomics(p.opcode)
+                    && IbOpcodes.operation(p.opcode) == IbOpcodes.ATOMIC_ACKNOWLEDGE),
+            extended(IN_INDEX, "ieth", "Invalidate Extended Transport Header",
+                    p -> p.opcode >= 0 && IbOpcodes.transport(p.opcode) == IbOpcodes.RC
+                            && (IbOpcodes.operation(p.opcode) == IbOpcodes.SEND_LAST_INVALIDATE
+                            || IbOpcodes.operation(p.opcode) == IbOpcodes.SEND_ONLY_INVALIDATE)),
+            extended(IN_INDEX, "cnp", "Congestion Notification Packet", p -> p.opcode == IbOpcodes.CNP),
+            extended(false, "payload", "RDMA payload", p -> p.payloadLength + p.padCount > 0));
+
+    /** A protocol the summary tells (1), rules out (0) or leaves to the detail (-1); its Protocol column is PacketColumns'. */
+    private static Protocol known(boolean indexed, String name, String title, String layer,
+                                  ToIntFunction<PacketSummary> known) {
+        return new Protocol(name, title, null, p -> known.applyAsInt(p) != 0, known, layer, indexed);
+    }
+
+    /**
+     * An extended header: the summary tells it from the opcode on a well-formed RoCE frame; on a malformed one, or one
+     * cut by the snap length (a header is there only when all its bytes are), the detail says how far decoding got.
+     */
+    private static Protocol extended(boolean indexed, String name, String title,
+                                     java.util.function.Predicate<PacketSummary> has) {
+        return known(indexed, name, title, name, p -> !p.isRoce() ? 0
+                : p.is(PacketSummary.MALFORMED) || p.capturedLength < p.originalLength ? -1 : has.test(p) ? 1 : 0);
+    }
+
+    @Override
+    public List<Protocol> protocols() {
+        return protocols;
+    }
+
+    @Override
+    public List<FieldDef> fields() {
+        return Stream.concat(Stream.of(SpecFields.BTH_KSY, SpecFields.XRCETH_KSY, SpecFields.FETH_KSY,
+                                SpecFields.RDETH_KSY, SpecFields.DETH_KSY, SpecFields.RETH_KSY, SpecFields.ATOMIC_ETH_KSY,
+                                SpecFields.AETH_KSY, SpecFields.ATOMIC_ACK_ETH_KSY, SpecFields.IMMDT_KSY,
+                                SpecFields.IETH_KSY).flatMap(List::stream).map(Fields::of),
+                        Stream.of(Fields.AETH_SYNDROME, Fields.AETH_RESERVED, Fields.AETH_OPCODE,
+                                Fields.AETH_CREDIT_COUNT, Fields.AETH_TIMER, Fields.AETH_RESERVED_VALUE,
+                                Fields.AETH_ERROR_CODE, Fields.AETH_TYPE, Fields.AETH_CODE, Fields.CNP_RESERVED,
+                                Fields.PAYLOAD_LEN, Fields.ICRC, Fields.ICRC_STATUS, Fields.ICRC_COMPUTED, Fields.VCRC,
+                                Fields.VCRC_STATUS))
+                .toList();
+    }
+
+    /** The RoCE frames are most of a capture: a filter on a field the summary does not hold reads their detail. */
+    @Override
+    public boolean absentOutside() {
+        return false;
+    }
+
+    /** tshark's frame.protocols names the whole transport "infiniband", once, at the BTH (the LRH or GRH before it). */
+    @Override
+    public String framePart(String layer) {
+        return layer.equals("bth") ? "infiniband" : null;
+    }
+
+    /** Nothing to hang: the walker hands on to the BTH itself, from UDP (its RoCE ports), EtherType 0x8915 and the LRH. */
+    @Override
+    public void handOff(HandOff tables) {
+    }
+
+    @Override
+    public void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers) {
+        switch (mark.part()) {
+            case BTH -> layers.add(bth(new Bth(stream(data, mark)), mark));
+            case EXTENDED_HEADERS -> extendedHeaders(new IbExtendedHeaders(stream(data, mark), summary.opcode), mark,
+                    layers);
+            case PAYLOAD -> layers.add(new Layer("payload", "Data (" + summary.payloadLength + " bytes"
+                    + (summary.padCount > 0 ? " + " + summary.padCount + " pad" : "") + ")", mark.offset(), mark.length(),
+                    List.of(new Field(Fields.PAYLOAD_LEN, (long) summary.payloadLength, mark.offset(), mark.length()))));
+            case ICRC -> layers.add(crc("icrc", "Invariant CRC", Fields.ICRC, Fields.ICRC_STATUS, summary.icrcStatus, mark,
+                    () -> Integer.toUnsignedLong(data.getInt(mark.offset()))));
+            case VCRC -> layers.add(crc("vcrc", "Variant CRC", Fields.VCRC, Fields.VCRC_STATUS, summary.vcrcStatus, mark,
+                    () -> Short.toUnsignedLong(data.getShort(mark.offset()))));
+            default -> throw new IllegalStateException("not a RoCE header: " + mark);
+        }
+    }
+
+    /** The Info column is PacketColumns' (the RoCE rules the list, the index and the analysis share). */
+    @Override
+    public String info(PacketSummary p) {
+        return null;
+    }
+
+    private static ByteBufferKaitaiStream stream(ByteBuffer data, LayerMark mark) {
+        ByteBufferKaitaiStream io = new ByteBufferKaitaiStream(data);
+        io.seek(mark.offset());
+        return io;
+    }
+
+    private static FieldSink into(List<Field> fields) {
+        return (field, value, offset, length) -> fields.add(new Field(Fields.of(field), value, offset, length));
+    }
+
+    /** A generated describer of one header spec. */
+    @FunctionalInterface
+    private interface Describer<T> {
+        void describe(T header, int base, FieldSink out);
+    }
+
+    private static <T> List<Field> described(T header, Describer<T> describer) {
+        List<Field> fields = new ArrayList<>(4);
+        describer.describe(header, 0, into(fields));
+        return fields;
+    }
+
+    private static Layer bth(Bth bth, LayerMark mark) {
+        long opcode = bth.opcode().id();
+        String name = IbOpcodes.name((int) opcode);
+        return new Layer("bth", "Base Transport Header, " + (name != null ? name : String.format("opcode 0x%02x", opcode)),
+                mark.offset(), mark.length(), List.copyOf(described(bth, SpecDescribers::bth)));
+    }
+
+    private static void extendedHeaders(IbExtendedHeaders ext, LayerMark mark, List<Layer> layers) {
+        Map<String, Integer> start = ext._attrStart;
+        // a header whose bytes are not all captured is left out: its end is past the frame (the walk marks the
+        // extended headers up to the last captured byte)
+        int captured = mark.offset() + mark.length();
+        Map<String, Integer> end = new HashMap<>(ext._attrEnd);
+        end.values().removeIf(at -> at > captured);
+        if (ext.xrceth() != null && end.containsKey("xrceth")) {
+            layers.add(header("xrceth", "XRC Extended Transport Header, SRQ "
+                    + String.format("0x%06x", ext.xrceth().xrcSrq()), start, end, "xrceth",
+                    described(ext.xrceth(), SpecDescribers::xrceth)));
+        }
+        if (ext.feth() != null && end.containsKey("feth")) {
+            layers.add(header("feth", "FLUSH Extended Transport Header", start, end, "feth",
+                    described(ext.feth(), SpecDescribers::feth)));
+        }
+        if (ext.rdeth() != null && end.containsKey("rdeth")) {
+            layers.add(header("rdeth", "Reliable Datagram Extended Transport Header", start, end, "rdeth",
+                    described(ext.rdeth(), SpecDescribers::rdeth)));
+        }
+        if (ext.deth() != null && end.containsKey("deth")) {
+            layers.add(header("deth", "Datagram Extended Transport Header", start, end, "deth",
+                    described(ext.deth(), SpecDescribers::deth)));
+        }
+        if (ext.reth() != null && end.containsKey("reth")) {
+            layers.add(header("reth", "RDMA Extended Transport Header", start, end, "reth",
+                    described(ext.reth(), SpecDescribers::reth)));
+        }
+        if (ext.atomicEth() != null && end.containsKey("atomicEth")) {
+            layers.add(header("atomic", "Atomic Extended Transport Header", start, end, "atomicEth",
+                    described(ext.atomicEth(), SpecDescribers::atomicEth)));
+        }
+        if (ext.aeth() != null && end.containsKey("aeth")) {
+            layers.add(aeth(ext.aeth(), start, end));
+        }
+        if (ext.atomicAckEth() != null && end.containsKey("atomicAckEth")) {
+            layers.add(header("atomicack", "Atomic ACK Extended Transport Header", start, end, "atomicAckEth",
+                    described(ext.atomicAckEth(), SpecDescribers::atomicAckEth)));
+        }
+        if (ext.immDt() != null && end.containsKey("immDt")) {
+            layers.add(header("immdt", "Immediate Data", start, end, "immDt",
+                    described(ext.immDt(), SpecDescribers::immdt)));
+        }
+        if (ext.ieth() != null && end.containsKey("ieth")) {
+            layers.add(header("ieth", "Invalidate Extended Transport Header", start, end, "ieth",
+                    described(ext.ieth(), SpecDescribers::ieth)));
+        }
+        if (ext.cnp() != null && end.containsKey("cnp")) {
+            // hand-written: the 16 reserved bytes are shown as one text, not as the bytes cnp_padding.ksy reads
+            int at = start.get("cnp");
+            layers.add(header("cnp", "Congestion Notification Packet", start, end, "cnp",
+                    List.of(new Field(Fields.CNP_RESERVED, "16 reserved bytes", at, end.get("cnp") - at))));
+        }
+    }
+
+    /**
+     * The AETH: its syndrome byte and the syndrome's parts are hand-written (the byte is an instance of aeth.ksy, and
+     * which field the low five bits are depends on the type); they all sit, as in Wireshark, on that byte. The MSN is
+     * the spec's.
+     */
+    private static Layer aeth(Aeth h, Map<String, Integer> start, Map<String, Integer> end) {
+        int syndrome = h.syndrome();
+        int at = start.get("aeth");
+        int type = (int) h.syndromeType().id();
+        FieldDef value = switch (type) {
+            case 0 -> Fields.AETH_CREDIT_COUNT;
+            case 1 -> Fields.AETH_TIMER;
+            case 2 -> Fields.AETH_RESERVED_VALUE;
+            default -> Fields.AETH_ERROR_CODE;
+        };
+        List<Field> fields = new ArrayList<>(7);
+        fields.add(new Field(Fields.AETH_SYNDROME, (long) syndrome, at, 1));
+        fields.add(new Field(Fields.AETH_RESERVED, h.reserved() ? 1L : 0L, at, 1));
+        fields.add(new Field(Fields.AETH_OPCODE, (long) type, at, 1));
+        fields.add(new Field(value, h.syndromeValue(), at, 1));
+        fields.add(new Field(Fields.AETH_TYPE, AethText.type(syndrome), at, 1));
+        fields.add(new Field(Fields.AETH_CODE, h.syndromeValue(), at, 1));
+        fields.addAll(described(h, SpecDescribers::aeth));
+        return header("aeth", "ACK Extended Transport Header, " + AethText.describe(syndrome), start, end, "aeth", fields);
+    }
+
+    private static Layer header(String name, String title, Map<String, Integer> start, Map<String, Integer> end,
+                                String attribute, List<Field> fields) {
+        int offset = start.get(attribute);
+        return new Layer(name, title, offset, end.get(attribute) - offset, List.copyOf(fields));
+    }
+
+    /**
+     * A CRC layer: its bytes in wire order read as one big-endian number, as Wireshark shows
+     * {@code infiniband.invariant.crc} and {@code infiniband.variant.crc} (so the bytes e3 de 15 21 read 0xe3de1521,
+     * though the CRC computed is stored least-significant byte first), and its status.
+     */
+    private static Layer crc(String name, String title, FieldDef value, FieldDef statusField, int check,
+                             LayerMark mark, java.util.function.LongSupplier stored) {
+        String status = PacketColumns.icrcStatus(check);
+        if (check == PacketSummary.ICRC_UNCHECKED) {
+            return new Layer(name, title + " [unchecked: not captured]", mark.offset(), 0,
+                    List.of(new Field(statusField, status, mark.offset(), 0)));
+        }
+        long crc = stored.getAsLong();
+        return new Layer(name, title + ": " + value.describe(crc) + " [" + status + "]", mark.offset(), mark.length(),
+                List.of(new Field(value, crc, mark.offset(), mark.length()),
+                        new Field(statusField, status, mark.offset(), mark.length())));
+    }
+}
