@@ -308,8 +308,10 @@ final class FilterFields {
      */
     private static int data(PacketSummary p) {
         if (p.isRoce()) {
-            // tshark shows no data on a frame cut by the snap length, and decodes QP0/QP1's MADs (CM, SMP, ...)
-            return p.capturedLength < p.originalLength || p.destQp == 0 || p.destQp == 1 ? 0
+            // tshark shows no data on a frame cut by the snap length, and decodes QP0/QP1's MADs (CM, SMP, ...);
+            // tshark 4.0 hands no payload of an XRC opcode or of IBTA 1.5's FLUSH and ATOMIC WRITE to data
+            return p.capturedLength < p.originalLength || p.destQp == 0 || p.destQp == 1
+                    || (p.opcode >= 0xa0 && p.opcode <= 0xbf) || p.opcode == 0x1c || p.opcode == 0x1d ? 0
                     : p.is(PacketSummary.MALFORMED) ? -1 : p.payloadLength > 0 ? 1 : 0;
         }
         if (p.is(PacketSummary.MALFORMED)) {

@@ -1,0 +1,39 @@
+package io.rocelens.stats;
+
+import io.rocelens.analysis.AnalysisMarks;
+import io.rocelens.dissect.Dissection;
+import io.rocelens.dissect.PacketSummary;
+import java.util.function.Supplier;
+
+/** A statistic fed every frame of a capture in capture order. */
+public interface FrameStatistic {
+
+    /**
+     * Counts one frame.
+     *
+     * @param summary the frame's summary, stamped by a {@code FrameClock} (its relative time is measured from the
+     *                capture's first frame, as tshark's)
+     * @param marks   the capture's analysis marks for {@code roce.analysis.*} filters, or null
+     * @param detail  the frame's detail dissection, for a filter field or the protocol path the summary lacks; it
+     *                should make the dissection once for all the statistics fed the same frame
+     */
+    void add(PacketSummary summary, AnalysisMarks marks, Supplier<Dissection> detail);
+
+    /**
+     * A supplier that makes the value on first use and keeps it: several statistics fed one frame then dissect it
+     * at most once.
+     */
+    static Supplier<Dissection> once(Supplier<Dissection> make) {
+        return new Supplier<>() {
+            private Dissection made;
+
+            @Override
+            public Dissection get() {
+                if (made == null) {
+                    made = make.get();
+                }
+                return made;
+            }
+        };
+    }
+}
