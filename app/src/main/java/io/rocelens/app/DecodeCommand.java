@@ -23,6 +23,7 @@ import io.rocelens.dissect.PacketColumns;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.dissect.SummaryPipeline;
 import io.rocelens.filter.DisplayFilter;
+import io.rocelens.stats.FrameStatistic;
 import java.io.BufferedOutputStream;
 import java.io.BufferedWriter;
 import java.io.Flushable;
@@ -94,6 +95,14 @@ public final class DecodeCommand implements Callable<Integer> {
                     + "printing them")
     Path write;
 
+    @Option(names = "-q", description = "print no line per frame: with -z only the statistics, as tshark -q")
+    boolean quiet;
+
+    @Option(names = "-z", paramLabel = "STATISTIC",
+            description = "print a statistic at the end, as tshark's -z: " + StatisticsOption.FORMS + " (repeat for"
+                    + " more; each counts every frame its own FILTER passes, whatever -Y passes, as in tshark)")
+    List<String> statistics;
+
     @Option(names = "--roce-port", paramLabel = "PORT", split = ",", converter = CliSupport.Port.class,
             description = "UDP destination ports decoded as RoCEv2 (default: ${DEFAULT-VALUE})", defaultValue = "4791")
     Set<Integer> rocePorts;
@@ -121,6 +130,21 @@ public final class DecodeCommand implements Callable<Integer> {
         if (filter == null) {
             return CliSupport.EXIT_UNREADABLE;
         }
+        List<StatisticsOption> stats = new java.util.ArrayList<>();
+        try {
+            for (String spec : statistics == null ? List.<String>of() : statistics) {
+                stats.add(StatisticsOption.parse(spec));
+            }
+        } catch (IllegalArgumentException wrong) {
+            CliSupport.printError(wrong.getMessage());
+            return CliSupport.EXIT_UNREADABLE;
+        }
+        if (!stats.isEmpty() && (json || write != null || this.outputFormat != null && !"text".equals(this.outputFormat))) {
+            CliSupport.printError("-z prints its statistics after the one-line output: not with --json, -T json,"
+                    + " -T fields or -w");
+            return CliSupport.EXIT_UNREADABLE;
+        }
+        boolean statsNeedMarks = stats.stream().flatMap(s -> s.filters().stream()).anyMatch(DisplayFilter::needsMarks);
         CaptureFormat outputFormat = write == null ? null : CliSupport.captureFormat(write);
         if (write != null && outputFormat == null) {
             return CliSupport.EXIT_UNREADABLE;
@@ -128,14 +152,14 @@ public final class DecodeCommand implements Callable<Integer> {
         if (write != null && !CliSupport.notAnInput("-w", write, List.of(file))) {
             return CliSupport.EXIT_UNREADABLE;
         }
-        if (filter.needsMarks() && CaptureReaders.isStandardInput(file)) {
+        if ((filter.needsMarks() || statsNeedMarks) && CaptureReaders.isStandardInput(file)) {
             CliSupport.printError("-Y: a filter on roce.analysis.*, roce.flow or udp.stream reads the capture "
                     + "twice: give a file, not standard input");
             return CliSupport.EXIT_UNREADABLE;
         }
         SummaryPipeline pipeline = SummaryPipeline.forThisMachine(new DissectorOptions(rocePorts));
         AnalysisMarks marks = null;
-        if (filter.needsMarks()) {
+        if (filter.needsMarks() || statsNeedMarks) {
             try (CaptureReader first = CliSupport.open(file)) {
                 if (first == null) {
                     return CliSupport.EXIT_UNREADABLE;
@@ -158,7 +182,10 @@ public final class DecodeCommand implements Callable<Integer> {
                 } else if (printedFields != null) {
                     writeFields(reader, new Dissector(pipeline.options()), filter, marks, layout, out);
                 } else {
-                    writeLines(reader, pipeline, filter, marks, out);
+                    writeLines(reader, pipeline, filter, marks, stats, out);
+                    for (StatisticsOption statistic : stats) {
+                        out.write(statistic.text().get().getBytes(StandardCharsets.UTF_8));
+                    }
                 }
                 out.flush();
             }
@@ -167,15 +194,22 @@ public final class DecodeCommand implements Callable<Integer> {
         }
     }
 
-    /** The summary lines, from the bulk pass; the detail dissector only for frames the filter needs it on. */
+    /**
+     * The summary lines, from the bulk pass, and the -z statistics fed every frame; the detail dissector only for
+     * frames the filter or a statistic needs it on (once a frame, whoever asks).
+     */
     private void writeLines(CaptureReader reader, SummaryPipeline pipeline, DisplayFilter filter, AnalysisMarks marks,
-                            OutputStream out) throws IOException {
+                            List<StatisticsOption> stats, OutputStream out) throws IOException {
         Dissector dissector = new Dissector(pipeline.options());
         Utf8Line line = new Utf8Line();
         try {
             pipeline.run(reader, count, (frame, summary) -> {
                 notDissected.count(summary);
-                if (filter.matches(summary, marks, () -> dissector.dissect(frame))) {
+                java.util.function.Supplier<Dissection> detail = FrameStatistic.once(() -> dissector.dissect(frame));
+                for (StatisticsOption statistic : stats) {
+                    statistic.statistic().add(summary, marks, detail);
+                }
+                if (!quiet && filter.matches(summary, marks, detail)) {
                     line.clear();
                     summaryLine(summary, summary.timestampNanos - summary.firstTimestampNanos, line);
                     try {
