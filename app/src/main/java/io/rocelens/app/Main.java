@@ -28,6 +28,7 @@ import picocli.CommandLine.Parameters;
             GenerateCommand.class,
             CaptureCommand.class,
             ReplayCommand.class,
+            MergeCommand.class,
         })
 public final class Main implements Callable<Integer> {
 

@@ -67,7 +67,7 @@ public final class PcapngWriter implements CaptureWriter {
     }
 
     private final BufferedFileOutput out;
-    private final int[] snaplens;
+    private int[] snaplens;
     private long frames;
 
     /** A file with one Ethernet interface, as the generator writes. */
@@ -103,29 +103,47 @@ public final class PcapngWriter implements CaptureWriter {
                 .putLong(-1L);      // section length not given
         putOptions(shb, shbOptions).putInt(shbLength);
         for (Interface description : interfaces) {
-            List<byte[]> options = new ArrayList<>();
-            if (description.name() != null) {
-                options.add(option(OPT_IF_NAME, utf8(description.name())));
-            }
-            if (description.description() != null) {
-                options.add(option(OPT_IF_DESCRIPTION, utf8(description.description())));
-            }
-            options.add(option(OPT_IF_TSRESOL, new byte[] {9}));   // 10^-9 s per timestamp unit
-            if (description.filter() != null) {
-                byte[] text = utf8(description.filter());
-                byte[] value = new byte[text.length + 1];           // first byte 0: a libpcap filter string
-                System.arraycopy(text, 0, value, 1, text.length);
-                options.add(option(OPT_IF_FILTER, value));
-            }
-            int idbLength = 20 + optionsLength(options);
-            ByteBuffer idb = out.reserve(idbLength)
-                    .putInt(IDB_TYPE)
-                    .putInt(idbLength)
-                    .putShort((short) description.linkType())
-                    .putShort((short) 0)
-                    .putInt(description.snaplen());
-            putOptions(idb, options).putInt(idbLength);
+            writeInterface(description);
         }
+    }
+
+    /**
+     * Adds an interface after frames were written (pcapng lets an Interface Description Block come anywhere in its
+     * section before the first frame that names it), as a merge does when an input brings a new one.
+     *
+     * @return its interface id, for {@link #write(int, long, int, byte[], int, int)}
+     */
+    public int addInterface(Interface description) throws IOException {
+        int snaplen = PcapWriter.checkSnaplen(description.snaplen());
+        snaplens = java.util.Arrays.copyOf(snaplens, snaplens.length + 1);
+        snaplens[snaplens.length - 1] = snaplen;
+        writeInterface(description);
+        return snaplens.length - 1;
+    }
+
+    private void writeInterface(Interface description) throws IOException {
+        List<byte[]> options = new ArrayList<>();
+        if (description.name() != null) {
+            options.add(option(OPT_IF_NAME, utf8(description.name())));
+        }
+        if (description.description() != null) {
+            options.add(option(OPT_IF_DESCRIPTION, utf8(description.description())));
+        }
+        options.add(option(OPT_IF_TSRESOL, new byte[] {9}));   // 10^-9 s per timestamp unit
+        if (description.filter() != null) {
+            byte[] text = utf8(description.filter());
+            byte[] value = new byte[text.length + 1];           // first byte 0: a libpcap filter string
+            System.arraycopy(text, 0, value, 1, text.length);
+            options.add(option(OPT_IF_FILTER, value));
+        }
+        int idbLength = 20 + optionsLength(options);
+        ByteBuffer idb = out.reserve(idbLength)
+                .putInt(IDB_TYPE)
+                .putInt(idbLength)
+                .putShort((short) description.linkType())
+                .putShort((short) 0)
+                .putInt(description.snaplen());
+        putOptions(idb, options).putInt(idbLength);
     }
 
     @Override

@@ -66,6 +66,7 @@ final class MainWindow {
     private final UnsavedCaptureGuard guard;
     private final LiveCaptureController liveCapture;
     private final SaveAndExport files;
+    private final FileMerge merging;
     private final RecentFiles recent;
     private final Look look;
     private final PacketNavigation navigation;
@@ -116,6 +117,7 @@ final class MainWindow {
         guard = new UnsavedCaptureGuard(new UnsavedCaptureDialog(this));
         liveCapture = new LiveCaptureController(this, background, preferences, session, status, guard);
         files = new SaveAndExport(this, background, session, packets, status, guard);
+        merging = new FileMerge(this, background, session, status, guard);
         recent = new RecentFiles(preferences, this::openAsked, this::savePreferences);
         opening = new FileOpening(stage, recent, this::openAsked);
         look = new Look(root, preferences, packetList::fontChanged);
@@ -178,6 +180,10 @@ final class MainWindow {
 
     SaveAndExport files() {
         return files;
+    }
+
+    FileMerge merging() {
+        return merging;
     }
 
     LiveCaptureController liveCapture() {

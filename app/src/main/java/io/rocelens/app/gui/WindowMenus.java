@@ -61,12 +61,14 @@ final class WindowMenus {
         save.disableProperty().bind(state.capturing().or(state.unsaved().not()));
         MenuItem saveAs = item("Save _As…", "Shortcut+Shift+S", files::saveAs);
         saveAs.disableProperty().bind(state.capturing().or(state.savable().not()));
+        MenuItem merge = item("_Merge…", null, window.merging()::chooseAndMerge);
+        merge.disableProperty().bind(state.open().not().or(state.capturing()));
         MenuItem export = needsOpen(item("_Export Specified Packets…", null, files::export));
         MenuItem close = needsOpen(item("_Close", "Shortcut+W", window::closeAsked));
         MenuItem quit = item("_Quit", "Shortcut+Q", window::quitAsked);
         Menu exportStatistics = new Menu("E_xport", null, stats.exportQpCsvItem());
-        return new Menu("_File", null, open, openCorrelated, window.recent().menu(), new SeparatorMenuItem(), save, saveAs,
-                new SeparatorMenuItem(), export, exportStatistics, new SeparatorMenuItem(), close, quit);
+        return new Menu("_File", null, open, openCorrelated, window.recent().menu(), merge, new SeparatorMenuItem(),
+                save, saveAs, new SeparatorMenuItem(), export, exportStatistics, new SeparatorMenuItem(), close, quit);
     }
 
     private Menu editMenu() {
