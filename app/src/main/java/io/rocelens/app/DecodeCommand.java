@@ -70,11 +70,12 @@ public final class DecodeCommand implements Callable<Integer> {
             + "in the frame, as \"positions\": {name: [offset, length]}")
     boolean positions;
 
-    @Option(names = "-T", paramLabel = "text|fields|json",
+    @Option(names = "-T", paramLabel = "text|fields|json|ek",
             description = "output format as tshark's -T: text (the default: one summary line per frame), fields"
-                    + " (the values of the -e fields, as tshark -T fields prints them) or json (frames shaped as"
+                    + " (the values of the -e fields, as tshark -T fields prints them), json (frames shaped as"
                     + " tshark -T json --no-duplicate-keys writes them, for the Ethernet, VLAN, IP, UDP and"
-                    + " InfiniBand layers)")
+                    + " InfiniBand layers) or ek (the same, as tshark -T ek writes them for Elasticsearch: two"
+                    + " lines a frame)")
     String outputFormat;
 
     @Option(names = "-e", paramLabel = "FIELD",
@@ -179,6 +180,8 @@ public final class DecodeCommand implements Callable<Integer> {
                 OutputStream out = new BufferedOutputStream(System.out, 1 << 16);
                 if (json || "json".equals(this.outputFormat)) {
                     writeJson(reader, new Dissector(pipeline.options()), filter, marks, out);
+                } else if ("ek".equals(this.outputFormat)) {
+                    writeEk(reader, new Dissector(pipeline.options()), filter, marks, out);
                 } else if (printedFields != null) {
                     writeFields(reader, new Dissector(pipeline.options()), filter, marks, layout, out);
                 } else {
@@ -311,14 +314,14 @@ public final class DecodeCommand implements Callable<Integer> {
      */
     private TsharkFields.Layout fieldsLayout() {
         String format = outputFormat == null ? "text" : outputFormat;
-        if (!format.equals("text") && !format.equals("fields") && !format.equals("json")) {
-            CliSupport.printError("-T " + format + ": RoCE Lens writes text, fields and json as tshark does (and its"
-                    + " own JSON with --json); not " + format);
+        if (!List.of("text", "fields", "json", "ek").contains(format)) {
+            CliSupport.printError("-T " + format + ": RoCE Lens writes text, fields, json and ek as tshark does (and"
+                    + " its own JSON with --json); not " + format);
             return null;
         }
-        if (format.equals("json") && (json || write != null)) {
-            CliSupport.printError("-T json prints the frames as tshark's JSON" + (json ? "; --json as RoCE Lens's own"
-                    : "; -w writes them to a capture") + ": give one or the other");
+        if ((format.equals("json") || format.equals("ek")) && (json || write != null)) {
+            CliSupport.printError("-T " + format + " prints the frames as tshark's JSON" + (json
+                    ? "; --json as RoCE Lens's own" : "; -w writes them to a capture") + ": give one or the other");
             return null;
         }
         boolean fields = format.equals("fields");
@@ -386,28 +389,49 @@ public final class DecodeCommand implements Callable<Integer> {
             generator.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
             generator.setPrettyPrinter(new DefaultPrettyPrinter());
             generator.writeStartArray();
-            FrameClock clock = new FrameClock();
-            Frame frame;
-            for (long n = 0; n < count && (frame = reader.next()) != null; n++) {
-                if (n % READER_CHECK_FRAMES == READER_CHECK_FRAMES - 1 && readerGone(generator)) {
-                    break;
+            eachFrame(reader, dissector, filter, marks, generator, d -> {
+                if (json) {
+                    DissectionJson.write(d, generator, positions);
+                } else {
+                    TsharkJson.write(d, generator);     // -T json
                 }
-                Dissection d = dissector.dissect(frame);
-                clock.stamp(d.summary());
-                notDissected.count(d.summary());
-                if (filter.matches(d, marks)) {
-                    if (json) {
-                        DissectionJson.write(d, generator, positions);
-                    } else {
-                        TsharkJson.write(d, generator);     // -T json
-                    }
-                }
-                if (reader.wouldBlock()) {
-                    generator.flush();      // a stream's next frame is on its way: show what came, as tshark does
-                }
-            }
+            });
             generator.writeEndArray();
         }
         out.write('\n');
+    }
+
+    /** {@code -T ek}: two lines a frame. */
+    private void writeEk(CaptureReader reader, Dissector dissector, DisplayFilter filter, AnalysisMarks marks,
+                         OutputStream out) throws IOException {
+        try (JsonGenerator generator = TsharkJson.ekGenerator(out)) {
+            eachFrame(reader, dissector, filter, marks, generator, d -> TsharkJson.writeEk(d, generator));
+        }
+    }
+
+    /** What a JSON output writes of a frame the filter passed. */
+    private interface FrameWriter {
+        void write(Dissection dissection) throws IOException;
+    }
+
+    /** Dissects each frame and writes those the filter passes, each as soon as it came. */
+    private void eachFrame(CaptureReader reader, Dissector dissector, DisplayFilter filter, AnalysisMarks marks,
+                           JsonGenerator generator, FrameWriter writer) throws IOException {
+        FrameClock clock = new FrameClock();
+        Frame frame;
+        for (long n = 0; n < count && (frame = reader.next()) != null; n++) {
+            if (n % READER_CHECK_FRAMES == READER_CHECK_FRAMES - 1 && readerGone(generator)) {
+                break;
+            }
+            Dissection d = dissector.dissect(frame);
+            clock.stamp(d.summary());
+            notDissected.count(d.summary());
+            if (filter.matches(d, marks)) {
+                writer.write(d);
+            }
+            if (reader.wouldBlock()) {
+                generator.flush();      // a stream's next frame is on its way: show what came, as tshark does
+            }
+        }
     }
 }

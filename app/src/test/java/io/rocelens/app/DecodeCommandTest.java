@@ -84,6 +84,26 @@ class DecodeCommandTest {
     }
 
     @Test
+    void tsharkEkIsTwoLinesAFrameWithTsharksIndexLine() throws IOException {
+        // tshark -T ek of the same frames (make-ek-expected.sh); TsharkEkTest compares every key
+        List<String> tshark = Files.readAllLines(Path.of("../dissectors/src/test/resources/tshark/ek/mixed.ek"));
+        CommandRunner run = CommandRunner.run("decode", "-T", "ek", "-c", "20", "../sample-captures/mixed.pcapng");
+        assertEquals(0, run.status(), run.err());
+        List<String> lines = run.out().lines().toList();
+        assertEquals(40, lines.size());
+        assertTrue(run.out().endsWith("}\n"), "every line ends");
+        for (int i = 0; i < 40; i += 2) {
+            assertEquals(tshark.get(i), lines.get(i));
+            JsonNode frame = new ObjectMapper().readTree(lines.get(i + 1));
+            assertEquals(new ObjectMapper().readTree(tshark.get(i + 1)).get("timestamp"), frame.get("timestamp"));
+            assertEquals(Integer.toString(i / 2 + 1), frame.at("/layers/frame/frame_frame_number").asText());
+        }
+        CommandRunner both = CommandRunner.run("decode", "-T", "ek", "-w", "x.pcapng", "../sample-captures/mixed.pcapng");
+        assertEquals(2, both.status());
+        assertEquals(1, both.err().lines().count());
+    }
+
+    @Test
     void fieldOptionsAreCheckedAsTsharkChecksThem() {
         String sample = "../sample-captures/mixed.pcapng";
         CommandRunner noField = CommandRunner.run("decode", sample, "-T", "fields");

@@ -12,6 +12,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Frames as {@code tshark -T json --no-duplicate-keys} writes them (tshark 4.0), for the layers RoCE Lens shapes as
@@ -69,6 +70,11 @@ public final class TsharkJson {
             Map.entry("ieth", "#infiniband.ieth{infiniband.ieth}"),
             Map.entry("icrc", "infiniband.invariant.crc"));
 
+    /** The fields written whose Wireshark type is FT_BOOLEAN ({@code tshark -G fields}): -T ek writes them true/false. */
+    private static final Set<String> EK_BOOLEANS = Set.of("eth.dst.ig", "eth.dst.lg", "eth.ig", "eth.lg", "eth.src.ig",
+            "eth.src.lg", "infiniband.bth.a", "infiniband.bth.m", "infiniband.bth.se", "ip.flags.df", "ip.flags.mf",
+            "ip.flags.rb", "vlan.dei");
+
     /** tshark's protocol of each RoCE Lens layer this writes. */
     private static final Map<String, String> PROTOCOL = Map.ofEntries(
             Map.entry("eth", "eth"), Map.entry("vlan", "vlan"), Map.entry("ip", "ip"), Map.entry("ipv6", "ipv6"),
@@ -92,8 +98,7 @@ public final class TsharkJson {
     /** One frame, as one element of tshark's array. */
     public static void write(Dissection dissection, JsonGenerator json) throws IOException {
         json.writeStartObject();
-        json.writeStringField("_index", "packets-" + Instant.ofEpochSecond(
-                Math.floorDiv(dissection.timestampNanos(), 1_000_000_000L)).atZone(ZoneOffset.UTC).toLocalDate());
+        json.writeStringField("_index", index(dissection));
         json.writeStringField("_type", "doc");
         json.writeNullField("_score");
         json.writeObjectFieldStart("_source");
@@ -102,6 +107,60 @@ public final class TsharkJson {
         json.writeEndObject();
         json.writeEndObject();
         json.writeEndObject();
+    }
+
+    /**
+     * One frame as {@code tshark -T ek} writes it, for Elasticsearch's bulk API: an index line, then a line with the
+     * frame's time in milliseconds and its layers. The layers hold what {@link #write} writes, flattened: a key is
+     * its protocol and its field name with {@code _} for each dot ({@code ip_ip_src}), a subtree's keys come where
+     * the subtree is (so a key may come twice in one object, as tshark writes {@code eth_eth_addr}), and Wireshark's
+     * boolean fields are JSON booleans. Each line ends with a newline; write with a generator from
+     * {@link #ekGenerator}, which puts nothing else between the lines.
+     */
+    public static void writeEk(Dissection dissection, JsonGenerator json) throws IOException {
+        json.writeStartObject();
+        json.writeObjectFieldStart("index");
+        json.writeStringField("_index", index(dissection));
+        json.writeStringField("_type", "doc");
+        json.writeEndObject();
+        json.writeEndObject();
+        json.writeRaw('\n');
+        json.writeStartObject();
+        json.writeStringField("timestamp", Long.toString(Math.floorDiv(dissection.timestampNanos(), 1_000_000L)));
+        json.writeObjectFieldStart("layers");
+        for (Map.Entry<String, List<Object>> protocol : layers(dissection).entrySet()) {
+            List<Object> occurrences = protocol.getValue();
+            json.writeFieldName(protocol.getKey());
+            if (occurrences.size() > 1) {
+                json.writeStartArray();
+            }
+            for (Object occurrence : occurrences) {
+                json.writeStartObject();
+                writeFlat(json, protocol.getKey() + "_", cast(occurrence));
+                json.writeEndObject();
+            }
+            if (occurrences.size() > 1) {
+                json.writeEndArray();
+            }
+        }
+        json.writeEndObject();
+        json.writeEndObject();
+        json.writeRaw('\n');
+    }
+
+    /** A generator for {@link #writeEk}: UTF-8, nothing between root values (the lines end themselves). */
+    public static JsonGenerator ekGenerator(java.io.OutputStream out) throws IOException {
+        JsonGenerator json = new com.fasterxml.jackson.core.JsonFactory().createGenerator(out,
+                com.fasterxml.jackson.core.JsonEncoding.UTF8);
+        json.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
+        json.setPrettyPrinter(new com.fasterxml.jackson.core.util.MinimalPrettyPrinter(""));
+        return json;
+    }
+
+    /** Elasticsearch's index of the frame's day (UTC), as tshark names it. */
+    private static String index(Dissection dissection) {
+        return "packets-" + Instant.ofEpochSecond(Math.floorDiv(dissection.timestampNanos(), 1_000_000_000L))
+                .atZone(ZoneOffset.UTC).toLocalDate();
     }
 
     /** The frame's protocols, each a map of key to its values (a value: a String or a nested map). */
@@ -206,6 +265,42 @@ public final class TsharkJson {
 
     private static void add(Map<String, List<Object>> into, String key, Object value) {
         into.computeIfAbsent(key, k -> new ArrayList<>()).add(value);
+    }
+
+    private static void writeFlat(JsonGenerator json, String prefix, Map<String, List<Object>> object)
+            throws IOException {
+        for (Map.Entry<String, List<Object>> entry : object.entrySet()) {
+            List<Object> values = entry.getValue();
+            if (values.isEmpty()) {
+                continue;
+            }
+            if (values.get(0) instanceof Map<?, ?>) {
+                for (Object subtree : values) {
+                    writeFlat(json, prefix, cast(subtree));
+                }
+                continue;
+            }
+            boolean flag = EK_BOOLEANS.contains(entry.getKey());
+            json.writeFieldName(prefix + entry.getKey().replace('.', '_'));
+            if (values.size() > 1) {
+                json.writeStartArray();
+            }
+            for (Object value : values) {
+                if (flag) {
+                    json.writeBoolean(!"0".equals(value));
+                } else {
+                    json.writeString((String) value);
+                }
+            }
+            if (values.size() > 1) {
+                json.writeEndArray();
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, List<Object>> cast(Object object) {
+        return (Map<String, List<Object>>) object;
     }
 
     @SuppressWarnings("unchecked")
