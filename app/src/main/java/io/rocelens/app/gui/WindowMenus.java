@@ -56,7 +56,7 @@ final class WindowMenus {
     private Menu fileMenu() {
         SaveAndExport files = window.files();
         MenuItem open = item("_Open…", "Shortcut+O", window.opening()::chooseAndOpen);
-        MenuItem openCorrelated = item("Open Co_rrelated Captures…", null, window::chooseCorrelated);
+        MenuItem openCorrelated = item("Open Corre_lated Captures…", null, window::chooseCorrelated);
         MenuItem save = item("_Save…", "Shortcut+S", files::save);
         save.disableProperty().bind(state.capturing().or(state.unsaved().not()));
         MenuItem saveAs = item("Save _As…", "Shortcut+Shift+S", files::saveAs);
@@ -74,9 +74,9 @@ final class WindowMenus {
     private Menu editMenu() {
         PacketCopy copying = window.copying();
         Menu copy = new Menu("_Copy", null,
-                needsOpen(item("Summary Line", "Shortcut+Shift+C", copying::summary)),
-                needsOpen(item("Packet Details as Text", null, copying::details)),
-                needsOpen(item("Bytes as Hex Dump", null, copying::bytes)));
+                needsOpen(item("_Summary Line", "Shortcut+Shift+C", copying::summary)),
+                needsOpen(item("Packet _Details as Text", null, copying::details)),
+                needsOpen(item("_Bytes as Hex Dump", null, copying::bytes)));
         MenuItem find = needsOpen(item("_Find Packet…", "Shortcut+F", window.navigation()::find));
         MenuItem preferencesItem = item("_Preferences…", "Shortcut+Shift+P", () -> PreferencesDialog.show(stage,
                 preferences, window::preferencesChanged));

@@ -64,6 +64,11 @@ public final class FilterBar {
             field.clear();
             applyText();
         });
+        // Tab goes from the filter field to the packet list, as in Wireshark, whose filter buttons take no focus:
+        // Enter applies, Ctrl+/ comes back, and the history and saved filters are one click away
+        history.setFocusTraversable(false);
+        applyButton.setFocusTraversable(false);
+        clear.setFocusTraversable(false);
         HBox top = new HBox(4, field, history, applyButton, clear);
         top.setAlignment(Pos.CENTER_LEFT);
 
@@ -72,6 +77,7 @@ public final class FilterBar {
         for (FilterBarModel.SavedFilter filter : FilterBarModel.SAVED) {
             Button button = new Button(filter.label());
             button.getStyleClass().add("saved-filter");
+            button.setFocusTraversable(false);
             button.setTooltip(new Tooltip(filter.filter()));
             button.setOnAction(e -> {
                 field.setText(filter.filter());
