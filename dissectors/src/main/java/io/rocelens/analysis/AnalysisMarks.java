@@ -92,6 +92,31 @@ public final class AnalysisMarks {
         journeys = found;
     }
 
+    /**
+     * What the user set on frames in the window, as Wireshark keeps it per frame: Edit › Mark, Ignore and Time
+     * Reference (the {@code frame.marked}, {@code frame.ignored} and {@code frame.ref_time} filter fields).
+     */
+    public interface UserFlags {
+        boolean marked(long frame);
+
+        boolean ignored(long frame);
+
+        boolean timeReference(long frame);
+    }
+
+    /** Set by the window for the capture it shows; read by filter threads. */
+    private volatile UserFlags userFlags;
+
+    /** The user's marks, ignores and time references on this capture's frames, or null when none are kept. */
+    public UserFlags userFlags() {
+        return userFlags;
+    }
+
+    /** Attaches (or, with null, detaches) the user's marks, ignores and time references. */
+    public void userFlags(UserFlags flags) {
+        userFlags = flags;
+    }
+
     /** The marks of a frame, a combination of the constants above (0 for a frame never marked). */
     public int marks(long frame) {
         return frame >= 0 && frame < bits.length ? bits[(int) frame] : 0;

@@ -64,6 +64,14 @@ final class FilterFields {
                 p -> since(p.timestampNanos, p.firstTimestampNanos));
         time("frame.time_delta", "Seconds since the previous captured frame", ValueKind.TIME,
                 p -> since(p.timestampNanos, p.previousTimestampNanos));
+        // as Wireshark's frame dissector: "Frame is marked" and "Frame is ignored" on every frame (False unless the
+        // user set them in the window), "This is a Time Reference frame" only on one. They come with the marks: the
+        // window attaches its flags to the marks of the pass that loaded the capture
+        userFlag("frame.marked", "Frame is marked in the GUI", AnalysisMarks.UserFlags::marked);
+        userFlag("frame.ignored", "Frame is ignored by the dissectors", AnalysisMarks.UserFlags::ignored);
+        add(new FilterField("frame.ref_time", "This frame is a Time Reference frame", ValueKind.NONE, false, null,
+                List.of(new Source.Computed("frame.ref_time", true,
+                        f -> userFlag(f, AnalysisMarks.UserFlags::timeReference) == 1 ? 1 : Source.Computed.ABSENT))));
         neverPresent("ip.tos", "Type of Service (tshark 4.0 shows it as ip.dsfield; never present)", ValueKind.NUMBER);
         neverPresent("vlan.cfi", "Canonical Format Identifier (vlan.dei in tshark 4.0; never present)", ValueKind.FLAG);
         neverPresent("infiniband.payload", "InfiniBand payload as tshark names a misread one (never present)",
@@ -484,6 +492,21 @@ final class FilterFields {
     private static String messagePosition(long value) {
         return value == AnalysisMarks.FIRST ? "first" : value == AnalysisMarks.MIDDLE ? "middle"
                 : value == AnalysisMarks.LAST ? "last" : value == AnalysisMarks.ONLY ? "only" : null;
+    }
+
+    /** A flag the user sets in the window: 0 on every frame it is not set on (all of them in the command line). */
+    private static void userFlag(String name, String description, UserFlag flag) {
+        add(new FilterField(name, description, ValueKind.FLAG, false, null,
+                List.of(new Source.Computed(name, true, f -> userFlag(f, flag)))));
+    }
+
+    private interface UserFlag {
+        boolean of(AnalysisMarks.UserFlags flags, long frame);
+    }
+
+    private static long userFlag(FrameView f, UserFlag flag) {
+        AnalysisMarks.UserFlags flags = f.marks.userFlags();
+        return flags != null && flag.of(flags, f.summary.number) ? 1 : 0;
     }
 
     private static long journey(FrameView f, java.util.function.ToLongBiFunction<AnalysisMarks.Journeys, Long> value) {

@@ -118,6 +118,8 @@ public final class CaptureLoad implements AutoCloseable {
     private final PacketIndex index;
     private volatile boolean cancelled;
     private DisplayFilter filter;
+    /** Frames the user ignores (left out of the analysis), or null. */
+    private java.util.function.LongPredicate ignored;
     private volatile AnalysisMarks marks;
     private int snapshots;
     private long snapshotNanos;
@@ -198,6 +200,14 @@ public final class CaptureLoad implements AutoCloseable {
                     + "twice: give a file, not standard input");
         }
         this.filter = displayFilter.isEmpty() ? null : displayFilter;
+    }
+
+    /**
+     * Leaves these frames (numbers from 1) out of the analysis, as Wireshark dissects no ignored frame: they are
+     * still indexed (listed), but no flow, PSN, rate or expert event counts them. Call before {@link #run()}.
+     */
+    public void ignore(java.util.function.LongPredicate frames) {
+        this.ignored = frames;
     }
 
     /**
@@ -311,7 +321,9 @@ public final class CaptureLoad implements AutoCloseable {
                 lastOffset = summary.fileOffset;
                 return;
             }
-            analyzer.accept(summary);
+            if (ignored == null || !ignored.test(summary.number)) {
+                analyzer.accept(summary);
+            }
             if (index != null) {
                 index.append(summary);
             }

@@ -70,6 +70,7 @@ final class MainWindow {
     private final RecentFiles recent;
     private final Look look;
     private final PacketNavigation navigation;
+    private final PacketFlagging flagging;
     private final PacketCopy copying;
     private final FileOpening opening;
     private final CorrelatedCaptures correlated;
@@ -93,6 +94,7 @@ final class MainWindow {
         details = new DetailsPane(background, filterBar::applyNow, filterBar::prepare, () -> frameAnalysis,
                 frame -> navigation().goTo(frame));
         navigation = new PacketNavigation(stage, packets, packetList);
+        flagging = new PacketFlagging(packets, packetList, this::redissect);
         copying = new PacketCopy(packets, packetList, details);
         packetList.control().setContextMenu(copying.menu());
         stats = new StatsViews(stage, new PacketListLink() {
@@ -210,6 +212,10 @@ final class MainWindow {
         return navigation;
     }
 
+    PacketFlagging flagging() {
+        return flagging;
+    }
+
     PacketCopy copying() {
         return copying;
     }
@@ -239,6 +245,7 @@ final class MainWindow {
     /** Opens a capture; the filter and frame come from the command line and may be null. */
     void open(Path file, String displayFilter, Long goToFrame) {
         correlated.forget();
+        packets.flags().clear();
         load(file, displayFilter, goToFrame);
     }
 
@@ -262,6 +269,7 @@ final class MainWindow {
     /** Loads a capture into the list, keeping a correlation it is part of. */
     void load(Path file, String displayFilter, Long goToFrame) {
         details.clear();
+        session.ignore(packets.flags().ignoredNow());
         if (displayFilter != null) {
             filterBar.field().setText(displayFilter);
             FilterBarModel.Check check = FilterBarModel.check(displayFilter);
@@ -296,6 +304,7 @@ final class MainWindow {
     /** A live capture replaces what was shown: the views and the panes start empty. */
     void cleared() {
         frameAnalysis = null;
+        packets.flags().clear();
         correlated.forget();
         stats.closed();
         details.clear();
@@ -305,6 +314,18 @@ final class MainWindow {
         Path file = session.file();
         if (file != null && !liveCapture.capturing()) {
             load(file, null, null);
+        }
+    }
+
+    /**
+     * Reads the capture again keeping the marks, ignores and references, as Wireshark dissects every frame again when
+     * one is ignored; the selected frame stays selected.
+     */
+    private void redissect() {
+        Path file = session.file();
+        if (file != null && !liveCapture.capturing()) {
+            int index = packetList.selectedIndex();
+            load(file, null, index >= 0 && index < packets.size() ? packets.rowAt(index) + 1L : null);
         }
     }
 
@@ -333,6 +354,7 @@ final class MainWindow {
         liveCapture.closed();
         stats.closed();
         packets.close();
+        packets.flags().clear();
         stage.setTitle(TITLE);
         details.clear();
         status.clear();

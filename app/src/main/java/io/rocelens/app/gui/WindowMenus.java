@@ -78,9 +78,26 @@ final class WindowMenus {
                 needsOpen(item("Packet _Details as Text", null, copying::details)),
                 needsOpen(item("_Bytes as Hex Dump", null, copying::bytes)));
         MenuItem find = needsOpen(item("_Find Packet…", "Shortcut+F", window.navigation()::find));
+        PacketFlagging flags = window.flagging();
         MenuItem preferencesItem = item("_Preferences…", "Shortcut+Shift+P", () -> PreferencesDialog.show(stage,
                 preferences, window::preferencesChanged));
-        return new Menu("_Edit", null, copy, find, new SeparatorMenuItem(), preferencesItem);
+        // Wireshark's items and keys
+        return new Menu("_Edit", null, copy, find, new SeparatorMenuItem(),
+                needsOpen(item("_Mark/Unmark Packet", "Shortcut+M", flags::toggleMark)),
+                needsOpen(item("Mark All _Displayed", "Shortcut+Shift+M", () -> flags.markDisplayed(true))),
+                needsOpen(item("_Unmark All Displayed", "Shortcut+Alt+M", () -> flags.markDisplayed(false))),
+                needsOpen(item("Next Mar_k", "Shortcut+Shift+N", () -> flags.goToMark(1))),
+                needsOpen(item("Previous M_ark", "Shortcut+Shift+B", () -> flags.goToMark(-1))),
+                new SeparatorMenuItem(),
+                needsOpen(item("_Ignore/Unignore Packet", "Shortcut+D", flags::toggleIgnore)),
+                needsOpen(item("I_gnore All Displayed", "Shortcut+Shift+D", () -> flags.ignoreDisplayed(true))),
+                needsOpen(item("U_nignore All Displayed", "Shortcut+Alt+D", () -> flags.ignoreDisplayed(false))),
+                new SeparatorMenuItem(),
+                needsOpen(item("Set/Unset _Time Reference", "Shortcut+T", flags::toggleTimeReference)),
+                needsOpen(item("Unset All Time Reference_s", "Shortcut+Alt+T", flags::clearTimeReferences)),
+                needsOpen(item("Ne_xt Time Reference", "Shortcut+Alt+N", () -> flags.goToTimeReference(1))),
+                needsOpen(item("Pre_vious Time Reference", "Shortcut+Alt+B", () -> flags.goToTimeReference(-1))),
+                new SeparatorMenuItem(), preferencesItem);
     }
 
     private Menu viewMenu() {
@@ -170,7 +187,8 @@ final class WindowMenus {
         MenuItem keys = item("_Keyboard Shortcuts", null, () -> Dialogs.information(stage, "Keyboard shortcuts",
                 "Ctrl+O open · Ctrl+W close · Ctrl+Q quit · F5 reload · Ctrl+G go to packet · Ctrl+F find ·"
                         + " Ctrl+/ display filter · Ctrl+↑/↓ previous/next packet · Ctrl+Home/End first/last ·"
-                        + " Ctrl+Shift+C copy summary · Ctrl++/- zoom · Ctrl+K capture options · Ctrl+E start or"
+                        + " Ctrl+Shift+C copy summary · Ctrl+M mark · Ctrl+Shift+N/B next/previous mark · Ctrl+D ignore ·"
+                        + " Ctrl+T time reference · Ctrl++/- zoom · Ctrl+K capture options · Ctrl+E start or"
                         + " stop capturing · Ctrl+R restart · Ctrl+S save"));
         MenuItem about = item("_About RoCE Lens", null, () -> Dialogs.information(stage,
                 new BuildInfo().getVersion()[0], "A Wireshark-style analyzer for RoCEv2 captures. The same engine runs"

@@ -278,6 +278,11 @@ public final class PacketListView {
         table.requestFocus();
     }
 
+    /** The rows' marks, ignores or time references changed: they are drawn again. */
+    public void flagsChanged() {
+        table.refresh();
+    }
+
     public int selectedIndex() {
         return table.getSelectionModel().getSelectedIndex();
     }
@@ -315,21 +320,32 @@ public final class PacketListView {
         }
     }
 
-    /** A row in the colours of the first colouring rule its frame matches. */
+    /**
+     * A row in the colours of the first colouring rule its frame matches; as in Wireshark, an ignored frame's row is
+     * greyed and a marked one's is drawn in the marked colours, before any rule.
+     */
     private final class ColouredRow extends TableRow<Integer> {
         @Override
         protected void updateItem(Integer index, boolean empty) {
             super.updateItem(index, empty);
-            ColouringRules.Rule colour = empty || index == null || index >= model.size() || !model.colouring()
-                    ? null : model.look(index).colour();
-            if (colour == null) {
-                getStyleClass().remove("coloured");
-                setStyle(null);
-            } else {
-                if (!getStyleClass().contains("coloured")) {
-                    getStyleClass().add("coloured");
-                }
-                setStyle("-rl-row-background: " + colour.background() + "; -rl-row-text: " + colour.foreground() + ";");
+            boolean shown = !empty && index != null && index < model.size();
+            long frame = shown ? model.rowAt(index) + 1L : -1;
+            boolean ignored = shown && model.flags().ignored(frame);
+            boolean marked = shown && !ignored && model.flags().marked(frame);
+            setClass("ignored", ignored);
+            setClass("marked", marked);
+            ColouringRules.Rule colour = !shown || ignored || marked || !model.colouring() ? null
+                    : model.look(index).colour();
+            setClass("coloured", colour != null);
+            setStyle(colour == null ? null
+                    : "-rl-row-background: " + colour.background() + "; -rl-row-text: " + colour.foreground() + ";");
+        }
+
+        private void setClass(String name, boolean on) {
+            if (!on) {
+                getStyleClass().remove(name);
+            } else if (!getStyleClass().contains(name)) {
+                getStyleClass().add(name);
             }
         }
     }

@@ -95,6 +95,8 @@ public final class OpenCapture {
     private DissectorOptions dissectorOptions;
     private AnalysisOptions analysisOptions;
     private CaptureLoad load;
+    /** Frames the next file load leaves out of the analysis (the user ignores them), or null. */
+    private java.util.function.LongPredicate ignored;
     private Path file;
     private boolean loading;
     private LiveCapture live;
@@ -113,6 +115,11 @@ public final class OpenCapture {
     public void setOptions(DissectorOptions dissector, AnalysisOptions analysis) {
         dissectorOptions = dissector;
         analysisOptions = analysis;
+    }
+
+    /** The frames (numbers from 1) the next {@link #open} leaves out of the analysis, or null for none. */
+    public void ignore(java.util.function.LongPredicate frames) {
+        ignored = frames;
     }
 
     public DissectorOptions dissectorOptions() {
@@ -134,6 +141,7 @@ public final class OpenCapture {
         file = path;
         SummaryPipeline pipeline = SummaryPipeline.forThisMachine(dissectorOptions);
         CaptureLoad.Options options = loadOptions();
+        java.util.function.LongPredicate leftOut = ignored;
         loads.submit(LOAD_FAILED, request -> {
             CaptureLoad opened;
             try {
@@ -145,6 +153,9 @@ public final class OpenCapture {
                     listener.failed("The file could not be opened", unreadable.getMessage());
                 });
                 return null;
+            }
+            if (leftOut != null) {
+                opened.ignore(leftOut);
             }
             run(request, path, opened, new IndexedCapture(opened.index(), opened.files().get(0)::frameAt), listener);
             return null;

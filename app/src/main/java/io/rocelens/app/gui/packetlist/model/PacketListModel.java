@@ -51,6 +51,11 @@ public final class PacketListModel {
     /** What a row shows until its look is built: the Info column waits, the row has no colour yet. */
     public static final RowLook PLACEHOLDER = new RowLook("…", null);
 
+    /** The Time of a time reference frame, as Wireshark shows it. */
+    public static final String REFERENCE = "*REF*";
+    /** The Info of an ignored frame, as Wireshark shows it. */
+    public static final String IGNORED = "<Ignored>";
+
     private static final int LOOK_BATCH = 256;
 
     private static final int LOOK_CACHE = 4096;
@@ -83,6 +88,8 @@ public final class PacketListModel {
     };
     private PacketTable table;
     private AnalysisMarks marks;
+    /** Marked, ignored and time reference frames: kept while the same capture is read again (re-dissected). */
+    private final FrameFlags flags = new FrameFlags();
     /** Displayed rows in display order, or null: every row below {@link #allShown} in frame order. */
     private int[] displayed;
     /** Row → place in {@link #displayed} ("go to frame" is a look-up, not a scan). */
@@ -182,6 +189,9 @@ public final class PacketListModel {
     public void loaded(AnalysisMarks analysisMarks) {
         loading = false;
         marks = analysisMarks;
+        if (marks != null) {
+            marks.userFlags(flags);
+        }
         forgetLooks();
         grew();
         if (sortColumn != null || (filter != null && filter.needsMarks())) {
@@ -197,6 +207,11 @@ public final class PacketListModel {
 
     public AnalysisMarks marks() {
         return marks;
+    }
+
+    /** What the user marked, ignored and took as time references in the capture shown. */
+    public FrameFlags flags() {
+        return flags;
     }
 
     // ---------------------------------------------------------------------------------------------- rows
@@ -245,8 +260,27 @@ public final class PacketListModel {
         return rows;
     }
 
+    /**
+     * The text of a row's cell. An ignored frame shows only what Wireshark fills in without dissecting it (number,
+     * time, length) and "&lt;Ignored&gt;" for Info; a time reference shows "*REF*" for its time.
+     */
     public String text(int index, PacketColumn column) {
         int row = rowAt(index);
+        if (column == PacketColumn.TIME && flags.timeReference(row + 1L)) {
+            return REFERENCE;
+        }
+        if (flags.ignored(row + 1L)) {
+            switch (column) {
+                case NUMBER, TIME, LENGTH -> {
+                }
+                case INFO -> {
+                    return IGNORED;
+                }
+                default -> {
+                    return "";
+                }
+            }
+        }
         return switch (column) {
             case NUMBER -> Long.toString(row + 1L);
             case TIME -> timeFormat.format(table.timestampNanos(row), reference(index), zone);
@@ -263,7 +297,11 @@ public final class PacketListModel {
 
     private long reference(int index) {
         return switch (timeFormat) {
-            case SINCE_FIRST -> table.timestampNanos(0);
+            case SINCE_FIRST -> {
+                // as Wireshark: from the nearest time reference at or before the frame, else from the first frame
+                long reference = flags.referenceOf(rowAt(index) + 1L);
+                yield table.timestampNanos(reference > 0 ? (int) (reference - 1) : 0);
+            }
             case DELTA_DISPLAYED -> table.timestampNanos(rowAt(index > 0 ? index - 1 : index));
             case ABSOLUTE -> 0;
         };
