@@ -76,6 +76,8 @@ final class MainWindow {
     private final CorrelatedCaptures correlated;
     /** What the capture's analysis knows per frame, for the details tree: a snapshot while loading, then the end's. */
     private volatile FrameAnalysis frameAnalysis;
+    /** The analysis of the capture once loaded (the packet list's Follow QP pairs a QP's directions with it). */
+    private AnalysisResult loadedAnalysis;
 
     MainWindow(Stage stage, Preferences preferences) {
         this.stage = stage;
@@ -95,8 +97,8 @@ final class MainWindow {
                 frame -> navigation().goTo(frame));
         navigation = new PacketNavigation(stage, packets, packetList);
         flagging = new PacketFlagging(packets, packetList, this::redissect);
-        copying = new PacketCopy(packets, packetList, details);
-        packetList.control().setContextMenu(copying.menu());
+        copying = new PacketCopy(packets, packetList, details, filterBar, () -> loadedAnalysis);
+        packetList.control().setContextMenu(copying.menu(flagging, this::decodeAs));
         stats = new StatsViews(stage, new PacketListLink() {
             @Override
             public void selectFrame(long frame) {
@@ -304,6 +306,7 @@ final class MainWindow {
     /** A live capture replaces what was shown: the views and the panes start empty. */
     void cleared() {
         frameAnalysis = null;
+        loadedAnalysis = null;
         packets.flags().clear();
         correlated.forget();
         stats.closed();
@@ -355,6 +358,7 @@ final class MainWindow {
         stats.closed();
         packets.close();
         packets.flags().clear();
+        loadedAnalysis = null;
         stage.setTitle(TITLE);
         details.clear();
         status.clear();
@@ -460,6 +464,9 @@ final class MainWindow {
      */
     void analysisKnown(AnalysisResult result, AnalysisMarks marks) {
         frameAnalysis = result == null && marks == null ? null : FrameAnalysis.of(result, marks);
+        if (marks != null) {
+            loadedAnalysis = result;
+        }
         int index = packetList.selectedIndex();
         if (marks != null && index >= 0 && index < packets.size()) {
             showDetails(index);
@@ -481,6 +488,16 @@ final class MainWindow {
         rules.saveTo(preferences);
         savePreferences();
         packets.setColours(rules, packets.colouring());
+    }
+
+    /** Analyze › Decode As…, offering the selected packet's UDP destination port. */
+    void decodeAs() {
+        Integer port = null;
+        if (details.shown() != null && details.shown().dissection().field("udp.dstport") != null
+                && details.shown().dissection().field("udp.dstport").value() instanceof Number number) {
+            port = number.intValue();
+        }
+        DecodeAsDialog.show(stage, preferences, port, this::preferencesChanged);
     }
 
     void preferencesChanged() {

@@ -74,7 +74,9 @@ final class WindowMenus {
     private Menu editMenu() {
         PacketCopy copying = window.copying();
         Menu copy = new Menu("_Copy", null,
-                needsOpen(item("_Summary Line", "Shortcut+Shift+C", copying::summary)),
+                needsOpen(item("Summary as _Text", "Shortcut+Shift+C", copying::summary)),
+                needsOpen(item("Summary as _CSV", null, copying::summaryCsv)),
+                needsOpen(item("As _Filter (QP conversation)", null, copying::asFilter)),
                 needsOpen(item("Packet _Details as Text", null, copying::details)),
                 needsOpen(item("_Bytes as Hex Dump", null, copying::bytes)));
         MenuItem find = needsOpen(item("_Find Packet…", "Shortcut+F", window.navigation()::find));
@@ -174,7 +176,8 @@ final class WindowMenus {
             }
         }));
         MenuItem focus = item("Display _Filter", "Shortcut+Slash", filterBar::focus);
-        return new Menu("_Analyze", null, focus, apply, prepare, new SeparatorMenuItem(), stats.expertItem());
+        return new Menu("_Analyze", null, focus, apply, prepare, new SeparatorMenuItem(),
+                item("_Decode As…", "Shortcut+Shift+U", window::decodeAs), new SeparatorMenuItem(), stats.expertItem());
     }
 
     private Menu statisticsMenu() {
