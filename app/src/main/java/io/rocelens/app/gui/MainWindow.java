@@ -30,6 +30,7 @@ import java.time.ZoneId;
 import javafx.application.Platform;
 import javafx.geometry.Orientation;
 import javafx.scene.Scene;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
@@ -126,6 +127,17 @@ final class MainWindow {
         opening = new FileOpening(stage, recent, this::openAsked);
         look = new Look(root, preferences, packetList::fontChanged);
         correlated = new CorrelatedCaptures(this, background, status);
+        // the columns as saved (the list tells the status bar and the capture's counts of the change: after them)
+        packetList.restoreColumns(preferences.getList(Preferences.COLUMNS_CUSTOM),
+                preferences.getList(Preferences.COLUMNS_HIDDEN), preferences.getList(Preferences.COLUMNS_ALIGNED));
+        packetList.setColumnActions(this::columnsChanged, () -> ColumnPreferencesDialog.show(stage,
+                packets.customColumns(), fields -> {
+                    packetList.setCustomColumns(fields);
+                    columnsChanged();
+                }));
+        MenuItem applyAsColumn = new MenuItem("Apply as _Column");
+        applyAsColumn.setOnAction(e -> applyAsColumn());
+        details.tree().control().getContextMenu().getItems().add(2, applyAsColumn);
 
         SplitPane panes = new SplitPane(packetList.control(), details.tree().control(), details.bytes().control());
         panes.setOrientation(Orientation.VERTICAL);
@@ -488,6 +500,29 @@ final class MainWindow {
         rules.saveTo(preferences);
         savePreferences();
         packets.setColours(rules, packets.colouring());
+    }
+
+    /** The user changed the packet list's columns: they are saved with the preferences. */
+    private void columnsChanged() {
+        preferences.putList(Preferences.COLUMNS_CUSTOM, packets.customColumns());
+        preferences.putList(Preferences.COLUMNS_HIDDEN, packetList.hiddenColumns());
+        preferences.putList(Preferences.COLUMNS_ALIGNED, packetList.alignments());
+        savePreferences();
+    }
+
+    /** The details tree's Apply as Column: the selected field becomes a custom column, as in Wireshark. */
+    private void applyAsColumn() {
+        if (details.selected() == null || details.selected().filter() == null) {
+            return;
+        }
+        String field = details.selected().filter().split("[\\s=!<>]", 2)[0];
+        if (!field.isEmpty() && io.rocelens.export.TsharkFields.known(field)
+                && !packets.customColumns().contains(field)) {
+            java.util.List<String> fields = new java.util.ArrayList<>(packets.customColumns());
+            fields.add(field);
+            packetList.setCustomColumns(fields);
+            columnsChanged();
+        }
     }
 
     /** Analyze › Decode As…, offering the selected packet's UDP destination port. */

@@ -4,7 +4,16 @@ import io.rocelens.app.gui.packetlist.model.ColouringRules;
 import io.rocelens.app.gui.packetlist.model.PacketColumn;
 import io.rocelens.app.gui.packetlist.model.PacketListModel;
 import io.rocelens.app.gui.packetlist.model.TimeFormat;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.ToggleGroup;
 import java.util.function.IntConsumer;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ObservableListBase;
@@ -35,6 +44,14 @@ public final class PacketListView {
     private static final double TIME_CELL_PADDING = 16;
     /** The frame the user selected (its number), kept across sorts and filters; -1 for none. */
     private long selectedFrame = -1;
+    /** The custom columns, between the built-in ones and Info, one per field of {@link PacketListModel#customColumns}. */
+    private final List<TableColumn<Integer, String>> custom = new ArrayList<>();
+    /** Keeps Info as wide as the space the other shown columns leave. */
+    private javafx.beans.InvalidationListener fitInfo;
+    /** Run when the user changed the columns (shown, aligned, custom): the window saves them. */
+    private Runnable columnsChanged = () -> { };
+    /** Opens the column preferences (the custom columns). */
+    private Runnable columnPreferences = () -> { };
 
     /**
      * @param sortRequested told when the user clicks a column header: the column (null for frame order) and whether
@@ -137,32 +154,211 @@ public final class PacketListView {
                 setText(empty ? null : text);
             }
         });
-        if (column.numeric()) {
-            tableColumn.setStyle("-fx-alignment: CENTER-RIGHT;");
-        }
+        align(tableColumn, column.numeric() ? Align.RIGHT : Align.LEFT);
         tableColumn.setPrefWidth(column.width());
+        tableColumn.setContextMenu(headerMenu(tableColumn));
         return tableColumn;
+    }
+
+    /** Align Left, Center and Right of the column header menu. */
+    public enum Align {
+        LEFT("CENTER-LEFT"), CENTER("CENTER"), RIGHT("CENTER-RIGHT");
+
+        private final String css;
+
+        Align(String css) {
+            this.css = css;
+        }
+    }
+
+    private static void align(TableColumn<Integer, ?> column, Align align) {
+        column.getProperties().put(Align.class, align);
+        column.setStyle("-fx-alignment: " + align.css + ";");
+    }
+
+    private static Align alignment(TableColumn<Integer, ?> column) {
+        return (Align) column.getProperties().getOrDefault(Align.class, Align.LEFT);
+    }
+
+    /** A custom column: a field's values, as tshark prints them, read with the row's look in the background. */
+    private TableColumn<Integer, String> customColumn(String field, int place) {
+        TableColumn<Integer, String> column = new TableColumn<>(field);
+        column.setId("custom-" + field);
+        column.setSortable(false);
+        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(cell.getValue() < model.size()
+                ? model.customText(cell.getValue(), place) : ""));
+        column.setCellFactory(view -> new TableCell<>() {
+            @Override
+            protected void updateItem(String text, boolean empty) {
+                super.updateItem(text, empty);
+                setText(empty ? null : text);
+            }
+        });
+        align(column, Align.LEFT);
+        column.setPrefWidth(100);
+        column.setContextMenu(headerMenu(column));
+        return column;
+    }
+
+    /**
+     * The column header's context menu, as Wireshark's: align, resize to contents, column preferences, the columns
+     * shown, hide this one (and remove it, for a custom column).
+     */
+    private ContextMenu headerMenu(TableColumn<Integer, String> column) {
+        ToggleGroup aligns = new ToggleGroup();
+        List<RadioMenuItem> alignItems = new ArrayList<>();
+        for (Align align : Align.values()) {
+            String name = align.name().charAt(0) + align.name().substring(1).toLowerCase(Locale.ROOT);
+            RadioMenuItem item = new RadioMenuItem("Align _" + name);
+            item.setToggleGroup(aligns);
+            item.setOnAction(e -> {
+                align(column, align);
+                columnsChanged.run();
+            });
+            alignItems.add(item);
+        }
+        MenuItem resize = new MenuItem("Re_size to Contents");
+        resize.setOnAction(e -> resizeToContents(column));
+        MenuItem preferences = new MenuItem("Column _Preferences…");
+        preferences.setOnAction(e -> columnPreferences.run());
+        Menu shown = new Menu("_Displayed Columns");
+        MenuItem hide = new MenuItem("_Hide Column");
+        hide.setOnAction(e -> {
+            column.setVisible(false);
+            columnsChanged.run();
+        });
+        MenuItem remove = new MenuItem("Re_move This Column");
+        remove.setOnAction(e -> {
+            List<String> fields = new ArrayList<>(model.customColumns());
+            fields.remove(custom.indexOf(column));
+            setCustomColumns(fields);
+            columnsChanged.run();
+        });
+        ContextMenu menu = new ContextMenu();
+        menu.getItems().addAll(alignItems);
+        menu.getItems().addAll(new SeparatorMenuItem(), resize, preferences, new SeparatorMenuItem(), shown, hide);
+        menu.setOnShowing(e -> {
+            alignItems.get(alignment(column).ordinal()).setSelected(true);
+            shown.getItems().clear();
+            for (TableColumn<Integer, ?> each : table.getColumns()) {
+                CheckMenuItem item = new CheckMenuItem(each.getText());
+                item.setMnemonicParsing(false);
+                item.setSelected(each.isVisible());
+                item.setOnAction(shownOrHidden -> {
+                    each.setVisible(item.isSelected());
+                    columnsChanged.run();
+                });
+                shown.getItems().add(item);
+            }
+            if (custom.contains(column) != menu.getItems().contains(remove)) {
+                if (custom.contains(column)) {
+                    menu.getItems().add(remove);
+                } else {
+                    menu.getItems().remove(remove);
+                }
+            }
+        });
+        return menu;
+    }
+
+    /** Resize to Contents: as wide as the header and the longest text of the rows on screen. */
+    private void resizeToContents(TableColumn<Integer, ?> column) {
+        javafx.scene.text.Font font = table.lookup(".table-row-cell .table-cell") instanceof
+                javafx.scene.control.Labeled cell ? cell.getFont() : javafx.scene.text.Font.getDefault();
+        double widest = textWidth(column.getText(), font) + TIME_CELL_PADDING;
+        for (javafx.scene.Node node : table.lookupAll(".table-cell")) {
+            if (node instanceof TableCell<?, ?> cell && cell.getTableColumn() == column && cell.getText() != null
+                    && cell.isVisible()) {
+                widest = Math.max(widest, textWidth(cell.getText(), font));
+            }
+        }
+        column.setPrefWidth(Math.ceil(widest) + TIME_CELL_PADDING);
+    }
+
+    private static double textWidth(String text, javafx.scene.text.Font font) {
+        javafx.scene.text.Text probe = new javafx.scene.text.Text(text);
+        probe.setFont(font);
+        return probe.getLayoutBounds().getWidth();
+    }
+
+    /** The window hears of column changes (to save them) and opens the column preferences from the header menu. */
+    public void setColumnActions(Runnable changed, Runnable preferences) {
+        columnsChanged = changed;
+        columnPreferences = preferences;
+    }
+
+    /** Shows these fields as custom columns, before Info. */
+    public void setCustomColumns(List<String> fields) {
+        table.getColumns().removeAll(custom);
+        custom.clear();
+        model.setCustomColumns(fields);
+        for (int i = 0; i < fields.size(); i++) {
+            TableColumn<Integer, String> column = customColumn(fields.get(i), i);
+            custom.add(column);
+            watch(column);
+        }
+        table.getColumns().addAll(table.getColumns().size() - 1, custom);
+    }
+
+    /** The ids of the columns the user hid. */
+    public List<String> hiddenColumns() {
+        return table.getColumns().stream().filter(column -> !column.isVisible()).map(TableColumn::getId).toList();
+    }
+
+    /** "id=ALIGN" for each column whose alignment is not its own default. */
+    public List<String> alignments() {
+        List<String> aligned = new ArrayList<>();
+        for (TableColumn<Integer, ?> column : table.getColumns()) {
+            boolean numeric = column.getUserData() instanceof PacketColumn builtIn && builtIn.numeric();
+            if (alignment(column) != (numeric ? Align.RIGHT : Align.LEFT)) {
+                aligned.add(column.getId() + "=" + alignment(column).name());
+            }
+        }
+        return aligned;
+    }
+
+    /** Shows the columns as saved: the custom ones, those hidden, and their alignments. */
+    public void restoreColumns(List<String> fields, List<String> hidden, List<String> aligned) {
+        setCustomColumns(fields);
+        for (TableColumn<Integer, ?> column : table.getColumns()) {
+            column.setVisible(!hidden.contains(column.getId()));
+            for (String entry : aligned) {
+                int at = entry.lastIndexOf('=');
+                if (at > 0 && entry.substring(0, at).equals(column.getId())) {
+                    try {
+                        align(column, Align.valueOf(entry.substring(at + 1)));
+                    } catch (IllegalArgumentException damaged) {
+                        // a damaged entry leaves the column's own alignment
+                    }
+                }
+            }
+        }
     }
 
     /** The Info column takes the width the others leave (at least its preferred width), as in Wireshark. */
     private void fillWidthWithInfo() {
         TableColumn<Integer, ?> info = table.getColumns().get(table.getColumns().size() - 1);
         double infoWidth = info.getPrefWidth();
-        javafx.beans.InvalidationListener fit = seen -> {
+        fitInfo = seen -> {
             double others = 0;
             for (TableColumn<Integer, ?> column : table.getColumns()) {
-                if (column != info) {
+                if (column != info && column.isVisible()) {
                     others += column.getWidth();
                 }
             }
             info.setPrefWidth(Math.max(infoWidth, table.getWidth() - others - 18));
         };
-        table.widthProperty().addListener(fit);
+        table.widthProperty().addListener(fitInfo);
         for (TableColumn<Integer, ?> column : table.getColumns()) {
             if (column != info) {
-                column.widthProperty().addListener(fit);
+                watch(column);
             }
         }
+    }
+
+    private void watch(TableColumn<Integer, ?> column) {
+        column.widthProperty().addListener(fitInfo);
+        column.visibleProperty().addListener(fitInfo);
     }
 
     /**

@@ -37,6 +37,10 @@ public final class Preferences {
     public static final String RECENT_FILES = "recent.files";
     public static final String FILTER_HISTORY = "filter.history";
     public static final String COLOURING_RULES = "colouring.rules";
+    /** The packet list's custom columns (field names), the columns hidden (ids) and aligned ("id=RIGHT"). */
+    public static final String COLUMNS_CUSTOM = "columns.custom";
+    public static final String COLUMNS_HIDDEN = "columns.hidden";
+    public static final String COLUMNS_ALIGNED = "columns.aligned";
     /** The ETS shares last typed in the RoCE Bandwidth view, as typed ("3=60,0=40"). */
     public static final String ETS_SHARES = "ets.shares";
     public static final String CAPTURE_AUTO_SCROLL = "capture.auto.scroll";

@@ -9,6 +9,7 @@ import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.FastDissector;
 import io.rocelens.dissect.PacketColumns;
 import io.rocelens.dissect.PacketSummary;
+import io.rocelens.export.TsharkFields;
 import io.rocelens.filter.DisplayFilter;
 import io.rocelens.index.IndexPasses;
 import io.rocelens.index.RowPlaces;
@@ -17,6 +18,7 @@ import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.DoubleConsumer;
@@ -44,12 +46,15 @@ public final class PacketListModel {
         }
     }
 
-    /** What the view shows for a row beyond its indexed columns, built when the row comes on screen. */
-    public record RowLook(String info, ColouringRules.Rule colour) {
+    /**
+     * What the view shows for a row beyond its indexed columns, built when the row comes on screen: Info, the
+     * colour, and the custom columns' values (as tshark prints the field, occurrences separated by commas).
+     */
+    public record RowLook(String info, ColouringRules.Rule colour, List<String> custom) {
     }
 
     /** What a row shows until its look is built: the Info column waits, the row has no colour yet. */
-    public static final RowLook PLACEHOLDER = new RowLook("…", null);
+    public static final RowLook PLACEHOLDER = new RowLook("…", null, List.of());
 
     /** The Time of a time reference frame, as Wireshark shows it. */
     public static final String REFERENCE = "*REF*";
@@ -106,6 +111,8 @@ public final class PacketListModel {
     private TimeFormat timeFormat = TimeFormat.SINCE_FIRST;
     private ZoneId zone = ZoneId.systemDefault();
     private ColouringRules colours = ColouringRules.defaults();
+    /** The custom columns' fields (Wireshark's or RoCE Lens's names), in the order shown. */
+    private List<String> customFields = List.of();
     private boolean colouring = true;
     private boolean loading;
 
@@ -347,13 +354,14 @@ public final class PacketListModel {
         ColouringRules rules = colouring ? colours : null;
         AnalysisMarks knownMarks = marks;
         DissectorOptions options = dissectorOptions;
+        List<String> fields = customFields;
         lookBatchRunning = true;
         lookBuilds.current().then("The packet list could not be drawn", request -> {
             FastDissector fast = new FastDissector(options);
             PacketSummary summary = new PacketSummary();
             Map<Integer, RowLook> built = new java.util.HashMap<>();
             for (int row : rows) {
-                built.put(row, readLook(packets, row, fast, summary, rules, knownMarks, options));
+                built.put(row, readLook(packets, row, fast, summary, rules, knownMarks, options, fields));
             }
             return built;
         }, built -> {
@@ -373,12 +381,13 @@ public final class PacketListModel {
     }
 
     private static RowLook readLook(PacketTable packets, int row, FastDissector fast, PacketSummary summary,
-                                    ColouringRules rules, AnalysisMarks knownMarks, DissectorOptions options) {
+                                    ColouringRules rules, AnalysisMarks knownMarks, DissectorOptions options,
+                                    List<String> fields) {
         Frame frame;
         try {
             frame = IndexPasses.read(packets, row);
         } catch (UncheckedIOException unreadable) {
-            return new RowLook("[" + unreadable.getCause().getMessage() + "]", null);
+            return new RowLook("[" + unreadable.getCause().getMessage() + "]", null, List.of());
         }
         packets.summarize(row, frame, fast, summary);
         ColouringRules.Rule colour = null;
@@ -386,7 +395,12 @@ public final class PacketListModel {
             int rule = rules.match(summary, knownMarks, () -> new Dissector(options).dissect(frame));
             colour = rule >= 0 ? rules.rules().get(rule) : null;
         }
-        return new RowLook(PacketColumns.info(summary), colour);
+        List<String> custom = List.of();
+        if (!fields.isEmpty()) {
+            io.rocelens.dissect.Dissection detail = new Dissector(options).dissect(frame);
+            custom = fields.stream().map(field -> String.join(",", TsharkFields.values(detail, field))).toList();
+        }
+        return new RowLook(PacketColumns.info(summary), colour, custom);
     }
 
     // ---------------------------------------------------------------------------------------------- settings
@@ -414,6 +428,26 @@ public final class PacketListModel {
 
     public boolean colouring() {
         return colouring;
+    }
+
+    public List<String> customColumns() {
+        return customFields;
+    }
+
+    /** Shows these fields as custom columns; their values are read with the rows' looks, in the background. */
+    public void setCustomColumns(List<String> fields) {
+        customFields = List.copyOf(fields);
+        forgetLooks();
+        listener.replaced();
+    }
+
+    /** A custom column's text for a row ("" for an ignored frame, which is not dissected). */
+    public String customText(int index, int column) {
+        if (flags.ignored(rowAt(index) + 1L)) {
+            return "";
+        }
+        List<String> values = look(index).custom();
+        return column < values.size() ? values.get(column) : "";
     }
 
     // ---------------------------------------------------------------------------------------------- filter, sort
