@@ -21,22 +21,34 @@ seq:
     doc-ref: Endace ERF Types Reference Guide, type (bit 7)
   - id: record_type
     type: b7
+    -enum: record_type_enum
+    -field: erf.type
+    -title: Record type
     doc: What the record holds (21 InfiniBand, 2 Ethernet ...; names in `record_type_enum`).
     doc-ref: Endace ERF Types Reference Guide, type
   - id: flags
     type: u1
+    -base: hex
+    -field: erf.flags
+    -title: Flags
     doc: Capture interface (bits 0-1), varying length, truncated, RX error, DS error.
     doc-ref: Endace ERF Types Reference Guide, flags
   - id: record_length
     type: u2
+    -field: erf.rlen
+    -title: Record length
     doc: Length of the whole record, this header included.
     doc-ref: Endace ERF Types Reference Guide, rlen
   - id: loss_counter
     type: u2
+    -field: erf.lctr
+    -title: Loss counter
     doc: Records lost between this one and the previous one.
     doc-ref: Endace ERF Types Reference Guide, lctr
   - id: wire_length
     type: u2
+    -field: erf.wlen
+    -title: Wire length
     doc: Length of the packet on the wire (for InfiniBand, from the LRH through the VCRC).
     doc-ref: Endace ERF Types Reference Guide, wlen
   - id: extension_headers

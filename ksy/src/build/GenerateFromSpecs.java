@@ -117,7 +117,8 @@ public final class GenerateFromSpecs {
  * {@code bytes}, {@code -scale} a factor its value is shown multiplied by, and for a bit field {@code -container}: the
  * bytes of the word it is shown on (else its whole run of bit fields, or its own bytes when it starts and ends on a
  * byte boundary), or {@code -byte-width}: the bytes of its mask, ending with the byte its last bit is in (Wireshark's
- * placement of a 24-bit QPN or PSN after flag bits). A 64-bit number without {@code -base} is an unsigned 64-bit
+ * placement of a 24-bit QPN or PSN after flag bits). {@code -display: ipv4} (a u4) and {@code ipv6} (16 bytes) are
+ * addresses. A 64-bit number without {@code -base} is an unsigned 64-bit
  * value (UINT64); a field Kaitai reads as an {@code enum} gives the describer its id (the enum must name every value).
  * Per spec that declares such fields, a describer: one method per type, recursing into user types (a
  * field read from a substream, with {@code size} or {@code size-eos}, has positions relative to it: the describer
@@ -180,7 +181,8 @@ final class FieldRegistry {
         String describers = "package io.rocelens.ksy;\n\n"
                 + "/** Generated at build time by ksy/src/build/GenerateFromSpecs.java: for each spec with -field keys, walks a\n"
                 + " * parsed position-recording object and gives every such field's value and byte range to a sink. Values:\n"
-                + " * Long for numbers and flags (0/1), String for text, MAC addresses and byte strings. Do not edit. */\n"
+                + " * Long for numbers, flags (0/1) and IPv4 addresses, String for text, MAC addresses and byte strings, byte[]\n"
+                + " * for IPv6 addresses and GIDs. Do not edit. */\n"
                 + "public final class SpecDescribers {\n\n    private SpecDescribers() {\n    }\n"
                 + registry.describers
                 + "\n    private static String mac(long value) {\n"
@@ -274,6 +276,10 @@ final class FieldRegistry {
                 String kind;
                 if ("mac".equals(attr.get("-display"))) {
                     kind = "MAC";
+                } else if ("ipv4".equals(attr.get("-display")) && width == 32) {
+                    kind = "IPV4";
+                } else if ("ipv6".equals(attr.get("-display")) && Integer.valueOf(16).equals(attr.get("size"))) {
+                    kind = "IPV6";
                 } else if ("bytes".equals(attr.get("-display"))) {
                     kind = "BYTES";
                 } else if ("str".equals(typeName) || "strz".equals(typeName)) {
@@ -310,10 +316,14 @@ final class FieldRegistry {
                     throw new IllegalArgumentException(where + ": a -field needs a -title and a doc");
                 }
                 // as Wireshark's FT_UINT8/16/24...: a bit field narrower than its bytes shows all their digits (a b5 as 0x14)
-                int hexDigits = kind.equals("HEX") || kind.equals("UINT64") ? 2 * ((width + 7) / 8) : 0;
+                // (a field on -byte-width bytes shows the digits of all of them: grh.tclass, a b8 on 2 bytes, as 0x00ba)
+                int hexDigits = kind.equals("HEX") && attr.get("-byte-width") instanceof Integer bytes ? 2 * bytes
+                        : kind.equals("HEX") || kind.equals("UINT64") ? 2 * ((width + 7) / 8) : 0;
                 String scale = attr.get("-scale") instanceof Integer factor ? " * " + factor + "L" : "";
                 String value = "b1".equals(typeName) ? "(%s ? 1L : 0L)" : switch (kind) {
                     case "MAC" -> "mac(((Number) %s).longValue())";
+                    case "IPV4" -> "((Number) %s).longValue()";
+                    case "IPV6" -> "%s";
                     case "BYTES" -> "hex(%s)";
                     case "STRING" -> "%s";
                     case "FLAG" -> "(%s ? 1L : 0L)";
@@ -389,7 +399,9 @@ final class FieldRegistry {
             if (kaitaiType instanceof String t && types.containsKey(t)) {
                 if (repeat) {
                     String elementBase = substream ? "base + o._arrStart.get(\"" + key + "\").get(i)" : "base";
-                    describers.append("        for (int i = 0; i < ").append(get).append(".size(); i++) {\n")
+                    // a repeat under an if is null when absent
+                    describers.append("        for (int i = 0; ").append(get).append(" != null && i < ").append(get)
+                            .append(".size(); i++) {\n")
                             .append("            ").append(method(specId, t)).append("(").append(get)
                             .append(".get(i), ").append(elementBase).append(", out);\n        }\n");
                 } else {
@@ -455,8 +467,11 @@ final class FieldRegistry {
             public record SpecField(String name, String title, String blurb, Kind kind, int hexDigits,
                                     LongFunction<String> valueNames) {
 
-                /** How the value is held: numbers as Long (FLAG 0 or 1), the others as String. */
-                public enum Kind { UINT, HEX, UINT64, FLAG, MAC, STRING, BYTES }
+                /**
+             * How the describer gives the value: numbers as Long (FLAG 0 or 1), an IPv4 address as its Long, an IPv6
+             * address or GID as its 16 bytes (shown by the registry as text), the others as String.
+             */
+                public enum Kind { UINT, HEX, UINT64, FLAG, MAC, IPV4, IPV6, STRING, BYTES }
             }
             """;
 
@@ -467,7 +482,7 @@ final class FieldRegistry {
             @FunctionalInterface
             public interface FieldSink {
 
-                /** One field: its value (Long or String) and the absolute byte range it sits in. */
+                /** One field: its value (Long, String, or an IPv6 address's byte[]) and the absolute byte range it sits in. */
                 void add(SpecField field, Object value, int offset, int length);
             }
             """;

@@ -114,7 +114,7 @@ final class CmModule implements ProtocolModule {
         // the describer walks the whole MAD: the header's fields go to the MAD layer, the message's to the CM layer
         SpecDescribers.ibMad(mad, 0, (field, value, offset, length) -> {
             if (offset >= mark.offset() && offset < end) {
-                fields.add(new Field(Fields.of(field), value, offset, length));
+                fields.add(Fields.field(field, value, offset, length));
             }
         });
         String title = mark.part() == 0 ? protocols.get(0).title()

@@ -3,16 +3,13 @@ package io.rocelens.dissect;
 import io.kaitai.struct.ByteBufferKaitaiStream;
 import io.rocelens.capture.Frame;
 import io.rocelens.ksy.pos.ArpPacket;
-import io.rocelens.ksy.pos.ErfHeader;
 import io.rocelens.ksy.pos.Erspan;
 import io.rocelens.ksy.pos.EthernetHeader;
 import io.rocelens.ksy.pos.Gre;
-import io.rocelens.ksy.pos.Grh;
 import io.rocelens.ksy.pos.Ipv4Header;
 import io.rocelens.ksy.pos.Ipv6Header;
 import io.rocelens.ksy.pos.LinuxSll;
 import io.rocelens.ksy.pos.LinuxSll2;
-import io.rocelens.ksy.pos.Lrh;
 import io.rocelens.ksy.pos.MacControl;
 import io.rocelens.ksy.pos.TcpHeader;
 import io.rocelens.ksy.pos.UdpHeader;
@@ -102,10 +99,7 @@ public final class Dissector {
             case UDP -> layers.add(udp(new UdpHeader(io), mark));
             case TCP -> layers.add(tcp(new TcpHeader(io), mark));
             case ARP -> layers.add(arp(new ArpPacket(io), mark));
-            case GRH -> layers.add(grh(new Grh(io), mark));
             case MAC_CONTROL -> layers.add(macControl(new MacControl(io), data, mark));
-            case ERF -> layers.add(erf(new ErfHeader(io), mark));
-            case LRH -> layers.add(lrh(new Lrh(io), mark));
             case GRE -> layers.add(encapsulation(Encapsulations.gre(new Gre(io), mark), mark, summary));
             case ERSPAN_II -> layers.add(encapsulation(Encapsulations.erspan(new Erspan(io, false), mark), mark, summary));
             case ERSPAN_III -> layers.add(encapsulation(Encapsulations.erspan(new Erspan(io, true), mark), mark, summary));
@@ -156,32 +150,6 @@ public final class Dissector {
         fields.add(new Field(Fields.ROCE_ENCAP, PacketSummary.ENCAPSULATION_NAMES.get(summary.encapsulation),
                 mark.offset(), mark.length()));
         return new Layer(header.name(), header.title(), header.offset(), header.length(), List.copyOf(fields));
-    }
-
-    private static Layer erf(ErfHeader erf, LayerMark mark) {
-        Map<String, Integer> s = erf._attrStart;
-        Map<String, Integer> e = erf._attrEnd;
-        String type = Fields.ERF_TYPE.describe(erf.recordType());
-        return new Layer("erf", "Extensible Record Format, " + type, mark.offset(), mark.length(), List.of(
-                at(Fields.ERF_TYPE, erf.recordType(), s, e, "recordType"),
-                at(Fields.ERF_FLAGS, (long) erf.flags(), s, e, "flags"),
-                at(Fields.ERF_RLEN, (long) erf.recordLength(), s, e, "recordLength"),
-                at(Fields.ERF_LCTR, (long) erf.lossCounter(), s, e, "lossCounter"),
-                at(Fields.ERF_WLEN, (long) erf.wireLength(), s, e, "wireLength")));
-    }
-
-    private static Layer lrh(Lrh lrh, LayerMark mark) {
-        Map<String, Integer> s = lrh._attrStart;
-        Map<String, Integer> e = lrh._attrEnd;
-        return new Layer("lrh", "Local Route Header, " + Addresses.lid(lrh.sourceLid()) + " → "
-                + Addresses.lid(lrh.destinationLid()), mark.offset(), mark.length(), List.of(
-                at(Fields.LRH_VL, lrh.virtualLane(), s, e, "virtualLane"),
-                at(Fields.LRH_LVER, lrh.linkVersion(), s, e, "linkVersion"),
-                at(Fields.LRH_SL, lrh.serviceLevel(), s, e, "serviceLevel"),
-                at(Fields.LRH_LNH, lrh.linkNextHeader().id(), s, e, "linkNextHeader"),
-                at(Fields.LRH_DLID, (long) lrh.destinationLid(), s, e, "destinationLid"),
-                at(Fields.LRH_PKTLEN, lrh.packetLength(), s, e, "packetLength"),
-                at(Fields.LRH_SLID, (long) lrh.sourceLid(), s, e, "sourceLid")));
     }
 
     private static Layer ipv4(Ipv4Header ip, LayerMark mark) {
@@ -294,21 +262,6 @@ public final class Dissector {
                 mark.offset(), mark.length(), fields);
     }
 
-    private static Layer grh(Grh grh, LayerMark mark) {
-        Map<String, Integer> s = grh._attrStart;
-        Map<String, Integer> e = grh._attrEnd;
-        return new Layer("grh", "Global Route Header, Src: " + gid(grh.sgid()) + ", Dst: " + gid(grh.dgid()),
-                mark.offset(), mark.length(), List.of(
-                at(Fields.GRH_IPVER, grh.ipVersion(), s, e, "ipVersion"),
-                at(Fields.GRH_TCLASS, grh.trafficClass(), s, e, "trafficClass"),
-                at(Fields.GRH_FLOWLABEL, grh.flowLabel(), s, e, "flowLabel"),
-                at(Fields.GRH_PAYLEN, (long) grh.payloadLength(), s, e, "payloadLength"),
-                at(Fields.GRH_NXTHDR, (long) grh.nextHeader(), s, e, "nextHeader"),
-                at(Fields.GRH_HOPLMT, (long) grh.hopLimit(), s, e, "hopLimit"),
-                at(Fields.GRH_SGID, gid(grh.sgid()), s, e, "sgid"),
-                at(Fields.GRH_DGID, gid(grh.dgid()), s, e, "dgid")));
-    }
-
     private static Layer macControl(MacControl control, ByteBuffer data, LayerMark mark) {
         Map<String, Integer> s = control._attrStart;
         Map<String, Integer> e = control._attrEnd;
@@ -346,9 +299,5 @@ public final class Dissector {
 
     static Long flag(boolean bit) {
         return bit ? 1L : 0L;
-    }
-
-    private static String gid(byte[] address) {
-        return Addresses.ipv6(Addresses.high(address), Addresses.low(address));
     }
 }

@@ -12,7 +12,7 @@ import java.util.function.LongFunction;
 /**
  * The field registry: every field RoCE Lens shows, declared once. Names follow the contract in the README
  * (they are what the JSON output, the display filter, the detail tree and the CSV use). The fields of the protocols
- * whose .ksy specs name them (a {@code -field} key: the RoCE transport, LLC and STP, LLDP and DCBX, the MADs) are not
+ * whose .ksy specs name them (a {@code -field} key: the RoCE transport, the InfiniBand link layers, LLC and STP, LLDP and DCBX, the MADs) are not
  * written here: the build generates them ({@link SpecFields}) and they are registered from there, see
  * {@link #of(SpecField)}; what is left of those protocols here is what their modules compute from more than one spec
  * field.
@@ -25,22 +25,6 @@ public final class Fields {
     public static final FieldDef FRAME_LEN = uint("frame.len", "Frame length on the wire");
     public static final FieldDef FRAME_CAPLEN = uint("frame.caplen", "Captured length");
     public static final FieldDef FRAME_INTERFACE_ID = uint("frame.interface_id", "Interface id (pcapng frames and ERF records)");
-
-    public static final FieldDef ERF_TYPE = def("erf.type", "Record type", FieldType.UINT, 0, 0,
-            EnumTexts::erfHeaderRecordTypeEnum);
-    public static final FieldDef ERF_FLAGS = hex("erf.flags", "Flags", 2, null);
-    public static final FieldDef ERF_RLEN = uint("erf.rlen", "Record length");
-    public static final FieldDef ERF_LCTR = uint("erf.lctr", "Loss counter");
-    public static final FieldDef ERF_WLEN = uint("erf.wlen", "Wire length");
-
-    public static final FieldDef LRH_VL = bits("lrh.vl", "Virtual lane", FieldType.UINT, 1, null);
-    public static final FieldDef LRH_LVER = bits("lrh.lver", "Link version", FieldType.UINT, 1, null);
-    public static final FieldDef LRH_SL = bits("lrh.sl", "Service level", FieldType.UINT, 1, null);
-    public static final FieldDef LRH_LNH = bits("lrh.lnh", "Link next header", FieldType.UINT, 1,
-            EnumTexts::lrhLnhEnum);
-    public static final FieldDef LRH_DLID = uint("lrh.dlid", "Destination LID");
-    public static final FieldDef LRH_PKTLEN = bits("lrh.pktlen", "Packet length (4-byte words)", FieldType.UINT, 2, null);
-    public static final FieldDef LRH_SLID = uint("lrh.slid", "Source LID");
 
     public static final FieldDef ETH_DST = def("eth.dst", "Destination", FieldType.MAC);
     public static final FieldDef ETH_SRC = def("eth.src", "Source", FieldType.MAC);
@@ -201,15 +185,6 @@ public final class Fields {
     public static final FieldDef ARP_DST_MAC = def("arp.dst.hw_mac", "Target MAC address", FieldType.MAC);
     public static final FieldDef ARP_DST_IP = def("arp.dst.proto_ipv4", "Target IP address", FieldType.ADDRESS);
 
-    public static final FieldDef GRH_IPVER = bits("grh.ipver", "IP version", FieldType.UINT, 1, null);
-    public static final FieldDef GRH_TCLASS = bits("grh.tclass", "Traffic class", FieldType.HEX, 2, null);
-    public static final FieldDef GRH_FLOWLABEL = bits("grh.flowlabel", "Flow label", FieldType.HEX, 3, null);
-    public static final FieldDef GRH_PAYLEN = uint("grh.paylen", "Payload length");
-    public static final FieldDef GRH_NXTHDR = hex("grh.nxthdr", "Next header", 2, null);
-    public static final FieldDef GRH_HOPLMT = uint("grh.hoplmt", "Hop limit");
-    public static final FieldDef GRH_SGID = def("grh.sgid", "Source GID", FieldType.ADDRESS);
-    public static final FieldDef GRH_DGID = def("grh.dgid", "Destination GID", FieldType.ADDRESS);
-
     /*
      * The RoCE transport fields the specs read (bth.ksy and the extended headers' specs) are generated, see
      * {@link SpecFields}; these are computed by the RoCE module ({@link RoceModule}) from more than one spec field, or
@@ -254,6 +229,7 @@ public final class Fields {
                 case UINT64 -> FieldType.UINT64;
                 case FLAG -> FieldType.FLAG;
                 case MAC -> FieldType.MAC;
+                case IPV4, IPV6 -> FieldType.ADDRESS;
                 case STRING, BYTES -> FieldType.STRING;
             };
             FieldDef field = new FieldDef(spec.name(), spec.title(), type, spec.hexDigits(), 0, spec.valueNames(),
@@ -275,6 +251,19 @@ public final class Fields {
     }
 
     private Fields() {
+    }
+
+    /**
+     * A field a generated describer found ({@link io.rocelens.ksy.FieldSink}): its registry entry, and its value as the
+     * registry holds it (an address as its text).
+     */
+    public static Field field(SpecField spec, Object value, int offset, int length) {
+        Object held = switch (spec.kind()) {
+            case IPV4 -> Addresses.ipv4((Long) value);
+            case IPV6 -> Addresses.ipv6(Addresses.high((byte[]) value), Addresses.low((byte[]) value));
+            default -> value;
+        };
+        return new Field(of(spec), held, offset, length);
     }
 
     public static FieldDef byName(String name) {

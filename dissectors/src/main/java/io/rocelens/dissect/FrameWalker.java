@@ -40,7 +40,8 @@ import java.util.List;
  * protocol, GRE protocol type and UDP destination port (the RoCE ports are a preference, as in Wireshark, so each walker holds its own
  * and looks them up before the UDP table). A protocol family written as a {@link ProtocolModule} (LLC and STP, LLDP and
  * DCBX, the MADs) is its specs and one module, registered by one line in {@link #MODULES}; the RoCE transport's
- * module ({@link RoceModule}) describes what the step here ({@code bth}) marks for it; the older layers below are a
+ * module ({@link RoceModule}) and the InfiniBand link's ({@link InfinibandLinkModule}: ERF, LRH, GRH) describe what
+ * the steps here mark for them; the older layers below are a
  * step here, a describer in {@link Dissector} and a registration in the static block. When asked, the walker also records where each header sits so the
  * detail dissector can re-read it with field positions. A frame that breaks a rule becomes a malformed summary;
  * nothing is thrown.
@@ -104,9 +105,12 @@ final class FrameWalker {
 
     /** The RoCE transport (BTH, extended headers, payload, ICRC and VCRC): the walk reads it here and marks it for the module. */
     private static final RoceModule ROCE = new RoceModule();
+    /** ERF, LRH and GRH: read by the steps here (they set the frame's times and addresses), marked for the module. */
+    private static final InfinibandLinkModule IB_LINK = new InfinibandLinkModule();
 
     /** The protocol modules, each hanging its steps in the tables above (proto_register_* and proto_reg_handoff_*). */
     static final List<ProtocolModule> MODULES = List.of(
+            IB_LINK,
             ROCE,
             new LlcModule(),
             new LldpModule(),
@@ -315,7 +319,7 @@ final class FrameWalker {
         enter("ERF", offset, 16);
         ErfHeader erf = new ErfHeader(io);
         int end = (int) io.pos();
-        mark(LayerMark.Kind.ERF, offset, end - offset);
+        mark(IB_LINK, InfinibandLinkModule.ERF, offset, end - offset);
         // as tshark (wiretap/erf.c): the frame's time is the record's, to the nanosecond, its length on the wire the
         // record's wlen, and what was captured the bytes after the ERF header
         summary.timestampNanos = erfNanos(erf.timestamp());
@@ -366,7 +370,7 @@ final class FrameWalker {
         summary.lrhLnh = lnh;
         summary.lrhDlid = LrhLayout.destinationLid(b, offset);
         summary.lrhSlid = LrhLayout.sourceLid(b, offset);
-        mark(LayerMark.Kind.LRH, offset, LRH_LENGTH);
+        mark(IB_LINK, InfinibandLinkModule.LRH, offset, LRH_LENGTH);
         int words = LrhLayout.packetLength(b, offset);
         int packetLength = words * 4;
         int end = offset + packetLength;
@@ -590,7 +594,7 @@ final class FrameWalker {
         enter("GRH", offset, GRH_LENGTH);
         summary.kinds |= PacketSummary.GRH;
         addresses(GrhLayout.sgidAt(data.array(), offset), GrhLayout.dgidAt(data.array(), offset));
-        mark(LayerMark.Kind.GRH, offset, GRH_LENGTH);
+        mark(IB_LINK, InfinibandLinkModule.GRH, offset, GRH_LENGTH);
     }
 
     /** @param roceKind ROCEV2, ROCEV1 or INFINIBAND, set once a BTH is read */

@@ -166,7 +166,7 @@ final class LldpModule implements ProtocolModule {
         io.seek(mark.offset());
         List<Field> fields = new ArrayList<>();
         SpecDescribers.lldp(new Lldp(io), 0, (field, value, offset, length) ->
-                fields.add(new Field(Fields.of(field), value, offset, length)));
+                fields.add(Fields.field(field, value, offset, length)));
         return new Layer("lldp", "Link Layer Discovery Protocol", mark.offset(), mark.length(), List.copyOf(fields));
     }
 

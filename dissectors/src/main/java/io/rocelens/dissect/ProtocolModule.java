@@ -30,6 +30,15 @@ public interface ProtocolModule {
         public Protocol(String filterName, String title, String column, Predicate<PacketSummary> in) {
             this(filterName, title, column, in, null, filterName, false);
         }
+
+        /**
+         * A protocol of the layers whose Protocol column {@code PacketColumns} makes, which the summary says a frame
+         * holds (1), does not hold (0) or leaves to the detail layer {@code layer} (-1).
+         */
+        public static Protocol known(boolean indexed, String filterName, String title, String layer,
+                                     ToIntFunction<PacketSummary> known) {
+            return new Protocol(filterName, title, null, p -> known.applyAsInt(p) != 0, known, layer, indexed);
+        }
     }
 
     /** The hand-off tables a module hangs its steps in. */

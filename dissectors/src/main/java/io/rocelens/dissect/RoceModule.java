@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.ToIntFunction;
 import java.util.stream.Stream;
 
 /**
@@ -38,9 +37,9 @@ final class RoceModule implements ProtocolModule {
     private static final boolean IN_INDEX = true;
 
     private final List<Protocol> protocols = List.of(
-            known(IN_INDEX, "roce", "RoCE, v1 or v2: UDP to a RoCE port or EtherType 0x8915 (with a BTH or too short for one)",
+            Protocol.known(IN_INDEX, "roce", "RoCE, v1 or v2: UDP to a RoCE port or EtherType 0x8915 (with a BTH or too short for one)",
                     null, p -> p.is(PacketSummary.ROCE_TRANSPORT) ? 1 : 0),
-            known(IN_INDEX, "bth", "Base Transport Header", "bth", p -> p.isRoce() ? 1 : 0),
+            Protocol.known(IN_INDEX, "bth", "Base Transport Header", "bth", p -> p.isRoce() ? 1 : 0),
             extended(false, "xrceth", "XRC Extended Transport Header", p -> p.xrcSrq >= 0),
             extended(false, "feth", "FLUSH Extended Transport Header", p -> p.opcode == IbOpcodes.FLUSH),
             extended(IN_INDEX, "rdeth", "Reliable Datagram Extended Transport Header",
@@ -60,19 +59,13 @@ final class RoceModule implements ProtocolModule {
             extended(IN_INDEX, "cnp", "Congestion Notification Packet", p -> p.opcode == IbOpcodes.CNP),
             extended(false, "payload", "RDMA payload", p -> p.payloadLength + p.padCount > 0));
 
-    /** A protocol the summary tells (1), rules out (0) or leaves to the detail (-1); its Protocol column is PacketColumns'. */
-    private static Protocol known(boolean indexed, String name, String title, String layer,
-                                  ToIntFunction<PacketSummary> known) {
-        return new Protocol(name, title, null, p -> known.applyAsInt(p) != 0, known, layer, indexed);
-    }
-
     /**
      * An extended header: the summary tells it from the opcode on a well-formed RoCE frame; on a malformed one, or one
      * cut by the snap length (a header is there only when all its bytes are), the detail says how far decoding got.
      */
     private static Protocol extended(boolean indexed, String name, String title,
                                      java.util.function.Predicate<PacketSummary> has) {
-        return known(indexed, name, title, name, p -> !p.isRoce() ? 0
+        return Protocol.known(indexed, name, title, name, p -> !p.isRoce() ? 0
                 : p.is(PacketSummary.MALFORMED) || p.capturedLength < p.originalLength ? -1 : has.test(p) ? 1 : 0);
     }
 
@@ -142,7 +135,7 @@ final class RoceModule implements ProtocolModule {
     }
 
     private static FieldSink into(List<Field> fields) {
-        return (field, value, offset, length) -> fields.add(new Field(Fields.of(field), value, offset, length));
+        return (field, value, offset, length) -> fields.add(Fields.field(field, value, offset, length));
     }
 
     /** A generated describer of one header spec. */

@@ -120,8 +120,8 @@ public final class SummaryFields {
         add(Fields.ARP_DST_IP, arpKnown, arp, p -> Addresses.ipv4Mapped(p.arpTargetIp), p -> 0L, null);
 
         Predicate<PacketSummary> grh = p -> p.is(PacketSummary.GRH);
-        add(IN_INDEX, Fields.GRH_SGID, ALWAYS, grh, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
-        add(IN_INDEX, Fields.GRH_DGID, ALWAYS, grh, p -> p.ipDstLo, p -> p.ipDstHi, null);
+        add(IN_INDEX, Fields.of(SpecFields.GRH_SGID), ALWAYS, grh, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
+        add(IN_INDEX, Fields.of(SpecFields.GRH_DGID), ALWAYS, grh, p -> p.ipDstLo, p -> p.ipDstHi, null);
 
         Predicate<PacketSummary> bth = PacketSummary::isRoce;
         number(IN_INDEX, Fields.of(SpecFields.BTH_OPCODE), bth, p -> p.opcode);

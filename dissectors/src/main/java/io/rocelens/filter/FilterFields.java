@@ -122,10 +122,6 @@ final class FilterFields {
                 null, p -> p.is(PacketSummary.IPV6) && p.transportProtocol == 58 ? 1 : outerToo(p, false));
         protocol(IN_INDEX, "tcp", "Transmission Control Protocol", "tcp", p -> p.is(PacketSummary.TCP) ? 1 : 0);
         protocol(IN_INDEX, "arp", "Address Resolution Protocol", "arp", p -> p.is(PacketSummary.ARP) ? 1 : 0);
-        protocol("erf", "Extensible Record Format record header", "erf", p -> -1);
-        protocol("lrh", "Local Route Header (native InfiniBand)", "lrh", p -> p.is(PacketSummary.INFINIBAND) ? 1 : 0);
-        protocol(IN_INDEX, "grh", "Global Route Header (RoCEv1, or native InfiniBand whose LNH says so)", "grh",
-                p -> p.is(PacketSummary.ROCEV1) || p.lrhLnh == 3 ? 1 : p.etherType == 0x8915 ? -1 : 0);
         protocol("data", "Data: payload bytes no dissector decodes (an RDMA payload, a UDP or TCP payload to a port "
                 + "without a dissector, an LLC payload that is not STP)", "payload", FilterFields::data);
         protocol(IN_INDEX, "macc", "MAC Control", "macc",
@@ -374,14 +370,8 @@ final class FilterFields {
                     append(out, "sll");
                     append(out, "ethertype");
                 }
-                case "erf", "ip", "ipv6", "udp", "tcp", "arp", "gre", "erspan", "vxlan", "macc" ->
+                case "ip", "ipv6", "udp", "tcp", "arp", "gre", "erspan", "vxlan", "macc" ->
                         append(out, name);
-                case "lrh", "grh" -> {
-                    if (!infiniband) {
-                        append(out, "infiniband");
-                        infiniband = true;
-                    }
-                }
                 default -> {
                     ProtocolModule module = MODULE_LAYERS.get(name);
                     String part = module != null ? module.framePart(name) : null;

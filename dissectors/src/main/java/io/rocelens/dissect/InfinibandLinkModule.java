@@ -1,0 +1,105 @@
+package io.rocelens.dissect;
+
+import io.kaitai.struct.ByteBufferKaitaiStream;
+import io.rocelens.ksy.FieldSink;
+import io.rocelens.ksy.SpecDescribers;
+import io.rocelens.ksy.SpecFields;
+import io.rocelens.ksy.pos.ErfHeader;
+import io.rocelens.ksy.pos.Grh;
+import io.rocelens.ksy.pos.Lrh;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * What carries the InfiniBand transport where Ethernet and IP do not: the ERF record header of an ibdump capture, the
+ * Local Route Header of a native InfiniBand packet and the Global Route Header (after the LRH when its LNH says "IBA
+ * global", and in RoCEv1 after EtherType 0x8915). Fields and describers come from {@code erf_header.ksy},
+ * {@code lrh.ksy} and {@code grh.ksy}; nothing is hand-written but the layers' titles. The fast steps stay the walker's
+ * ({@code erf}, {@code infiniband}, {@code grh}: they set the frame's times and addresses and hand on to the BTH and the
+ * VCRC, which need the LRH's bytes), which mark the headers for this module ({@link #ERF}, {@link #LRH}, {@link #GRH},
+ * the indexes of its protocols).
+ */
+final class InfinibandLinkModule implements ProtocolModule {
+
+    static final int ERF = 0;
+    static final int LRH = 1;
+    static final int GRH = 2;
+
+    private final List<Protocol> protocols = List.of(
+            // the ERF header is in the record, not in the summary: the detail tells
+            Protocol.known(false, "erf", "Extensible Record Format record header", "erf", p -> -1),
+            Protocol.known(false, "lrh", "Local Route Header (native InfiniBand)", "lrh",
+                    p -> p.is(PacketSummary.INFINIBAND) ? 1 : 0),
+            Protocol.known(true, "grh", "Global Route Header (RoCEv1, or native InfiniBand whose LNH says so)", "grh",
+                    p -> p.is(PacketSummary.ROCEV1) || p.lrhLnh == 3 ? 1 : p.etherType == 0x8915 ? -1 : 0));
+
+    @Override
+    public List<Protocol> protocols() {
+        return protocols;
+    }
+
+    @Override
+    public List<FieldDef> fields() {
+        return Stream.of(SpecFields.ERF_HEADER_KSY, SpecFields.LRH_KSY, SpecFields.GRH_KSY).flatMap(List::stream)
+                .map(Fields::of).toList();
+    }
+
+    /** Native InfiniBand and RoCEv1 captures are InfiniBand throughout: a filter on a field the summary lacks reads the detail. */
+    @Override
+    public boolean absentOutside() {
+        return false;
+    }
+
+    /** tshark names the ERF header "erf" and counts the LRH and GRH in its "infiniband". */
+    @Override
+    public String framePart(String layer) {
+        return layer.equals("erf") ? "erf" : "infiniband";
+    }
+
+    /** Nothing to hang: the walker's link-type, ERF-type and EtherType tables hand on to its own steps. */
+    @Override
+    public void handOff(HandOff tables) {
+    }
+
+    @Override
+    public void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers) {
+        ByteBufferKaitaiStream io = new ByteBufferKaitaiStream(data);
+        io.seek(mark.offset());
+        List<Field> fields = new ArrayList<>(8);
+        FieldSink into = (field, value, offset, length) -> fields.add(Fields.field(field, value, offset, length));
+        String title;
+        switch (mark.part()) {
+            case ERF -> {
+                ErfHeader erf = new ErfHeader(io);
+                SpecDescribers.erfHeader(erf, 0, into);
+                title = "Extensible Record Format, " + Fields.of(SpecFields.ERF_TYPE).describe(erf.recordType());
+            }
+            case LRH -> {
+                Lrh lrh = new Lrh(io);
+                SpecDescribers.lrh(lrh, 0, into);
+                title = "Local Route Header, " + Addresses.lid(lrh.sourceLid()) + " → "
+                        + Addresses.lid(lrh.destinationLid());
+            }
+            case GRH -> {
+                Grh grh = new Grh(io);
+                SpecDescribers.grh(grh, 0, into);
+                title = "Global Route Header, Src: " + gid(grh.sgid()) + ", Dst: " + gid(grh.dgid());
+            }
+            default -> throw new IllegalStateException("not an InfiniBand link header: " + mark);
+        }
+        layers.add(new Layer(protocols.get(mark.part()).filterName(), title, mark.offset(), mark.length(),
+                List.copyOf(fields)));
+    }
+
+    private static String gid(byte[] address) {
+        return Addresses.ipv6(Addresses.high(address), Addresses.low(address));
+    }
+
+    /** The Info column is PacketColumns' (the transport's, or the LRH's raw packet). */
+    @Override
+    public String info(PacketSummary p) {
+        return null;
+    }
+}
