@@ -28,6 +28,9 @@ seq:
     doc-ref: https://www.rfc-editor.org/rfc/rfc826
   - id: operation
     type: u2
+    -enum: operation_enum
+    -field: arp.opcode
+    -title: Opcode
     doc: 1 request, 2 reply.
     doc-ref: https://www.rfc-editor.org/rfc/rfc826
   - id: sender
@@ -53,3 +56,16 @@ types:
         size: _parent.len_protocol_addr
         doc: Protocol address.
         doc-ref: https://www.rfc-editor.org/rfc/rfc826
+enums:
+  # The -orig-id of a value is the text RoCE Lens shows for it (the build makes io.rocelens.ksy.EnumTexts).
+  operation_enum:
+    1:
+      id: request
+      -orig-id: request
+      doc: Who has this protocol address?
+      doc-ref: https://www.rfc-editor.org/rfc/rfc826
+    2:
+      id: reply
+      -orig-id: reply
+      doc: This protocol address is at this hardware address.
+      doc-ref: https://www.rfc-editor.org/rfc/rfc826

@@ -12,22 +12,34 @@ doc-ref: https://www.rfc-editor.org/rfc/rfc9293#section-3.1
 seq:
   - id: src_port
     type: u2
+    -field: tcp.srcport
+    -title: Source port
     doc: Source port.
     doc-ref: https://www.rfc-editor.org/rfc/rfc9293#section-3.1
   - id: dst_port
     type: u2
+    -field: tcp.dstport
+    -title: Destination port
     doc: Destination port.
     doc-ref: https://www.rfc-editor.org/rfc/rfc9293#section-3.1
   - id: seq_num
     type: u4
+    -field: tcp.seq_raw
+    -title: Sequence number (raw)
     doc: Sequence number of the first data byte (absolute, as on the wire).
     doc-ref: https://www.rfc-editor.org/rfc/rfc9293#section-3.1
   - id: ack_num
     type: u4
+    -field: tcp.ack_raw
+    -title: Acknowledgment number (raw)
     doc: Next sequence number the sender expects, meaningful when `flag_ack` is set.
     doc-ref: https://www.rfc-editor.org/rfc/rfc9293#section-3.1
   - id: data_offset
     type: b4
+    -byte-width: 1
+    -scale: 4
+    -field: tcp.hdr_len
+    -title: Header length (bytes)
     doc: Header length in 32-bit words (5 without options).
     doc-ref: https://www.rfc-editor.org/rfc/rfc9293#section-3.1
   - id: reserved
@@ -41,10 +53,15 @@ seq:
     doc-ref: https://www.rfc-editor.org/rfc/rfc9293#section-3.1
   - id: window
     type: u2
+    -field: tcp.window_size_value
+    -title: Window
     doc: Receive window, before any window scaling.
     doc-ref: https://www.rfc-editor.org/rfc/rfc9293#section-3.1
   - id: checksum
     type: u2
+    -base: hex
+    -field: tcp.checksum
+    -title: Checksum
     doc: Checksum over the pseudo-header, header and data.
     doc-ref: https://www.rfc-editor.org/rfc/rfc9293#section-3.1
   - id: urgent_pointer

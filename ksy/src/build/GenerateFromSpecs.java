@@ -112,7 +112,7 @@ public final class GenerateFromSpecs {
 /**
  * The field registry and the describers, from the seq fields that carry a {@code -field} key. Per field: {@code -field}
  * its filter name ({@code {i}} the element's index in a repeated one), {@code -title} its label, the {@code doc} its
- * blurb, {@code -enum} an enum of the spec naming its values, {@code -base: hex} (on a {@code b1}: a one-bit number, as
+ * blurb, {@code -enum} an enum of the spec naming its values ({@code other_spec::enum_name}: another spec's), {@code -base: hex} (on a {@code b1}: a one-bit number, as
  * Wireshark's FT_UINT8 with a one-bit mask, rather than a flag), {@code -display: mac} or
  * {@code bytes}, {@code -scale} a factor its value is shown multiplied by, and for a bit field {@code -container}: the
  * bytes of the word it is shown on (else its whole run of bit fields, or its own bytes when it starts and ends on a
@@ -135,16 +135,23 @@ final class FieldRegistry {
     }
 
     private final Map<String, Entry> entries = new java.util.LinkedHashMap<>();
+    /** The top-level enums of every spec, by spec id, for a {@code -enum: other_spec::enum_name}. */
+    private final Map<String, Map<?, ?>> enumsBySpec = new java.util.HashMap<>();
     private final StringBuilder describers = new StringBuilder();
 
     static void write(List<Path> files, Path outputDir) throws IOException {
         FieldRegistry registry = new FieldRegistry();
+        List<Map<String, Object>> specs = new ArrayList<>();
         for (Path file : files) {
-            Map<String, Object> spec;
             try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-                spec = new Yaml().load(in);
+                Map<String, Object> spec = new Yaml().load(in);
+                specs.add(spec);
+                registry.enumsBySpec.put((String) ((Map<?, ?>) spec.get("meta")).get("id"),
+                        spec.get("enums") instanceof Map<?, ?> m ? m : Map.of());
             }
-            registry.spec(file.getFileName().toString(), spec);
+        }
+        for (int i = 0; i < files.size(); i++) {
+            registry.spec(files.get(i).getFileName().toString(), specs.get(i));
         }
         Files.writeString(outputDir.resolve("SpecField.java"), SPEC_FIELD, StandardCharsets.UTF_8);
         Files.writeString(outputDir.resolve("FieldSink.java"), FIELD_SINK, StandardCharsets.UTF_8);
@@ -295,10 +302,15 @@ final class FieldRegistry {
                 }
                 String enumMethod = null;
                 if (attr.get("-enum") instanceof String enumName) {
-                    if (!enums.containsKey(enumName)) {
+                    // an enum of this spec, or of another one (other_spec::enum_name: IPv6 names its ECN and next
+                    // header with IPv4's)
+                    int colons = enumName.indexOf("::");
+                    String enumSpec = colons >= 0 ? enumName.substring(0, colons) : specId;
+                    String enumId = colons >= 0 ? enumName.substring(colons + 2) : enumName;
+                    if (!enumsBySpec.getOrDefault(enumSpec, Map.of()).containsKey(enumId)) {
                         throw new IllegalArgumentException(where + ": no top-level enum " + enumName);
                     }
-                    enumMethod = GenerateFromSpecs.camel(specId + "_" + enumName, false);
+                    enumMethod = GenerateFromSpecs.camel(enumSpec + "_" + enumId, false);
                 }
                 if (attr.get("enum") instanceof String kaitaiEnum) {
                     // Kaitai reads the field as a Java enum, null for a value the enum does not name: the describer

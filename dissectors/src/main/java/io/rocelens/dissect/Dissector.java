@@ -2,17 +2,12 @@ package io.rocelens.dissect;
 
 import io.kaitai.struct.ByteBufferKaitaiStream;
 import io.rocelens.capture.Frame;
-import io.rocelens.ksy.pos.ArpPacket;
 import io.rocelens.ksy.pos.Erspan;
 import io.rocelens.ksy.pos.EthernetHeader;
 import io.rocelens.ksy.pos.Gre;
-import io.rocelens.ksy.pos.Ipv4Header;
-import io.rocelens.ksy.pos.Ipv6Header;
 import io.rocelens.ksy.pos.LinuxSll;
 import io.rocelens.ksy.pos.LinuxSll2;
 import io.rocelens.ksy.pos.MacControl;
-import io.rocelens.ksy.pos.TcpHeader;
-import io.rocelens.ksy.pos.UdpHeader;
 import io.rocelens.ksy.pos.Vxlan;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -94,11 +89,6 @@ public final class Dissector {
                 layers.add(new Layer("sll", "Linux cooked capture v2", mark.offset(), mark.length(),
                         List.of(at(Fields.SLL_PROTOCOL, (long) sll.protocol(), sll._attrStart, sll._attrEnd, "protocol"))));
             }
-            case IPV4 -> layers.add(ipv4(new Ipv4Header(io), mark));
-            case IPV6 -> layers.add(ipv6(new Ipv6Header(io), mark));
-            case UDP -> layers.add(udp(new UdpHeader(io), mark));
-            case TCP -> layers.add(tcp(new TcpHeader(io), mark));
-            case ARP -> layers.add(arp(new ArpPacket(io), mark));
             case MAC_CONTROL -> layers.add(macControl(new MacControl(io), data, mark));
             case GRE -> layers.add(encapsulation(Encapsulations.gre(new Gre(io), mark), mark, summary));
             case ERSPAN_II -> layers.add(encapsulation(Encapsulations.erspan(new Erspan(io, false), mark), mark, summary));
@@ -150,116 +140,6 @@ public final class Dissector {
         fields.add(new Field(Fields.ROCE_ENCAP, PacketSummary.ENCAPSULATION_NAMES.get(summary.encapsulation),
                 mark.offset(), mark.length()));
         return new Layer(header.name(), header.title(), header.offset(), header.length(), List.copyOf(fields));
-    }
-
-    private static Layer ipv4(Ipv4Header ip, LayerMark mark) {
-        Map<String, Integer> s = ip._attrStart;
-        Map<String, Integer> e = ip._attrEnd;
-        String source = Addresses.ipv4(ip.srcAddr());
-        String destination = Addresses.ipv4(ip.dstAddr());
-        return new Layer("ip", "Internet Protocol Version 4, Src: " + source + ", Dst: " + destination,
-                mark.offset(), mark.length(), List.of(
-                at(Fields.IP_VERSION, ip.version(), s, e, "version"),
-                at(Fields.IP_HDR_LEN, ip.ihl() * 4, s, e, "ihl"),
-                new Field(Fields.IP_DSFIELD, ip.dscp() << 2 | ip.ecn().id(), mark.offset() + 1, 1),
-                at(Fields.IP_DSCP, ip.dscp(), s, e, "dscp"),
-                at(Fields.IP_ECN, ip.ecn().id(), s, e, "ecn"),
-                at(Fields.IP_LEN, (long) ip.totalLength(), s, e, "totalLength"),
-                at(Fields.IP_ID, (long) ip.identification(), s, e, "identification"),
-                new Field(Fields.IP_FLAGS, flag(ip.reservedFlag()) << 2 | flag(ip.dontFragment()) << 1
-                        | flag(ip.moreFragments()), mark.offset() + 6, 1),
-                at(Fields.IP_DF, flag(ip.dontFragment()), s, e, "dontFragment"),
-                at(Fields.IP_MF, flag(ip.moreFragments()), s, e, "moreFragments"),
-                at(Fields.IP_FRAG_OFFSET, ip.fragmentOffset(), s, e, "fragmentOffset"),
-                at(Fields.IP_TTL, (long) ip.ttl(), s, e, "ttl"),
-                at(Fields.IP_PROTO, (long) ip.protocol(), s, e, "protocol"),
-                at(Fields.IP_CHECKSUM, (long) ip.headerChecksum(), s, e, "headerChecksum"),
-                new Field(Fields.IP_CHECKSUM_STATUS, 2L, s.get("headerChecksum"), 0),   // as tshark: no bytes
-                at(Fields.IP_SRC, source, s, e, "srcAddr"),
-                at(Fields.IP_DST, destination, s, e, "dstAddr")));
-    }
-
-    private static Layer ipv6(Ipv6Header ip, LayerMark mark) {
-        Map<String, Integer> s = ip._attrStart;
-        Map<String, Integer> e = ip._attrEnd;
-        String source = Addresses.ipv6(Addresses.high(ip.srcAddr()), Addresses.low(ip.srcAddr()));
-        String destination = Addresses.ipv6(Addresses.high(ip.dstAddr()), Addresses.low(ip.dstAddr()));
-        return new Layer("ipv6", "Internet Protocol Version 6, Src: " + source + ", Dst: " + destination,
-                mark.offset(), mark.length(), List.of(
-                at(Fields.IPV6_VERSION, ip.version(), s, e, "version"),
-                // Wireshark's IPv6 dissector adds ip.version too, so ip.version == 6 finds IPv6
-                at(Fields.IP_VERSION, ip.version(), s, e, "version"),
-                new Field(Fields.IPV6_TCLASS, ip.dscp() << 2 | ip.ecn(), mark.offset(), 4),
-                at(Fields.IPV6_DSCP, ip.dscp(), s, e, "dscp"),
-                at(Fields.IPV6_ECN, ip.ecn(), s, e, "ecn"),
-                at(Fields.IPV6_FLOW, ip.flowLabel(), s, e, "flowLabel"),
-                at(Fields.IPV6_PLEN, (long) ip.payloadLength(), s, e, "payloadLength"),
-                at(Fields.IPV6_NXT, (long) ip.nextHeader(), s, e, "nextHeader"),
-                at(Fields.IPV6_HLIM, (long) ip.hopLimit(), s, e, "hopLimit"),
-                at(Fields.IPV6_SRC, source, s, e, "srcAddr"),
-                at(Fields.IPV6_DST, destination, s, e, "dstAddr")));
-    }
-
-    private static Layer udp(UdpHeader udp, LayerMark mark) {
-        Map<String, Integer> s = udp._attrStart;
-        Map<String, Integer> e = udp._attrEnd;
-        return new Layer("udp", "User Datagram Protocol, Src Port: " + udp.srcPort() + ", Dst Port: " + udp.dstPort(),
-                mark.offset(), mark.length(), List.of(
-                at(Fields.UDP_SRCPORT, (long) udp.srcPort(), s, e, "srcPort"),
-                at(Fields.UDP_DSTPORT, (long) udp.dstPort(), s, e, "dstPort"),
-                at(Fields.UDP_LENGTH, (long) udp.lenDatagram(), s, e, "lenDatagram"),
-                at(Fields.UDP_CHECKSUM, (long) udp.checksum(), s, e, "checksum"),
-                // as tshark: "not present" (a 0 checksum) on the checksum's bytes, "unverified" on none
-                new Field(Fields.UDP_CHECKSUM_STATUS, udp.checksum() == 0 ? 3L : 2L, s.get("checksum"),
-                        udp.checksum() == 0 ? 2 : 0)));
-    }
-
-    private static Layer tcp(TcpHeader tcp, LayerMark mark) {
-        Map<String, Integer> s = tcp._attrStart;
-        Map<String, Integer> e = tcp._attrEnd;
-        return new Layer("tcp", "Transmission Control Protocol, Src Port: " + tcp.srcPort() + ", Dst Port: "
-                + tcp.dstPort(), mark.offset(), mark.length(), List.of(
-                at(Fields.TCP_SRCPORT, (long) tcp.srcPort(), s, e, "srcPort"),
-                at(Fields.TCP_DSTPORT, (long) tcp.dstPort(), s, e, "dstPort"),
-                at(Fields.TCP_SEQ_RAW, tcp.seqNum(), s, e, "seqNum"),
-                at(Fields.TCP_ACK_RAW, tcp.ackNum(), s, e, "ackNum"),
-                at(Fields.TCP_HDR_LEN, tcp.dataOffset() * 4, s, e, "dataOffset"),
-                at(Fields.TCP_FLAGS, (long) tcp.flags(), s, e, "flags"),
-                // as tshark: the reserved and AE bits on the data-offset byte, the other eight on the flags byte
-                new Field(Fields.TCP_FLAG_RES, tcp.reserved() >>> 1 != 0 ? 1L : 0L, s.get("flags") - 1, 1),
-                new Field(Fields.TCP_FLAG_AE, tcp.reserved() & 1, s.get("flags") - 1, 1),
-                new Field(Fields.TCP_FLAG_CWR, (long) tcp.flags() >>> 7 & 1, s.get("flags"), 1),
-                new Field(Fields.TCP_FLAG_ECE, (long) tcp.flags() >>> 6 & 1, s.get("flags"), 1),
-                new Field(Fields.TCP_FLAG_URG, (long) tcp.flags() >>> 5 & 1, s.get("flags"), 1),
-                new Field(Fields.TCP_FLAG_ACK, (long) tcp.flags() >>> 4 & 1, s.get("flags"), 1),
-                new Field(Fields.TCP_FLAG_PUSH, (long) tcp.flags() >>> 3 & 1, s.get("flags"), 1),
-                new Field(Fields.TCP_FLAG_RESET, (long) tcp.flags() >>> 2 & 1, s.get("flags"), 1),
-                new Field(Fields.TCP_FLAG_SYN, (long) tcp.flags() >>> 1 & 1, s.get("flags"), 1),
-                new Field(Fields.TCP_FLAG_FIN, (long) tcp.flags() >>> 0 & 1, s.get("flags"), 1),
-                at(Fields.TCP_WINDOW, (long) tcp.window(), s, e, "window"),
-                at(Fields.TCP_CHECKSUM, (long) tcp.checksum(), s, e, "checksum")));
-    }
-
-    private static Layer arp(ArpPacket arp, LayerMark mark) {
-        Map<String, Integer> s = arp._attrStart;
-        Map<String, Integer> e = arp._attrEnd;
-        List<Field> fields = new ArrayList<>();
-        fields.add(at(Fields.ARP_OPCODE, (long) arp.operation(), s, e, "operation"));
-        if (arp.lenHardwareAddr() == 6 && arp.lenProtocolAddr() == 4) {
-            ArpPacket.Addresses sender = arp.sender();
-            ArpPacket.Addresses target = arp.target();
-            fields.add(at(Fields.ARP_SRC_MAC, Addresses.mac(Addresses.number(sender.hwAddr())), sender._attrStart,
-                    sender._attrEnd, "hwAddr"));
-            fields.add(at(Fields.ARP_SRC_IP, Addresses.ipv4(Addresses.number(sender.protoAddr())), sender._attrStart,
-                    sender._attrEnd, "protoAddr"));
-            fields.add(at(Fields.ARP_DST_MAC, Addresses.mac(Addresses.number(target.hwAddr())), target._attrStart,
-                    target._attrEnd, "hwAddr"));
-            fields.add(at(Fields.ARP_DST_IP, Addresses.ipv4(Addresses.number(target.protoAddr())), target._attrStart,
-                    target._attrEnd, "protoAddr"));
-        }
-        String operation = Fields.arpOperationName(arp.operation());
-        return new Layer("arp", "Address Resolution Protocol" + (operation != null ? " (" + operation + ")" : ""),
-                mark.offset(), mark.length(), fields);
     }
 
     private static Layer macControl(MacControl control, ByteBuffer data, LayerMark mark) {

@@ -12,7 +12,7 @@ import java.util.function.LongFunction;
 /**
  * The field registry: every field RoCE Lens shows, declared once. Names follow the contract in the README
  * (they are what the JSON output, the display filter, the detail tree and the CSV use). The fields of the protocols
- * whose .ksy specs name them (a {@code -field} key: the RoCE transport, the InfiniBand link layers, LLC and STP, LLDP and DCBX, the MADs) are not
+ * whose .ksy specs name them (a {@code -field} key: the RoCE transport, the InfiniBand link layers, IP, UDP, TCP, ARP, LLC and STP, LLDP and DCBX, the MADs) are not
  * written here: the build generates them ({@link SpecFields}) and they are registered from there, see
  * {@link #of(SpecField)}; what is left of those protocols here is what their modules compute from more than one spec
  * field.
@@ -49,43 +49,33 @@ public final class Fields {
 
     public static final FieldDef SLL_PROTOCOL = hex("sll.protocol", "Protocol", 4, Fields::etherTypeName);
 
-    public static final FieldDef IP_VERSION = bits("ip.version", "Version", FieldType.UINT, 1, null);
-    public static final FieldDef IP_HDR_LEN = bits("ip.hdr_len", "Header length (bytes)", FieldType.UINT, 1, null);
+    /*
+     * The IPv4, IPv6, UDP, TCP and ARP fields their specs read are generated ({@link SpecFields}); the filter package,
+     * which does not see the generated classes, names a few of them through these references.
+     */
+    public static final FieldDef IP_LEN = of(SpecFields.IP_LEN);
+    public static final FieldDef IP_SRC = of(SpecFields.IP_SRC);
+    public static final FieldDef IP_DST = of(SpecFields.IP_DST);
+    public static final FieldDef IPV6_PLEN = of(SpecFields.IPV6_PLEN);
+    public static final FieldDef IPV6_SRC = of(SpecFields.IPV6_SRC);
+    public static final FieldDef IPV6_DST = of(SpecFields.IPV6_DST);
+    public static final FieldDef UDP_SRCPORT = of(SpecFields.UDP_SRCPORT);
+    public static final FieldDef UDP_DSTPORT = of(SpecFields.UDP_DSTPORT);
+    public static final FieldDef UDP_LENGTH = of(SpecFields.UDP_LENGTH);
+    public static final FieldDef TCP_SRCPORT = of(SpecFields.TCP_SRCPORT);
+    public static final FieldDef TCP_DSTPORT = of(SpecFields.TCP_DSTPORT);
+    /*
+     * These are computed
+     * by the IP module ({@link IpModule}) from more than one spec field, or named by their role.
+     */
     /** The whole Differentiated Services byte (DSCP and ECN). */
     public static final FieldDef IP_DSFIELD = hex("ip.dsfield", "Differentiated Services field", 2, null);
-    public static final FieldDef IP_DSCP = bits("ip.dscp", "Differentiated Services Code Point", FieldType.UINT, 1, null);
-    public static final FieldDef IP_ECN = bits("ip.ecn", "Explicit Congestion Notification", FieldType.UINT, 1, Fields::ecnName);
-    public static final FieldDef IP_LEN = uint("ip.len", "Total length");
-    public static final FieldDef IP_ID = hex("ip.id", "Identification", 4, null);
     /** The three flag bits (reserved, DF, MF) as one number, as Wireshark shows ip.flags (DF alone is 0x02). */
     public static final FieldDef IP_FLAGS = bits("ip.flags", "Flags", FieldType.HEX, 1, null);
-    public static final FieldDef IP_DF = bits("ip.flags.df", "Don't fragment", FieldType.FLAG, 1, null);
-    public static final FieldDef IP_MF = bits("ip.flags.mf", "More fragments", FieldType.FLAG, 1, null);
-    public static final FieldDef IP_FRAG_OFFSET = bits("ip.frag_offset", "Fragment offset", FieldType.UINT, 2, null);
-    public static final FieldDef IP_TTL = uint("ip.ttl", "Time to live");
-    public static final FieldDef IP_PROTO = def("ip.proto", "Protocol", FieldType.UINT, 0, 0, Fields::ipProtocolName);
-    public static final FieldDef IP_CHECKSUM = hex("ip.checksum", "Header checksum", 4, null);
     /** 2, unverified: Wireshark does not check the IPv4 header checksum unless asked, nor does RoCE Lens. */
     public static final FieldDef IP_CHECKSUM_STATUS = uint("ip.checksum.status", "Header checksum status (2: unverified)");
-    public static final FieldDef IP_SRC = def("ip.src", "Source address", FieldType.ADDRESS);
-    public static final FieldDef IP_DST = def("ip.dst", "Destination address", FieldType.ADDRESS);
-
-    public static final FieldDef IPV6_VERSION = bits("ipv6.version", "Version", FieldType.UINT, 1, null);
     /** The traffic class byte (DSCP and ECN), placed as Wireshark places it: on the header's first 4 bytes. */
     public static final FieldDef IPV6_TCLASS = def("ipv6.tclass", "Traffic class", FieldType.HEX, 8, 0, null);
-    public static final FieldDef IPV6_DSCP = bits("ipv6.dscp", "Differentiated Services Code Point", FieldType.UINT, 2, null);
-    public static final FieldDef IPV6_ECN = bits("ipv6.ecn", "Explicit Congestion Notification", FieldType.UINT, 1, Fields::ecnName);
-    public static final FieldDef IPV6_FLOW = bits("ipv6.flow", "Flow label", FieldType.HEX, 3, null);
-    public static final FieldDef IPV6_PLEN = uint("ipv6.plen", "Payload length");
-    public static final FieldDef IPV6_NXT = def("ipv6.nxt", "Next header", FieldType.UINT, 0, 0, Fields::ipProtocolName);
-    public static final FieldDef IPV6_HLIM = uint("ipv6.hlim", "Hop limit");
-    public static final FieldDef IPV6_SRC = def("ipv6.src", "Source address", FieldType.ADDRESS);
-    public static final FieldDef IPV6_DST = def("ipv6.dst", "Destination address", FieldType.ADDRESS);
-
-    public static final FieldDef UDP_SRCPORT = uint("udp.srcport", "Source port");
-    public static final FieldDef UDP_DSTPORT = uint("udp.dstport", "Destination port");
-    public static final FieldDef UDP_LENGTH = uint("udp.length", "Length");
-    public static final FieldDef UDP_CHECKSUM = hex("udp.checksum", "Checksum", 4, null);
     /** 3 when the checksum is 0 (none sent), else 2 (unverified), as Wireshark gives udp.checksum.status by default. */
     public static final FieldDef UDP_CHECKSUM_STATUS = uint("udp.checksum.status", "Checksum status (2: unverified, 3: none)");
 
@@ -158,11 +148,6 @@ public final class Fields {
     /** How the frame analysed was carried: gre, erspan1, erspan2, erspan3 or vxlan (absent when not encapsulated). */
     public static final FieldDef ROCE_ENCAP = def("roce.encap", "Encapsulation of the mirrored frame", FieldType.STRING);
 
-    public static final FieldDef TCP_SRCPORT = uint("tcp.srcport", "Source port");
-    public static final FieldDef TCP_DSTPORT = uint("tcp.dstport", "Destination port");
-    public static final FieldDef TCP_SEQ_RAW = uint("tcp.seq_raw", "Sequence number (raw)");
-    public static final FieldDef TCP_ACK_RAW = uint("tcp.ack_raw", "Acknowledgment number (raw)");
-    public static final FieldDef TCP_HDR_LEN = bits("tcp.hdr_len", "Header length (bytes)", FieldType.UINT, 1, null);
     /** The eight control bits; they sit, as in Wireshark, in the 12 bits after the data offset (2 bytes). */
     public static final FieldDef TCP_FLAGS = def("tcp.flags", "Flags", FieldType.HEX, 3, 2, Fields::tcpFlagNames);
     /** The control bits one by one, Wireshark's tcp.flags.*, on the same two bytes as tcp.flags. */
@@ -176,10 +161,7 @@ public final class Fields {
     public static final FieldDef TCP_FLAG_RESET = bits("tcp.flags.reset", "Reset", FieldType.FLAG, 2, null);
     public static final FieldDef TCP_FLAG_SYN = bits("tcp.flags.syn", "Syn", FieldType.FLAG, 2, null);
     public static final FieldDef TCP_FLAG_FIN = bits("tcp.flags.fin", "Fin", FieldType.FLAG, 2, null);
-    public static final FieldDef TCP_WINDOW = uint("tcp.window_size_value", "Window");
-    public static final FieldDef TCP_CHECKSUM = hex("tcp.checksum", "Checksum", 4, null);
-
-    public static final FieldDef ARP_OPCODE = def("arp.opcode", "Opcode", FieldType.UINT, 0, 0, Fields::arpOperationName);
+    /** ARP's sender and target addresses: one spec type read twice, named by their role. */
     public static final FieldDef ARP_SRC_MAC = def("arp.src.hw_mac", "Sender MAC address", FieldType.MAC);
     public static final FieldDef ARP_SRC_IP = def("arp.src.proto_ipv4", "Sender IP address", FieldType.ADDRESS);
     public static final FieldDef ARP_DST_MAC = def("arp.dst.hw_mac", "Target MAC address", FieldType.MAC);
@@ -223,29 +205,29 @@ public final class Fields {
             PFC_TIME[priority] = uint("pfc.time" + priority, "Pause time for priority " + priority + " (quanta)");
         }
         for (SpecField spec : SpecFields.ALL) {
-            FieldType type = switch (spec.kind()) {
-                case UINT -> FieldType.UINT;
-                case HEX -> FieldType.HEX;
-                case UINT64 -> FieldType.UINT64;
-                case FLAG -> FieldType.FLAG;
-                case MAC -> FieldType.MAC;
-                case IPV4, IPV6 -> FieldType.ADDRESS;
-                case STRING, BYTES -> FieldType.STRING;
-            };
-            FieldDef field = new FieldDef(spec.name(), spec.title(), type, spec.hexDigits(), 0, spec.valueNames(),
-                    spec.blurb());
-            if (BY_NAME.putIfAbsent(field.name(), field) != null) {
-                throw new IllegalStateException("field declared twice: " + field.name());
-            }
-            FROM_SPECS.put(spec, field);
+            of(spec);
         }
     }
 
-    /** The registry entry of a field a .ksy spec declares. */
+    /** The registry entry of a field a .ksy spec declares (registered when first asked for, at the latest here). */
     public static FieldDef of(SpecField spec) {
-        FieldDef field = FROM_SPECS.get(spec);
-        if (field == null) {
-            throw new IllegalArgumentException("not a generated field: " + spec.name());
+        return FROM_SPECS.computeIfAbsent(spec, Fields::register);
+    }
+
+    private static FieldDef register(SpecField spec) {
+        FieldType type = switch (spec.kind()) {
+            case UINT -> FieldType.UINT;
+            case HEX -> FieldType.HEX;
+            case UINT64 -> FieldType.UINT64;
+            case FLAG -> FieldType.FLAG;
+            case MAC -> FieldType.MAC;
+            case IPV4, IPV6 -> FieldType.ADDRESS;
+            case STRING, BYTES -> FieldType.STRING;
+        };
+        FieldDef field = new FieldDef(spec.name(), spec.title(), type, spec.hexDigits(), 0, spec.valueNames(),
+                spec.blurb());
+        if (BY_NAME.putIfAbsent(field.name(), field) != null) {
+            throw new IllegalStateException("field declared twice: " + field.name());
         }
         return field;
     }
@@ -285,15 +267,9 @@ public final class Fields {
         return EnumTexts.ethernetHeaderEtherTypeEnum(etherType);
     }
 
+    /** "UDP", "TCP", "GRE" ..., from {@code ipv4_header.ksy}. */
     public static String ipProtocolName(long protocol) {
-        return switch ((int) protocol) {
-            case 1 -> "ICMP";
-            case 6 -> "TCP";
-            case 17 -> "UDP";
-            case 47 -> "GRE";
-            case 58 -> "ICMPv6";
-            default -> null;
-        };
+        return EnumTexts.ipv4HeaderIpProtocolEnum(protocol);
     }
 
     /** "SYN, ACK" from the TCP control bits, most significant first as Wireshark lists them. */
@@ -313,13 +289,6 @@ public final class Fields {
         return version == 1 ? "Type II" : version == 2 ? "Type III" : null;
     }
 
-    public static String arpOperationName(long operation) {
-        return switch ((int) operation) {
-            case 1 -> "request";
-            case 2 -> "reply";
-            default -> null;
-        };
-    }
 
     /** "PAUSE", "PFC", from {@code mac_control.ksy}. */
     public static String macControlName(long opcode) {

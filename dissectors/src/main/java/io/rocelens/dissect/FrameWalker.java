@@ -39,10 +39,12 @@ import java.util.List;
  * {@link Step}; the hand-offs between layers go through the tables below, keyed by link type, EtherType, IP
  * protocol, GRE protocol type and UDP destination port (the RoCE ports are a preference, as in Wireshark, so each walker holds its own
  * and looks them up before the UDP table). A protocol family written as a {@link ProtocolModule} (LLC and STP, LLDP and
- * DCBX, the MADs) is its specs and one module, registered by one line in {@link #MODULES}; the RoCE transport's
- * module ({@link RoceModule}) and the InfiniBand link's ({@link InfinibandLinkModule}: ERF, LRH, GRH) describe what
- * the steps here mark for them; the older layers below are a
- * step here, a describer in {@link Dissector} and a registration in the static block. When asked, the walker also records where each header sits so the
+ * DCBX, the MADs) is its specs and one module, registered by one line in {@link #MODULES}. The RoCE transport
+ * ({@link RoceModule}), the InfiniBand link ({@link InfinibandLinkModule}: ERF, LRH, GRH) and IP
+ * ({@link IpModule}: IPv4, IPv6, UDP, TCP, ARP) are modules too, whose steps stay here (they keep the network layer's
+ * bounds for the ICRC and hand on through these tables) and mark the headers for them; the older layers below
+ * (Ethernet, SLL, MAC Control, GRE, ERSPAN, VXLAN) are a step here, a describer in {@link Dissector} and a
+ * registration in the static block. When asked, the walker also records where each header sits so the
  * detail dissector can re-read it with field positions. A frame that breaks a rule becomes a malformed summary;
  * nothing is thrown.
  */
@@ -107,9 +109,12 @@ final class FrameWalker {
     private static final RoceModule ROCE = new RoceModule();
     /** ERF, LRH and GRH: read by the steps here (they set the frame's times and addresses), marked for the module. */
     private static final InfinibandLinkModule IB_LINK = new InfinibandLinkModule();
+    /** IPv4, IPv6, UDP, TCP and ARP: read by the steps here (the network layer's bounds), marked for the module. */
+    private static final IpModule IP = new IpModule();
 
     /** The protocol modules, each hanging its steps in the tables above (proto_register_* and proto_reg_handoff_*). */
     static final List<ProtocolModule> MODULES = List.of(
+            IP,
             IB_LINK,
             ROCE,
             new LlcModule(),
@@ -467,7 +472,7 @@ final class FrameWalker {
         summary.ttl = Ipv4HeaderLayout.ttl(b, offset);
         int protocol = Ipv4HeaderLayout.protocol(b, offset);
         summary.ipProtocol = protocol;
-        mark(LayerMark.Kind.IPV4, offset, headerLength);
+        mark(IP, IpModule.IPV4, offset, headerLength);
         int totalLength = Ipv4HeaderLayout.totalLength(b, offset);
         if (totalLength < headerLength) {
             malformed("IPv4 total length " + totalLength + " is shorter than its header (" + headerLength + ")");
@@ -494,7 +499,7 @@ final class FrameWalker {
         summary.ttl = Ipv6HeaderLayout.hopLimit(b, offset);
         int next = Ipv6HeaderLayout.nextHeader(b, offset);
         summary.ipProtocol = next;
-        mark(LayerMark.Kind.IPV6, offset, Ipv6HeaderLayout.SIZE);
+        mark(IP, IpModule.IPV6, offset, Ipv6HeaderLayout.SIZE);
         int payloadLength = Ipv6HeaderLayout.payloadLength(b, offset);
         int end = offset + Ipv6HeaderLayout.SIZE + payloadLength;
         checkEnd("IPv6 payload length ", payloadLength, end);
@@ -518,7 +523,7 @@ final class FrameWalker {
         summary.tcpDstPort = TcpHeaderLayout.dstPort(b, offset);
         summary.tcpFlags = TcpHeaderLayout.flags(b, offset);
         int headerLength = TcpHeaderLayout.dataOffset(b, offset) * 4;
-        mark(LayerMark.Kind.TCP, offset, Math.max(20, Math.min(headerLength, data.limit() - offset)));
+        mark(IP, IpModule.TCP, offset, Math.max(20, Math.min(headerLength, data.limit() - offset)));
         if (headerLength < 20 || offset + headerLength > ipEnd) {
             malformed("TCP header length " + headerLength + " does not fit the IP payload of " + (ipEnd - offset)
                     + " bytes");
@@ -530,7 +535,7 @@ final class FrameWalker {
         enter("ARP", offset, 8);
         ArpPacket arp = new ArpPacket(io);
         summary.kinds |= PacketSummary.ARP;
-        mark(LayerMark.Kind.ARP, offset, (int) io.pos() - offset);
+        mark(IP, IpModule.ARP, offset, (int) io.pos() - offset);
         if (arp.lenHardwareAddr() == 6 && arp.lenProtocolAddr() == 4) {
             summary.arpOperation = arp.operation();
             summary.arpSenderMac = Addresses.number(arp.sender().hwAddr());
@@ -549,7 +554,7 @@ final class FrameWalker {
         summary.udpSrcPort = UdpHeaderLayout.srcPort(b, offset);
         summary.udpDstPort = port;
         summary.udpLength = length;
-        mark(LayerMark.Kind.UDP, offset, UdpHeaderLayout.SIZE);
+        mark(IP, IpModule.UDP, offset, UdpHeaderLayout.SIZE);
         if (length < 8 || offset + length > ipEnd) {
             malformed("UDP length " + length + " does not fit the IP payload of " + (ipEnd - offset) + " bytes");
         }

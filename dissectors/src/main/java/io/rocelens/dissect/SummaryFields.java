@@ -87,34 +87,34 @@ public final class SummaryFields {
         add(Fields.VLAN_LEN, oneTag, tagged.and(length), p -> p.etherType, null, null);
 
         Predicate<PacketSummary> ipv4 = p -> p.is(PacketSummary.IPV4);
-        add(IN_INDEX, Fields.IP_DSCP, once, ipv4, p -> p.dscp, null, null);
-        add(IN_INDEX, Fields.IP_ECN, once, ipv4, p -> p.ecn, null, null);
-        add(Fields.IP_PROTO, once, ipv4, p -> p.ipProtocol, null, null);
-        add(IN_INDEX, Fields.IP_SRC, once, ipv4, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
-        add(IN_INDEX, Fields.IP_DST, once, ipv4, p -> p.ipDstLo, p -> p.ipDstHi, null);
+        add(IN_INDEX, Fields.of(SpecFields.IP_DSCP), once, ipv4, p -> p.dscp, null, null);
+        add(IN_INDEX, Fields.of(SpecFields.IP_ECN), once, ipv4, p -> p.ecn, null, null);
+        add(Fields.of(SpecFields.IP_PROTO), once, ipv4, p -> p.ipProtocol, null, null);
+        add(IN_INDEX, Fields.of(SpecFields.IP_SRC), once, ipv4, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
+        add(IN_INDEX, Fields.of(SpecFields.IP_DST), once, ipv4, p -> p.ipDstLo, p -> p.ipDstHi, null);
         Predicate<PacketSummary> ipv6 = p -> p.is(PacketSummary.IPV6);
-        add(IN_INDEX, Fields.IPV6_DSCP, once, ipv6, p -> p.dscp, null, null);
-        add(IN_INDEX, Fields.IPV6_ECN, once, ipv6, p -> p.ecn, null, null);
-        add(Fields.IPV6_NXT, once, ipv6, p -> p.ipProtocol, null, null);
-        add(IN_INDEX, Fields.IPV6_SRC, once, ipv6, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
-        add(IN_INDEX, Fields.IPV6_DST, once, ipv6, p -> p.ipDstLo, p -> p.ipDstHi, null);
+        add(IN_INDEX, Fields.of(SpecFields.IPV6_DSCP), once, ipv6, p -> p.dscp, null, null);
+        add(IN_INDEX, Fields.of(SpecFields.IPV6_ECN), once, ipv6, p -> p.ecn, null, null);
+        add(Fields.of(SpecFields.IPV6_NXT), once, ipv6, p -> p.ipProtocol, null, null);
+        add(IN_INDEX, Fields.of(SpecFields.IPV6_SRC), once, ipv6, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
+        add(IN_INDEX, Fields.of(SpecFields.IPV6_DST), once, ipv6, p -> p.ipDstLo, p -> p.ipDstHi, null);
 
         Predicate<PacketSummary> udp = p -> p.is(PacketSummary.UDP);
-        add(Fields.UDP_SRCPORT, once, udp, p -> p.udpSrcPort, null, null);
-        add(Fields.UDP_DSTPORT, once, udp, p -> p.udpDstPort, null, null);
-        add(Fields.UDP_LENGTH, once, udp, p -> p.udpLength, null, null);
+        add(Fields.of(SpecFields.UDP_SRCPORT), once, udp, p -> p.udpSrcPort, null, null);
+        add(Fields.of(SpecFields.UDP_DSTPORT), once, udp, p -> p.udpDstPort, null, null);
+        add(Fields.of(SpecFields.UDP_LENGTH), once, udp, p -> p.udpLength, null, null);
         twice = false;
         add(Fields.ROCE_ENCAP, ALWAYS, p -> p.encapsulation != PacketSummary.ENCAP_NONE, p -> 0, null,
                 p -> PacketSummary.ENCAPSULATION_NAMES.get(p.encapsulation));
         Predicate<PacketSummary> tcp = p -> p.is(PacketSummary.TCP);
-        number(Fields.TCP_SRCPORT, tcp, p -> p.tcpSrcPort);
-        number(Fields.TCP_DSTPORT, tcp, p -> p.tcpDstPort);
+        number(Fields.of(SpecFields.TCP_SRCPORT), tcp, p -> p.tcpSrcPort);
+        number(Fields.of(SpecFields.TCP_DSTPORT), tcp, p -> p.tcpDstPort);
         number(Fields.TCP_FLAGS, tcp, p -> p.tcpFlags);
 
         // the summary keeps ARP only for Ethernet/IPv4 ARP, the only kind whose addresses the detail names
         Predicate<PacketSummary> arpKnown = p -> !p.is(PacketSummary.ARP) || p.arpOperation >= 0;
         Predicate<PacketSummary> arp = p -> p.arpOperation >= 0;
-        add(Fields.ARP_OPCODE, arpKnown, arp, p -> p.arpOperation, null, null);
+        add(Fields.of(SpecFields.ARP_OPCODE), arpKnown, arp, p -> p.arpOperation, null, null);
         add(Fields.ARP_SRC_MAC, arpKnown, arp, p -> p.arpSenderMac, null, null);
         add(Fields.ARP_SRC_IP, arpKnown, arp, p -> Addresses.ipv4Mapped(p.arpSenderIp), p -> 0L, null);
         add(Fields.ARP_DST_IP, arpKnown, arp, p -> Addresses.ipv4Mapped(p.arpTargetIp), p -> 0L, null);

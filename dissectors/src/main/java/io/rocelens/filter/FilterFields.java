@@ -101,9 +101,6 @@ final class FilterFields {
         protocol(IN_INDEX, "vlan", "802.1Q / 802.1ad VLAN tag", "vlan", p -> outerToo(p, p.is(PacketSummary.VLAN)));
         protocol(IN_INDEX, "sll", "Linux cooked capture", "sll",
                 p -> p.is(PacketSummary.ETHERNET) && !p.is(PacketSummary.ENCAPSULATED) ? 0 : -1);
-        protocol(IN_INDEX, "ip", "Internet Protocol version 4", "ip", p -> outerToo(p, p.is(PacketSummary.IPV4)));
-        protocol(IN_INDEX, "ipv6", "Internet Protocol version 6", "ipv6", p -> outerToo(p, p.is(PacketSummary.IPV6)));
-        protocol(IN_INDEX, "udp", "User Datagram Protocol", "udp", p -> outerToo(p, p.is(PacketSummary.UDP)));
         protocol("gre", "Generic Routing Encapsulation", "gre",
                 p -> p.is(PacketSummary.ENCAPSULATED) ? -1 : p.ipProtocol == 47 ? 1 : 0);
         protocol("erspan", "Encapsulated Remote Switch Port Analyzer (ERSPAN type II or III)", "erspan",
@@ -116,12 +113,6 @@ final class FilterFields {
                         p -> ProtocolModule.inSummary(protocol, p));
             }
         }
-        protocol("icmp", "Internet Control Message Protocol (IPv4 protocol 1)", null,
-                p -> p.is(PacketSummary.IPV4) && p.transportProtocol == 1 ? 1 : outerToo(p, false));
-        protocol("icmpv6", "Internet Control Message Protocol for IPv6 (next header 58, after any extension headers)",
-                null, p -> p.is(PacketSummary.IPV6) && p.transportProtocol == 58 ? 1 : outerToo(p, false));
-        protocol(IN_INDEX, "tcp", "Transmission Control Protocol", "tcp", p -> p.is(PacketSummary.TCP) ? 1 : 0);
-        protocol(IN_INDEX, "arp", "Address Resolution Protocol", "arp", p -> p.is(PacketSummary.ARP) ? 1 : 0);
         protocol("data", "Data: payload bytes no dissector decodes (an RDMA payload, a UDP or TCP payload to a port "
                 + "without a dissector, an LLC payload that is not STP)", "payload", FilterFields::data);
         protocol(IN_INDEX, "macc", "MAC Control", "macc",
@@ -370,7 +361,7 @@ final class FilterFields {
                     append(out, "sll");
                     append(out, "ethertype");
                 }
-                case "ip", "ipv6", "udp", "tcp", "arp", "gre", "erspan", "vxlan", "macc" ->
+                case "gre", "erspan", "vxlan", "macc" ->
                         append(out, name);
                 default -> {
                     ProtocolModule module = MODULE_LAYERS.get(name);

@@ -1,0 +1,199 @@
+package io.rocelens.dissect;
+
+import io.kaitai.struct.ByteBufferKaitaiStream;
+import io.rocelens.ksy.FieldSink;
+import io.rocelens.ksy.SpecDescribers;
+import io.rocelens.ksy.SpecFields;
+import io.rocelens.ksy.pos.ArpPacket;
+import io.rocelens.ksy.pos.Ipv4Header;
+import io.rocelens.ksy.pos.Ipv6Header;
+import io.rocelens.ksy.pos.TcpHeader;
+import io.rocelens.ksy.pos.UdpHeader;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * IPv4, IPv6, UDP, TCP and ARP, as Wireshark's packet-ip.c, packet-ipv6.c, packet-udp.c, packet-tcp.c and
+ * packet-arp.c show them. Fields and describers come from {@code ipv4_header.ksy}, {@code ipv6_header.ksy},
+ * {@code udp_header.ksy}, {@code tcp_header.ksy} and {@code arp_packet.ksy}; hand-written here is only what no spec
+ * field is, each said where it is added (IPv4's DS field and flags byte, the checksum statuses, IPv6's traffic class
+ * and its {@code ip.version}, TCP's flags word and bits, ARP's addresses). The fast steps stay the walker's (they keep
+ * the network layer's bounds for UDP, TCP, GRE and the ICRC, and hand on through its tables), which mark the headers
+ * for this module ({@link #IPV4} ... {@link #ARP}, the indexes of its first five protocols).
+ */
+final class IpModule implements ProtocolModule {
+
+    static final int IPV4 = 0;
+    static final int IPV6 = 1;
+    static final int UDP = 2;
+    static final int TCP = 3;
+    static final int ARP = 4;
+
+    private static final boolean IN_INDEX = true;
+
+    private final List<Protocol> protocols = List.of(
+            // an encapsulated frame's summary holds the inner headers: one missing there may be in the outer frame
+            Protocol.known(IN_INDEX, "ip", "Internet Protocol version 4", "ip",
+                    p -> outerToo(p, p.is(PacketSummary.IPV4))),
+            Protocol.known(IN_INDEX, "ipv6", "Internet Protocol version 6", "ipv6",
+                    p -> outerToo(p, p.is(PacketSummary.IPV6))),
+            Protocol.known(IN_INDEX, "udp", "User Datagram Protocol", "udp", p -> outerToo(p, p.is(PacketSummary.UDP))),
+            Protocol.known(IN_INDEX, "tcp", "Transmission Control Protocol", "tcp", p -> p.is(PacketSummary.TCP) ? 1 : 0),
+            Protocol.known(IN_INDEX, "arp", "Address Resolution Protocol", "arp", p -> p.is(PacketSummary.ARP) ? 1 : 0),
+            // not dissected: the summary knows them from the IP header's protocol
+            Protocol.known(false, "icmp", "Internet Control Message Protocol (IPv4 protocol 1)", null,
+                    p -> p.is(PacketSummary.IPV4) && p.transportProtocol == 1 ? 1 : outerToo(p, false)),
+            Protocol.known(false, "icmpv6",
+                    "Internet Control Message Protocol for IPv6 (next header 58, after any extension headers)", null,
+                    p -> p.is(PacketSummary.IPV6) && p.transportProtocol == 58 ? 1 : outerToo(p, false)));
+
+    private static int outerToo(PacketSummary p, boolean inSummary) {
+        return inSummary ? 1 : p.is(PacketSummary.ENCAPSULATED) ? -1 : 0;
+    }
+
+    @Override
+    public List<Protocol> protocols() {
+        return protocols;
+    }
+
+    @Override
+    public List<FieldDef> fields() {
+        return Stream.concat(Stream.of(SpecFields.IPV4_HEADER_KSY, SpecFields.IPV6_HEADER_KSY, SpecFields.UDP_HEADER_KSY,
+                                SpecFields.TCP_HEADER_KSY, SpecFields.ARP_PACKET_KSY).flatMap(List::stream).map(Fields::of),
+                        Stream.of(Fields.IP_DSFIELD, Fields.IP_FLAGS, Fields.IP_CHECKSUM_STATUS,
+                                Fields.IPV6_TCLASS, Fields.UDP_CHECKSUM_STATUS, Fields.TCP_FLAGS, Fields.TCP_FLAG_RES,
+                                Fields.TCP_FLAG_AE, Fields.TCP_FLAG_CWR, Fields.TCP_FLAG_ECE, Fields.TCP_FLAG_URG,
+                                Fields.TCP_FLAG_ACK, Fields.TCP_FLAG_PUSH, Fields.TCP_FLAG_RESET, Fields.TCP_FLAG_SYN,
+                                Fields.TCP_FLAG_FIN, Fields.ARP_SRC_MAC, Fields.ARP_SRC_IP, Fields.ARP_DST_MAC,
+                                Fields.ARP_DST_IP))
+                .toList();
+    }
+
+    /** IP is in most frames: a filter on a field the summary does not hold reads the detail. */
+    @Override
+    public boolean absentOutside() {
+        return false;
+    }
+
+    /** Nothing to hang: the walker's EtherType and IP protocol tables hand on to its own steps. */
+    @Override
+    public void handOff(HandOff tables) {
+    }
+
+    @Override
+    public void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers) {
+        ByteBufferKaitaiStream io = new ByteBufferKaitaiStream(data);
+        io.seek(mark.offset());
+        List<Field> fields = new ArrayList<>(20);
+        FieldSink into = (field, value, offset, length) -> fields.add(Fields.field(field, value, offset, length));
+        String title = switch (mark.part()) {
+            case IPV4 -> ipv4(new Ipv4Header(io), mark, into, fields);
+            case IPV6 -> ipv6(new Ipv6Header(io), mark, into, fields);
+            case UDP -> udp(new UdpHeader(io), into, fields);
+            case TCP -> tcp(new TcpHeader(io), into, fields);
+            case ARP -> arp(new ArpPacket(io), into, fields);
+            default -> throw new IllegalStateException("not an IP header: " + mark);
+        };
+        layers.add(new Layer(protocols.get(mark.part()).filterName(), title, mark.offset(), mark.length(),
+                List.copyOf(fields)));
+    }
+
+    /** The Info column is PacketColumns'. */
+    @Override
+    public String info(PacketSummary p) {
+        return null;
+    }
+
+    /** Puts {@code field} right after the field named {@code after}, as Wireshark lists it. */
+    private static void after(List<Field> fields, String after, Field field) {
+        for (int i = 0; i < fields.size(); i++) {
+            if (fields.get(i).name().equals(after)) {
+                fields.add(i + 1, field);
+                return;
+            }
+        }
+        throw new IllegalStateException("no " + after);
+    }
+
+    private static String ipv4(Ipv4Header ip, LayerMark mark, FieldSink into, List<Field> fields) {
+        SpecDescribers.ipv4Header(ip, 0, into);
+        int checksum = ip._attrStart.get("headerChecksum");
+        // hand-written: the DS field is DSCP and ECN as one byte, the flags the three flag bits as one number (DF alone
+        // is 0x02), as Wireshark shows them before their parts; the checksum is not verified (2), as by tshark, and
+        // that status has no bytes
+        after(fields, "ip.hdr_len", new Field(Fields.IP_DSFIELD, ip.dscp() << 2 | ip.ecn().id(), mark.offset() + 1, 1));
+        after(fields, "ip.id", new Field(Fields.IP_FLAGS, flag(ip.reservedFlag()) << 2 | flag(ip.dontFragment()) << 1
+                | flag(ip.moreFragments()), mark.offset() + 6, 1));
+        after(fields, "ip.checksum", new Field(Fields.IP_CHECKSUM_STATUS, 2L, checksum, 0));
+        return "Internet Protocol Version 4, Src: " + Addresses.ipv4(ip.srcAddr()) + ", Dst: "
+                + Addresses.ipv4(ip.dstAddr());
+    }
+
+    private static String ipv6(Ipv6Header ip, LayerMark mark, FieldSink into, List<Field> fields) {
+        SpecDescribers.ipv6Header(ip, 0, into);
+        // hand-written: Wireshark's IPv6 dissector adds ip.version too (so ip.version == 6 finds IPv6), and shows the
+        // traffic class (DSCP and ECN) as one number on the header's first 4 bytes
+        Field version = fields.get(0);
+        fields.add(1, new Field(Fields.of(SpecFields.IP_VERSION), version.value(), version.offset(), version.length()));
+        fields.add(2, new Field(Fields.IPV6_TCLASS, ip.dscp() << 2 | ip.ecn(), mark.offset(), 4));
+        return "Internet Protocol Version 6, Src: " + Addresses.ipv6(Addresses.high(ip.srcAddr()),
+                Addresses.low(ip.srcAddr())) + ", Dst: " + Addresses.ipv6(Addresses.high(ip.dstAddr()),
+                Addresses.low(ip.dstAddr()));
+    }
+
+    private static String udp(UdpHeader udp, FieldSink into, List<Field> fields) {
+        SpecDescribers.udpHeader(udp, 0, into);
+        // hand-written, as tshark: "not present" (a 0 checksum) on the checksum's bytes, "unverified" on none
+        fields.add(new Field(Fields.UDP_CHECKSUM_STATUS, udp.checksum() == 0 ? 3L : 2L, udp._attrStart.get("checksum"),
+                udp.checksum() == 0 ? 2 : 0));
+        return "User Datagram Protocol, Src Port: " + udp.srcPort() + ", Dst Port: " + udp.dstPort();
+    }
+
+    private static String tcp(TcpHeader tcp, FieldSink into, List<Field> fields) {
+        SpecDescribers.tcpHeader(tcp, 0, into);
+        // hand-written, as tshark: the flags are the 12 bits after the data offset, named by the bits set, on the two
+        // bytes holding them; the reserved and AE bits on the data-offset byte, the other eight on the flags byte
+        int at = tcp._attrStart.get("flags");
+        long flags = tcp.flags();
+        List<Field> bits = new ArrayList<>(List.of(
+                new Field(Fields.TCP_FLAGS, flags, at - 1, 2),
+                new Field(Fields.TCP_FLAG_RES, tcp.reserved() >>> 1 != 0 ? 1L : 0L, at - 1, 1),
+                new Field(Fields.TCP_FLAG_AE, tcp.reserved() & 1, at - 1, 1)));
+        FieldDef[] named = {Fields.TCP_FLAG_CWR, Fields.TCP_FLAG_ECE, Fields.TCP_FLAG_URG, Fields.TCP_FLAG_ACK,
+                Fields.TCP_FLAG_PUSH, Fields.TCP_FLAG_RESET, Fields.TCP_FLAG_SYN, Fields.TCP_FLAG_FIN};
+        for (int i = 0; i < named.length; i++) {
+            bits.add(new Field(named[i], flags >>> (7 - i) & 1, at, 1));
+        }
+        int window = fields.indexOf(fields.stream().filter(f -> f.name().equals("tcp.window_size_value")).findFirst()
+                .orElseThrow());
+        fields.addAll(window, bits);
+        return "Transmission Control Protocol, Src Port: " + tcp.srcPort() + ", Dst Port: " + tcp.dstPort();
+    }
+
+    private static String arp(ArpPacket arp, FieldSink into, List<Field> fields) {
+        SpecDescribers.arpPacket(arp, 0, into);
+        // hand-written: the sender's and the target's addresses are one spec type read twice, named here by their
+        // role, and shown (as the summary keeps them) for Ethernet/IPv4 ARP only
+        if (arp.lenHardwareAddr() == 6 && arp.lenProtocolAddr() == 4) {
+            address(fields, Fields.ARP_SRC_MAC, Fields.ARP_SRC_IP, arp.sender());
+            address(fields, Fields.ARP_DST_MAC, Fields.ARP_DST_IP, arp.target());
+        }
+        String operation = Fields.of(SpecFields.ARP_OPCODE).valueNames().apply(arp.operation());
+        return "Address Resolution Protocol" + (operation != null ? " (" + operation + ")" : "");
+    }
+
+    private static void address(List<Field> fields, FieldDef mac, FieldDef ip, ArpPacket.Addresses addresses) {
+        int hw = addresses._attrStart.get("hwAddr");
+        int proto = addresses._attrStart.get("protoAddr");
+        fields.add(new Field(mac, Addresses.mac(Addresses.number(addresses.hwAddr())), hw,
+                addresses._attrEnd.get("hwAddr") - hw));
+        fields.add(new Field(ip, Addresses.ipv4(Addresses.number(addresses.protoAddr())), proto,
+                addresses._attrEnd.get("protoAddr") - proto));
+    }
+
+    private static long flag(boolean bit) {
+        return bit ? 1L : 0L;
+    }
+}
