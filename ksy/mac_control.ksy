@@ -34,6 +34,8 @@ types:
     seq:
       - id: pause_time
         type: u2
+        -field: pause.quanta
+        -title: Pause time (quanta)
         doc: Pause time in quanta of 512 bit times; 0 resumes at once (XON).
         doc-ref: IEEE 802.3 Annex 31B.2 (pause_time)
   pfc_frame:
@@ -42,6 +44,9 @@ types:
     seq:
       - id: class_enable_vector
         type: u2
+        -base: hex
+        -field: pfc.cev
+        -title: Class-enable vector
         doc: |
           Priority enable vector: bit n (n = 0..7, counted from the least significant bit)
           set means `time[n]` applies to priority n. The upper 8 bits are reserved and
@@ -51,6 +56,8 @@ types:
         type: u2
         repeat: expr
         repeat-expr: 8
+        -field: pfc.time{i}
+        -title: Pause time for priority {i} (quanta)
         doc: |
           time[n] is the pause time of priority n in quanta of 512 bit times (5.12 ns at
           100 Gb/s); 0 for an enabled priority resumes it at once (XON). Ignored when the

@@ -111,7 +111,8 @@ public final class GenerateFromSpecs {
 
 /**
  * The field registry and the describers, from the seq fields that carry a {@code -field} key. Per field: {@code -field}
- * its filter name ({@code {i}} the element's index in a repeated one), {@code -title} its label, the {@code doc} its
+ * its filter name ({@code {i}} the element's index in a repeated one, whose entries are also a list named without
+ * it: {@code SpecFields.PFC_TIME} for {@code pfc.time{i}}), {@code -title} its label, the {@code doc} its
  * blurb, {@code -enum} an enum of the spec naming its values ({@code other_spec::enum_name}: another spec's), {@code -base: hex} (on a {@code b1}: a one-bit number, as
  * Wireshark's FT_UINT8 with a one-bit mask, rather than a flag), {@code -display: mac} or
  * {@code bytes}, {@code -scale} a factor its value is shown multiplied by, and for a bit field {@code -container}: the
@@ -135,6 +136,8 @@ final class FieldRegistry {
     }
 
     private final Map<String, Entry> entries = new java.util.LinkedHashMap<>();
+    /** The entries of each repeated field ({@code pfc.time{i}}), in order: a list constant of their own. */
+    private final Map<String, List<String>> repeated = new java.util.LinkedHashMap<>();
     /** The top-level enums of every spec, by spec id, for a {@code -enum: other_spec::enum_name}. */
     private final Map<String, Map<?, ?>> enumsBySpec = new java.util.HashMap<>();
     private final StringBuilder describers = new StringBuilder();
@@ -170,6 +173,12 @@ final class FieldRegistry {
                     .append(literal(e.blurb())).append(", SpecField.Kind.").append(e.kind()).append(", ")
                     .append(e.hexDigits()).append(", ")
                     .append(e.enumMethod() == null ? "null" : "EnumTexts::" + e.enumMethod()).append(");\n");
+        }
+        for (Map.Entry<String, List<String>> repeated : registry.repeated.entrySet()) {
+            fields.append("\n    /** {@code ").append(repeated.getKey()).append("}, by {@code i}. */\n")
+                    .append("    public static final java.util.List<SpecField> ")
+                    .append(constant(repeated.getKey().replace("{i}", ""))).append(" = java.util.List.of(")
+                    .append(String.join(", ", repeated.getValue())).append(");\n");
         }
         Map<String, List<String>> bySpec = new java.util.LinkedHashMap<>();
         for (Entry e : registry.entries.values()) {
@@ -353,6 +362,7 @@ final class FieldRegistry {
                                 doc.replace("{i}", String.valueOf(i)), kind, hexDigits, enumMethod, file), where);
                         constants.add("SpecFields." + constant(each));
                     }
+                    repeated.put(name, constants.stream().map(c -> c.substring("SpecFields.".length())).toList());
                     describers.append("        {\n            SpecField[] fields = {").append(String.join(", ", constants))
                             .append("};\n")
                             .append("            for (int i = 0; i < ").append(get).append(".size() && i < fields.length; i++) {\n")

@@ -7,7 +7,6 @@ import io.rocelens.ksy.pos.EthernetHeader;
 import io.rocelens.ksy.pos.Gre;
 import io.rocelens.ksy.pos.LinuxSll;
 import io.rocelens.ksy.pos.LinuxSll2;
-import io.rocelens.ksy.pos.MacControl;
 import io.rocelens.ksy.pos.Vxlan;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -89,7 +88,6 @@ public final class Dissector {
                 layers.add(new Layer("sll", "Linux cooked capture v2", mark.offset(), mark.length(),
                         List.of(at(Fields.SLL_PROTOCOL, (long) sll.protocol(), sll._attrStart, sll._attrEnd, "protocol"))));
             }
-            case MAC_CONTROL -> layers.add(macControl(new MacControl(io), data, mark));
             case GRE -> layers.add(encapsulation(Encapsulations.gre(new Gre(io), mark), mark, summary));
             case ERSPAN_II -> layers.add(encapsulation(Encapsulations.erspan(new Erspan(io, false), mark), mark, summary));
             case ERSPAN_III -> layers.add(encapsulation(Encapsulations.erspan(new Erspan(io, true), mark), mark, summary));
@@ -140,30 +138,6 @@ public final class Dissector {
         fields.add(new Field(Fields.ROCE_ENCAP, PacketSummary.ENCAPSULATION_NAMES.get(summary.encapsulation),
                 mark.offset(), mark.length()));
         return new Layer(header.name(), header.title(), header.offset(), header.length(), List.copyOf(fields));
-    }
-
-    private static Layer macControl(MacControl control, ByteBuffer data, LayerMark mark) {
-        Map<String, Integer> s = control._attrStart;
-        Map<String, Integer> e = control._attrEnd;
-        // the enum has PAUSE and PFC only: another opcode (e.g. 0x0002 GATE, IEEE 802.3 Annex 31A) reads as null
-        long opcode = control.opcode() != null ? control.opcode().id()
-                : ((data.get(mark.offset()) & 0xFF) << 8) | (data.get(mark.offset() + 1) & 0xFF);
-        List<Field> fields = new ArrayList<>();
-        fields.add(at(Fields.MACCTRL_OPCODE, opcode, s, e, "opcode"));
-        String title = "MAC Control";
-        if (control.body() instanceof MacControl.PauseFrame pause) {
-            title = "MAC Control, PAUSE: " + pause.pauseTime() + " quanta";
-            fields.add(at(Fields.PAUSE_QUANTA, (long) pause.pauseTime(), pause._attrStart, pause._attrEnd, "pauseTime"));
-        } else if (control.body() instanceof MacControl.PfcFrame pfc) {
-            title = "MAC Control, Priority-based Flow Control";
-            fields.add(at(Fields.PFC_CEV, (long) pfc.classEnableVector(), pfc._attrStart, pfc._attrEnd, "classEnableVector"));
-            List<Integer> starts = pfc._arrStart.get("time");
-            for (int priority = 0; priority < 8; priority++) {
-                int offset = starts.get(priority);
-                fields.add(new Field(Fields.PFC_TIME[priority], (long) pfc.time().get(priority), offset, 2));
-            }
-        }
-        return new Layer("macc", title, mark.offset(), mark.length(), fields);
     }
 
     /** A field at the position Kaitai recorded for {@code attribute}. */

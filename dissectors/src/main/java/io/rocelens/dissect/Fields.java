@@ -12,8 +12,8 @@ import java.util.function.LongFunction;
 /**
  * The field registry: every field RoCE Lens shows, declared once. Names follow the contract in the README
  * (they are what the JSON output, the display filter, the detail tree and the CSV use). The fields of the protocols
- * whose .ksy specs name them (a {@code -field} key: the RoCE transport, the InfiniBand link layers, IP, UDP, TCP, ARP, LLC and STP, LLDP and DCBX, the MADs) are not
- * written here: the build generates them ({@link SpecFields}) and they are registered from there, see
+ * whose .ksy specs name them (a {@code -field} key: the RoCE transport, the InfiniBand link layers, IP, UDP, TCP,
+ * ARP, MAC Control, LLC and STP, LLDP and DCBX, the MADs) are not written here: the build generates them ({@link SpecFields}) and they are registered from there, see
  * {@link #of(SpecField)}; what is left of those protocols here is what their modules compute from more than one spec
  * field.
  */
@@ -193,17 +193,15 @@ public final class Fields {
     public static final FieldDef VCRC_STATUS = def("vcrc.status", "VCRC status", FieldType.STRING);
     public static final FieldDef ICRC_COMPUTED = hex("icrc.computed", "Computed ICRC", 8, null);
 
+    /**
+     * The MAC Control opcode, hand-written for {@link MacControlModule}: mac_control.ksy reads it as an enum of PAUSE and
+     * PFC, null for another opcode, whose number the detail still shows (its other fields are generated).
+     */
     public static final FieldDef MACCTRL_OPCODE = hex("macc.opcode", "MAC Control opcode", 4, Fields::macControlName);
-    public static final FieldDef PAUSE_QUANTA = uint("pause.quanta", "Pause time (quanta)");
-    public static final FieldDef PFC_CEV = hex("pfc.cev", "Class-enable vector", 4, null);
-    public static final FieldDef[] PFC_TIME = new FieldDef[8];
 
     public static final FieldDef MALFORMED_REASON = def("malformed.reason", "Malformed", FieldType.STRING);
 
     static {
-        for (int priority = 0; priority < 8; priority++) {
-            PFC_TIME[priority] = uint("pfc.time" + priority, "Pause time for priority " + priority + " (quanta)");
-        }
         for (SpecField spec : SpecFields.ALL) {
             of(spec);
         }

@@ -22,9 +22,6 @@ import io.rocelens.ksy.layout.Ipv6HeaderLayout;
 import io.rocelens.ksy.layout.LinuxSll2Layout;
 import io.rocelens.ksy.layout.LinuxSllLayout;
 import io.rocelens.ksy.layout.LrhLayout;
-import io.rocelens.ksy.layout.MacControlLayout;
-import io.rocelens.ksy.layout.MacControlPauseFrameLayout;
-import io.rocelens.ksy.layout.MacControlPfcFrameLayout;
 import io.rocelens.ksy.layout.RethLayout;
 import io.rocelens.ksy.layout.TcpHeaderLayout;
 import io.rocelens.ksy.layout.UdpHeaderLayout;
@@ -39,11 +36,11 @@ import java.util.List;
  * {@link Step}; the hand-offs between layers go through the tables below, keyed by link type, EtherType, IP
  * protocol, GRE protocol type and UDP destination port (the RoCE ports are a preference, as in Wireshark, so each walker holds its own
  * and looks them up before the UDP table). A protocol family written as a {@link ProtocolModule} (LLC and STP, LLDP and
- * DCBX, the MADs) is its specs and one module, registered by one line in {@link #MODULES}. The RoCE transport
+ * DCBX, the MADs, MAC Control) is its specs and one module, registered by one line in {@link #MODULES}. The RoCE transport
  * ({@link RoceModule}), the InfiniBand link ({@link InfinibandLinkModule}: ERF, LRH, GRH) and IP
  * ({@link IpModule}: IPv4, IPv6, UDP, TCP, ARP) are modules too, whose steps stay here (they keep the network layer's
  * bounds for the ICRC and hand on through these tables) and mark the headers for them; the older layers below
- * (Ethernet, SLL, MAC Control, GRE, ERSPAN, VXLAN) are a step here, a describer in {@link Dissector} and a
+ * (Ethernet, SLL, GRE, ERSPAN, VXLAN) are a step here, a describer in {@link Dissector} and a
  * registration in the static block. When asked, the walker also records where each header sits so the
  * detail dissector can re-read it with field positions. A frame that breaks a rule becomes a malformed summary;
  * nothing is thrown.
@@ -59,8 +56,6 @@ final class FrameWalker {
     private static final int GRH_NEXT_HEADER_BTH = 0x1b;
     private static final int BTH_LENGTH = 12;
     private static final int ICRC_LENGTH = 4;
-    private static final int MAC_CONTROL_PAUSE = 0x0001;
-    private static final int MAC_CONTROL_PFC = 0x0101;
     private static final int ERF_ETHERNET = 2;
     private static final int ERF_INFINIBAND = 21;
     private static final int LNH_IBA_LOCAL = 2;
@@ -117,6 +112,7 @@ final class FrameWalker {
             IP,
             IB_LINK,
             ROCE,
+            new MacControlModule(),
             new LlcModule(),
             new LldpModule(),
             new CmModule());
@@ -132,7 +128,6 @@ final class FrameWalker {
         ETHER_TYPES[0x0800] = FrameWalker::ipv4;
         ETHER_TYPES[0x0806] = FrameWalker::arp;
         ETHER_TYPES[0x86dd] = FrameWalker::ipv6;
-        ETHER_TYPES[0x8808] = FrameWalker::macControl;
         ETHER_TYPES[0x8915] = FrameWalker::roceV1;
         IP_PROTOCOLS[6] = FrameWalker::tcp;
         IP_PROTOCOLS[17] = FrameWalker::udp;
@@ -791,31 +786,14 @@ final class FrameWalker {
         first.walk(this, offset);
     }
 
-    private void macControl(int offset) {
-        enter("MAC Control", offset, 2);
-        byte[] b = data.array();
-        int opcode = MacControlLayout.opcode(b, offset);
-        int body = offset + 2;
-        // opcodes other than PAUSE and PFC (e.g. 0x0002 GATE, IEEE 802.3 Annex 31A) have no body in the spec
-        int bodyLength = opcode == MAC_CONTROL_PAUSE ? MacControlPauseFrameLayout.SIZE
-                : opcode == MAC_CONTROL_PFC ? MacControlPfcFrameLayout.SIZE : 0;
-        readable(body, bodyLength);
-        mark(LayerMark.Kind.MAC_CONTROL, offset, 2 + bodyLength);
-        if (opcode == MAC_CONTROL_PAUSE) {
-            summary.kinds |= PacketSummary.PAUSE;
-            summary.pauseQuanta = MacControlPauseFrameLayout.pauseTime(b, body);
-        } else if (opcode == MAC_CONTROL_PFC) {
-            summary.kinds |= PacketSummary.PFC;
-            summary.pfcClassEnable = MacControlPfcFrameLayout.classEnableVector(b, body);
-            for (int priority = 0; priority < 8; priority++) {
-                summary.pfcTime[priority] = MacControlPfcFrameLayout.time(b, body, priority);
-            }
-        }
-    }
-
     /** The summary being filled, for a module's step. */
     PacketSummary summary() {
         return summary;
+    }
+
+    /** The frame's bytes, for a module's step that reads them with the generated layouts. */
+    byte[] bytes() {
+        return data.array();
     }
 
     /** The stream over the frame, for a module's step. */
@@ -846,7 +824,7 @@ final class FrameWalker {
      * where it was not captured fails as a Kaitai parser's read does, so the frame is "cut short" unless the snap
      * length cut it.
      */
-    private void readable(int offset, int length) {
+    void readable(int offset, int length) {
         if (offset + length > data.limit()) {
             throw new BufferUnderflowException();
         }

@@ -154,12 +154,12 @@ public final class SummaryFields {
         add(Fields.MACCTRL_OPCODE, p -> p.is(PacketSummary.PAUSE | PacketSummary.PFC) || p.etherType != 0x8808,
                 p -> p.is(PacketSummary.PAUSE | PacketSummary.PFC), p -> p.is(PacketSummary.PFC) ? 0x0101 : 0x0001,
                 null, null);
-        number(Fields.PAUSE_QUANTA, p -> p.is(PacketSummary.PAUSE) && p.pauseQuanta >= 0, p -> p.pauseQuanta);
+        number(Fields.of(SpecFields.PAUSE_QUANTA), p -> p.is(PacketSummary.PAUSE) && p.pauseQuanta >= 0, p -> p.pauseQuanta);
         Predicate<PacketSummary> pfc = p -> p.is(PacketSummary.PFC) && p.pfcClassEnable >= 0;
-        number(Fields.PFC_CEV, pfc, p -> p.pfcClassEnable);
+        number(Fields.of(SpecFields.PFC_CEV), pfc, p -> p.pfcClassEnable);
         for (int priority = 0; priority < 8; priority++) {
             int at = priority;
-            number(Fields.PFC_TIME[priority], pfc, p -> p.pfcTime[at]);
+            number(Fields.of(SpecFields.PFC_TIME.get(priority)), pfc, p -> p.pfcTime[at]);
         }
         add(Fields.MALFORMED_REASON, ALWAYS, p -> p.is(PacketSummary.MALFORMED), p -> 0, null,
                 p -> p.malformedReason);

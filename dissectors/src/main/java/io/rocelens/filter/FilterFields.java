@@ -115,10 +115,6 @@ final class FilterFields {
         }
         protocol("data", "Data: payload bytes no dissector decodes (an RDMA payload, a UDP or TCP payload to a port "
                 + "without a dissector, an LLC payload that is not STP)", "payload", FilterFields::data);
-        protocol(IN_INDEX, "macc", "MAC Control", "macc",
-                p -> p.is(PacketSummary.PAUSE | PacketSummary.PFC) ? 1 : p.etherType == 0x8808 ? -1 : 0);
-        protocol(IN_INDEX, "pfc", "Priority-based Flow Control (802.1Qbb)", null, p -> p.is(PacketSummary.PFC) ? 1 : 0);
-        protocol(IN_INDEX, "pause", "802.3x PAUSE", null, p -> p.is(PacketSummary.PAUSE) ? 1 : 0);
         protocol(IN_INDEX, "malformed", "Malformed frame", null, p -> p.is(PacketSummary.MALFORMED) ? 1 : 0);
 
         mark("psn_gap", "PSN gap: this packet's PSN is ahead of the expected one", AnalysisMarks.PSN_GAP);
@@ -361,7 +357,7 @@ final class FilterFields {
                     append(out, "sll");
                     append(out, "ethertype");
                 }
-                case "gre", "erspan", "vxlan", "macc" ->
+                case "gre", "erspan", "vxlan" ->
                         append(out, name);
                 default -> {
                     ProtocolModule module = MODULE_LAYERS.get(name);
