@@ -1,5 +1,6 @@
 package io.rocelens.analysis;
 
+import io.rocelens.dissect.PacketSummary;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -29,8 +30,13 @@ public final class FrameAnalysis {
         }
     }
 
+    /** How far back a duplicate's first transmission is looked for. */
+    static final int SEARCH_ROWS = 1 << 20;
+
     private final AnalysisResult result;
     private final AnalysisMarks marks;
+    /** The capture's packet index, for a duplicate's first transmission; null when there is none. */
+    private final SummaryRows frames;
     private Index<ExpertEvent> events;
     private Index<NakLink> naks;
     private Index<NakLink> retransmissions;
@@ -45,14 +51,23 @@ public final class FrameAnalysis {
     private Index<GapNak> gapNaks;
     private Index<GapNak> nakGaps;
 
-    private FrameAnalysis(AnalysisResult result, AnalysisMarks marks) {
+    private FrameAnalysis(AnalysisResult result, AnalysisMarks marks, SummaryRows frames) {
         this.result = result;
         this.marks = marks;
+        this.frames = frames;
     }
 
     /** A lookup over a result and the marks of the same pass; either may be null (nothing known from it). */
     public static FrameAnalysis of(AnalysisResult result, AnalysisMarks marks) {
-        return new FrameAnalysis(result, marks);
+        return new FrameAnalysis(result, marks, null);
+    }
+
+    /**
+     * As {@link #of(AnalysisResult, AnalysisMarks)}, with the packet index of the same capture (rows are frames), in
+     * which a duplicate's first transmission is found.
+     */
+    public static FrameAnalysis of(AnalysisResult result, AnalysisMarks marks, SummaryRows frames) {
+        return new FrameAnalysis(result, marks, frames);
     }
 
     public AnalysisResult result() {
@@ -82,6 +97,10 @@ public final class FrameAnalysis {
             if (marks.has(frame, AnalysisMarks.DUPLICATE)) {
                 lines.add(line("[This is a retransmission of a PSN already seen (duplicate)]",
                         "roce.analysis.duplicate"));
+                long first = firstTransmission(frame);
+                if (first >= 0) {
+                    lines.add(link("[This is a retransmission of frame " + first + "]", first));
+                }
             } else if (marks.has(frame, AnalysisMarks.OUT_OF_ORDER)) {
                 lines.add(line("[This is a retransmission of a missing PSN (out of order)]",
                         "roce.analysis.out_of_order"));
@@ -164,6 +183,31 @@ public final class FrameAnalysis {
             }
         }
         return lines;
+    }
+
+    /**
+     * The frame that carried a duplicate's PSN before it, as Wireshark links a TCP retransmission to its original:
+     * the latest earlier frame of the same flow (addresses and destination QP) with the same PSN that is no duplicate
+     * itself, among the {@link #SEARCH_ROWS} frames before; -1 when there is none or no index.
+     */
+    private long firstTransmission(long frame) {
+        if (frames == null || frame < 1 || frame > frames.size()) {
+            return -1;
+        }
+        int row = (int) (frame - 1);
+        PacketSummary duplicate = new PacketSummary();
+        frames.fill(row, duplicate);
+        PacketSummary earlier = new PacketSummary();
+        for (int r = row - 1; r >= Math.max(0, row - SEARCH_ROWS); r--) {
+            frames.fill(r, earlier);
+            if (earlier.psn == duplicate.psn && earlier.destQp == duplicate.destQp && earlier.isRoce()
+                    && earlier.ipSrcHi == duplicate.ipSrcHi && earlier.ipSrcLo == duplicate.ipSrcLo
+                    && earlier.ipDstHi == duplicate.ipDstHi && earlier.ipDstLo == duplicate.ipDstLo
+                    && !marks.has(r + 1, AnalysisMarks.DUPLICATE)) {
+                return r + 1;
+            }
+        }
+        return -1;
     }
 
     private static Line line(String text, String filter) {

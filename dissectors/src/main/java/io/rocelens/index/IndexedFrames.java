@@ -10,9 +10,10 @@ import java.io.IOException;
  * frame order, growing while the file loads) and the file, to read a frame again when a filter needs more than the
  * index holds. Rows are 0-based; frame numbers are row + 1.
  */
-public interface IndexedFrames {
+public interface IndexedFrames extends io.rocelens.analysis.SummaryRows {
 
     /** Rows that may be read; grows while loading. */
+    @Override
     int size();
 
     long timestampNanos(int row);
@@ -25,6 +26,7 @@ public interface IndexedFrames {
     String protocol(int row);
 
     /** Sets into {@code summary} what the index keeps of the row ({@link PacketIndex#fill}). */
+    @Override
     void fill(int row, PacketSummary summary);
 
     /** True when {@link #fill} restores that filter field for every row ({@link PacketIndex#indexes}). */

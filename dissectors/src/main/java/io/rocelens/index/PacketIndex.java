@@ -27,7 +27,7 @@ import java.util.Map;
  * <p>{@link #fill} restores a {@link PacketSummary} with the fields the index holds, so a display filter whose fields
  * all pass {@link #indexes} runs over the index without reading or dissecting a frame again.
  */
-public final class PacketIndex {
+public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
     private static final int CHUNK_BITS = ChunkedColumns.CHUNK_BITS;
     private static final int CHUNK = ChunkedColumns.CHUNK;
     private static final int MASK = ChunkedColumns.MASK;
@@ -63,6 +63,7 @@ public final class PacketIndex {
     }
 
     /** Rows that are complete and may be read. */
+    @Override
     public int size() {
         return size;
     }
@@ -196,6 +197,7 @@ public final class PacketIndex {
      * Clears {@code into} and sets the fields the index holds (see {@link #indexes}); the others keep their cleared
      * values.
      */
+    @Override
     public void fill(int row, PacketSummary into) {
         into.clear();
         into.number = row + 1L;

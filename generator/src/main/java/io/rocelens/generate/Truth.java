@@ -125,6 +125,10 @@ final class Truth {
         icrcBadFrames.forEach(bad::add);
         ArrayNode mal = root.putArray("malformed_frames");
         malformedFrames.forEach(mal::add);
+        // each duplicate and the frame that carried its PSN before it, in frame order
+        ArrayNode duplicateFrames = root.putArray("duplicate_frames");
+        sorted.stream().flatMap(fl -> fl.duplicateOf.stream()).sorted(Comparator.comparingLong(d -> d[0]))
+                .forEach(d -> duplicateFrames.addArray().add(d[0]).add(d[1]));
         return root;
     }
 
@@ -212,6 +216,10 @@ final class Truth {
         long duplicates;
         long outOfOrder;
         final Set<Integer> missing = new HashSet<>();
+        /** PSN → the frame that last carried it other than as a duplicate (in order, or filling a gap). */
+        final Map<Integer, Long> carriedBy = new HashMap<>();
+        /** Each duplicate: its frame and the frame that carried its PSN before ({@link #carriedBy}). */
+        final List<long[]> duplicateOf = new ArrayList<>();
         boolean tracking;
         /** Next expected PSN range [low, high]; a single PSN except after a READ request. */
         int expectedLow;
@@ -273,8 +281,8 @@ final class Truth {
             boolean sequenced = f.opcode() >>> 5 != 3 && f.destQp() > 1;
             if (sequenced && op != Opcodes.ACK && op != Opcodes.ATOMIC_ACK) {
                 // a FLUSH is answered like a READ of no data: by one READ Response Only
-                trackPsn(f.psn(), op == Opcodes.READ_REQUEST ? f.dmaLength() : op == Opcodes.FLUSH ? 0 : -1,
-                        pathMtu != 0 ? pathMtu : reversePathMtu);
+                trackPsn(f.number(), f.psn(), op == Opcodes.READ_REQUEST ? f.dmaLength()
+                        : op == Opcodes.FLUSH ? 0 : -1, pathMtu != 0 ? pathMtu : reversePathMtu);
             }
         }
 
@@ -319,7 +327,8 @@ final class Truth {
          * @param readLength the DMA length of a READ request, or -1 for a packet that spans one PSN
          * @param mtu        the connection's path MTU when known, else 0
          */
-        private void trackPsn(int psn, int readLength, int mtu) {
+        private void trackPsn(long frame, int psn, int readLength, int mtu) {
+            Long before = carriedBy.put(psn, frame);
             if (tracking) {
                 if (inExpectedRange(psn)) {
                     // In order.
@@ -334,6 +343,10 @@ final class Truth {
                         outOfOrder++;
                     } else {
                         duplicates++;
+                        if (before != null) {
+                            duplicateOf.add(new long[] {frame, before});
+                            carriedBy.put(psn, before);
+                        }
                     }
                     return;
                 }

@@ -475,7 +475,7 @@ final class MainWindow {
      * for the details tree; at the end, the selected packet's details are shown again with it.
      */
     void analysisKnown(AnalysisResult result, AnalysisMarks marks) {
-        frameAnalysis = result == null && marks == null ? null : FrameAnalysis.of(result, marks);
+        frameAnalysis = result == null && marks == null ? null : FrameAnalysis.of(result, marks, packets.table());
         if (marks != null) {
             loadedAnalysis = result;
         }

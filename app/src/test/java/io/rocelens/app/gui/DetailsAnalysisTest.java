@@ -49,7 +49,7 @@ class DetailsAnalysisTest {
         assertEquals(5, link.link());
         assertEquals("frame.number == 5", link.filter());
 
-        robot.doubleClickOn(link.label(), MouseButton.PRIMARY);
+        robot.doubleClickOn(Fx.<javafx.scene.Node>node(robot, link.label()), MouseButton.PRIMARY);
         waitUntil(() -> selectedFrame(robot).equals("5"), () -> "selected " + selectedFrame(robot));
         waitUntil(() -> shownFrame(robot) == 5);
         // the NAK links back to the retransmission that answered it
@@ -59,13 +59,28 @@ class DetailsAnalysisTest {
     }
 
     @Test
+    void aDuplicateLinksToTheFrameThatCarriedItsPsnBefore(FxRobot robot) throws TimeoutException {
+        // mixed.json's duplicate_frames: frame 65 is a duplicate of what frame 60 carried
+        sample.open(Path.of("../sample-captures/mixed.pcapng").toAbsolutePath(), 401);
+        selectFrame(robot, 65);
+        List<FrameDetails.Node> lines = analysisLines(robot);
+        FrameDetails.Node link = lines.stream()
+                .filter(n -> n.label().equals("[This is a retransmission of frame 60]"))
+                .findFirst().orElseThrow(() -> new AssertionError(labels(lines)));
+        assertEquals(60, link.link());
+        robot.clickOn(Fx.<javafx.scene.Node>node(robot, link.label()));
+        robot.type(KeyCode.ENTER);
+        waitUntil(() -> selectedFrame(robot).equals("60"), () -> "selected " + selectedFrame(robot));
+    }
+
+    @Test
     void enterOnAnAcknowledgedLineSelectsTheAck(FxRobot robot) throws TimeoutException {
         selectFrame(robot, 2);
         List<FrameDetails.Node> lines = analysisLines(robot);
         assertTrue(lines.stream().anyMatch(n -> n.label().equals("[ACK round trip: 10.000 µs]")), labels(lines));
         FrameDetails.Node acked = lines.stream().filter(n -> n.label().equals("[Acknowledged by frame 3]"))
                 .findFirst().orElseThrow(() -> new AssertionError(labels(lines)));
-        robot.clickOn(acked.label());
+        robot.clickOn(Fx.<javafx.scene.Node>node(robot, acked.label()));
         robot.type(KeyCode.ENTER);
         waitUntil(() -> selectedFrame(robot).equals("3"), () -> "selected " + selectedFrame(robot));
     }

@@ -59,12 +59,15 @@ final class Fx {
     /**
      * The first node the query finds, looked up on the JavaFX thread. TestFX looks nodes up on the calling thread,
      * which races with the scene graph's changes (an IndexOutOfBoundsException in {@code Parent.lookupAll} while a
-     * table fills): every window test looks up through here.
+     * table fills): every window test looks up through here. A visible node is preferred, as TestFX's own
+     * {@code clickOn(query)} does.
      *
      * @throws org.testfx.service.query.EmptyNodeQueryException when no node matches
      */
     static <T extends Node> T node(FxRobot robot, String query) {
-        return fx(() -> robot.lookup(query).query());
+        // a visible one first, as TestFX's clickOn(query) picks: a list keeps cells out of sight to reuse them
+        return fx(() -> robot.lookup(query).match(org.testfx.util.NodeQueryUtils.isVisible()).<T>tryQuery()
+                .orElseGet(() -> robot.lookup(query).query()));
     }
 
     /** Clicks the first node the query finds, looked up on the JavaFX thread (see {@link #node}). */

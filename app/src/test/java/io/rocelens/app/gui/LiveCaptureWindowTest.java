@@ -268,7 +268,7 @@ class LiveCaptureWindowTest {
         assertTrue(Fx.<Label>node(robot, "#capture-options-problem").getText()
                 .startsWith("The capture filter is not valid"));
         assertEquals("", capture(), "nothing started");
-        Button cancel = node(robot, "Cancel");
+        Button cancel = fx(() -> robot.lookup("Cancel").match(Button.class::isInstance).query());
         robot.clickOn(cancel);
     }
 
