@@ -46,6 +46,11 @@ public record ChartColours(Color background, Color text, Color quietText, Color 
         return this == DARK ? colour.brighter() : colour.darker();
     }
 
+    /** The colour of a chart's n-th series (the I/O Graph's graphs): the same palette, round again after eight. */
+    public static Color series(int index) {
+        return PRIORITIES[Math.floorMod(index, PRIORITIES.length)];
+    }
+
     /** The colour of a priority, 0 to 7; any other (-1: none) is grey. */
     public static Color priority(int priority) {
         return priority >= 0 && priority < PRIORITIES.length ? PRIORITIES[priority] : NO_PRIORITY;

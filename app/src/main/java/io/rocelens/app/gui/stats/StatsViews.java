@@ -22,6 +22,9 @@ import io.rocelens.app.gui.stats.pfc.PfcView;
 import io.rocelens.app.gui.stats.properties.CapturePropertiesView;
 import io.rocelens.app.gui.stats.psnladder.PsnLadderView;
 import io.rocelens.app.gui.stats.psnladder.model.PsnLadder;
+import io.rocelens.app.gui.stats.traffic.AddressTablesView;
+import io.rocelens.app.gui.stats.traffic.IoGraphView;
+import io.rocelens.app.gui.stats.traffic.ProtocolHierarchyView;
 import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.capture.OverwriteCheck;
 import io.rocelens.dissect.FastDissector;
@@ -45,7 +48,8 @@ import javafx.stage.Stage;
 import javafx.util.Duration;
 
 /**
- * The RoCE statistics views of the main window: their menu items, the windows (one of each, made when first
+ * The statistics views of the main window (Wireshark's Protocol Hierarchy, Conversations, Endpoints and I/O Graph,
+ * and the RoCE ones): their menu items, the windows (one of each, made when first
  * opened), and what they share: the loaded capture and its analysis, and a background thread for the work that
  * reads the file again (an analysis limited to the displayed packets, or with another link speed).
  */
@@ -65,6 +69,11 @@ public final class StatsViews {
     private final LatestWins csvWrites;
     /** The Congestion view's model (rates and DCQCN reactions), on the same thread. */
     private final LatestWins congestionModels;
+    /** Conversations, Endpoints, Protocol Hierarchy and I/O Graph count on a thread of their own, each its latest. */
+    private final LatestWins addressCounts;
+    private final LatestWins endpointCounts;
+    private final LatestWins hierarchyCounts;
+    private final LatestWins ioCounts;
     private final List<MenuItem> needCapture = new ArrayList<>();
     private final List<StatsWindow> made = new ArrayList<>();
     private static final long REFRESH_NANOS = 1_000_000_000L;
@@ -84,6 +93,10 @@ public final class StatsViews {
     private LatencyView latency;
     private CongestionView congestion;
     private PacketJourneyView journey;
+    private AddressTablesView addressConversations;
+    private AddressTablesView endpoints;
+    private ProtocolHierarchyView hierarchy;
+    private IoGraphView ioGraph;
     /** The correlation of the open capture with the others of its path, or null; the list shows point listPoint. */
     private PacketJourneys journeys;
     private int listPoint;
@@ -102,6 +115,10 @@ public final class StatsViews {
         reanalysed = background.sameThreadAs(ladders);
         csvWrites = background.sameThreadAs(ladders);
         congestionModels = background.sameThreadAs(ladders);
+        addressCounts = background.line("rocelens-traffic");
+        endpointCounts = background.sameThreadAs(addressCounts);
+        hierarchyCounts = background.sameThreadAs(addressCounts);
+        ioCounts = background.sameThreadAs(addressCounts);
         this.link = link;
         this.displayedRows = displayedRows;
         this.preferences = preferences;
@@ -111,7 +128,12 @@ public final class StatsViews {
     public List<MenuItem> statisticsItems() {
         MenuItem properties = item("Capture File _Properties", () -> properties().open(capture));
         properties.setAccelerator(KeyCombination.keyCombination("Shortcut+Alt+Shift+C"));
-        return List.of(properties, new SeparatorMenuItem(),
+        return List.of(properties,
+                item("Protocol _Hierarchy", () -> hierarchy().open(capture)),
+                item("Co_nversations", () -> addressConversations().open(capture)),
+                item("_Endpoints", () -> endpoints().open(capture)),
+                item("_I/O Graph", () -> ioGraph().open(capture)),
+                new SeparatorMenuItem(),
                 item("QP _Conversations", () -> conversations().open(capture)),
                 item("PSN _Ladder", this::openLadder),
                 item("P_FC", () -> pfc().open(capture)),
@@ -258,6 +280,10 @@ public final class StatsViews {
         }
         capture = null;
         ladders.cancel();
+        addressCounts.cancel();
+        endpointCounts.cancel();
+        hierarchyCounts.cancel();
+        ioCounts.cancel();
         limited.cancel();
         reanalysed.cancel();
         congestionModels.cancel();
@@ -357,6 +383,34 @@ public final class StatsViews {
             congestion = remember(new CongestionView(owner, link, congestionModels));
         }
         return congestion;
+    }
+
+    private AddressTablesView addressConversations() {
+        if (addressConversations == null) {
+            addressConversations = remember(new AddressTablesView(owner, link, addressCounts, false));
+        }
+        return addressConversations;
+    }
+
+    private AddressTablesView endpoints() {
+        if (endpoints == null) {
+            endpoints = remember(new AddressTablesView(owner, link, endpointCounts, true));
+        }
+        return endpoints;
+    }
+
+    private ProtocolHierarchyView hierarchy() {
+        if (hierarchy == null) {
+            hierarchy = remember(new ProtocolHierarchyView(owner, link, hierarchyCounts));
+        }
+        return hierarchy;
+    }
+
+    private IoGraphView ioGraph() {
+        if (ioGraph == null) {
+            ioGraph = remember(new IoGraphView(owner, ioCounts));
+        }
+        return ioGraph;
     }
 
     private CapturePropertiesView properties() {

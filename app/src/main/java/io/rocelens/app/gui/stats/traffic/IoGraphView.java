@@ -1,0 +1,210 @@
+package io.rocelens.app.gui.stats.traffic;
+
+import io.rocelens.app.gui.common.ChartColours;
+import io.rocelens.app.gui.common.model.LatestWins;
+import io.rocelens.app.gui.stats.StatsWindow;
+import io.rocelens.app.gui.stats.model.AnalysedCapture;
+import io.rocelens.app.gui.stats.traffic.model.IoGraph;
+import io.rocelens.stats.IoStatistics;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.Background;
+import javafx.scene.layout.BackgroundFill;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.stage.Window;
+import javafx.util.StringConverter;
+
+/**
+ * Statistics › I/O Graph, as Wireshark's: frames or bytes per interval, one line per graph, each graph a display
+ * filter of its own (blank: all packets) in a colour of the chart palette; by default all packets and
+ * {@code roce.analysis.retransmission}. The numbers are tshark's {@code -z io,stat} ({@code rocelens decode -z}),
+ * counted on a background thread whenever a filter, the interval or the unit changes.
+ */
+public final class IoGraphView extends StatsWindow {
+
+    private final LatestWins work;
+    private final NumberAxis time = new NumberAxis();
+    private final NumberAxis amount = new NumberAxis();
+    private final LineChart<Number, Number> chart = new LineChart<>(time, amount);
+    private final ChoiceBox<Long> interval = new ChoiceBox<>(FXCollections.observableArrayList(IoGraph.INTERVALS));
+    private final ChoiceBox<String> unit = new ChoiceBox<>(FXCollections.observableArrayList("Packets", "Bytes"));
+    private final VBox graphRows = new VBox(4);
+    private final List<Graph> graphs = new ArrayList<>();
+    private final Label status = new Label();
+    private AnalysedCapture capture;
+    private IoStatistics shown;
+
+    /** One graph: whether it is drawn, its filter, and its colour (by its place). */
+    private record Graph(CheckBox enabled, TextField filter, int colour) {
+    }
+
+    public IoGraphView(Window owner, LatestWins work) {
+        super(owner, "I/O Graph", new BorderPane(), 980, 600);
+        this.work = work;
+        BorderPane root = (BorderPane) stage().getScene().getRoot();
+        chart.setId("io-graph");
+        chart.setAnimated(false);
+        chart.setCreateSymbols(false);
+        chart.setLegendVisible(false);
+        time.setLabel("Time (s)");
+        time.setForceZeroInRange(true);
+        amount.setForceZeroInRange(true);
+
+        interval.setId("io-graph-interval");
+        interval.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Long nanos) {
+                return nanos == null ? "" : IoGraph.intervalText(nanos);
+            }
+
+            @Override
+            public Long fromString(String text) {
+                return null;
+            }
+        });
+        interval.setValue(IoGraph.INTERVALS.get(2));
+        interval.setOnAction(e -> count());
+        unit.setId("io-graph-unit");
+        unit.setValue("Packets");
+        unit.setOnAction(e -> draw());
+        HBox top = new HBox(8, new Label("Interval:"), interval, new Label("Y axis:"), unit);
+        top.setAlignment(Pos.CENTER_LEFT);
+        top.setPadding(new Insets(6));
+
+        for (String filter : IoGraph.DEFAULT_FILTERS) {
+            addGraph(filter);
+        }
+        Button add = new Button("Add Graph");
+        add.setId("io-graph-add");
+        add.setOnAction(e -> {
+            addGraph("");
+            graphs.get(graphs.size() - 1).filter().requestFocus();
+        });
+        status.setId("io-graph-status");
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox actions = new HBox(8, add, gap, status);
+        actions.setAlignment(Pos.CENTER_LEFT);
+        VBox bottom = new VBox(6, graphRows, actions);
+        bottom.setPadding(new Insets(6));
+
+        root.setTop(top);
+        root.setCenter(chart);
+        root.setBottom(bottom);
+    }
+
+    /** The chart, for the tests. */
+    public LineChart<Number, Number> chart() {
+        return chart;
+    }
+
+    /** The graphs' filter fields, in order, for the tests. */
+    public List<TextField> filterFields() {
+        return graphs.stream().map(Graph::filter).toList();
+    }
+
+    private void addGraph(String filterText) {
+        int index = graphs.size();
+        CheckBox enabled = new CheckBox();
+        enabled.setSelected(true);
+        enabled.setId("io-graph-enabled-" + index);
+        enabled.setOnAction(e -> count());
+        TextField filter = new TextField(filterText);
+        filter.setId("io-graph-filter-" + index);
+        filter.setPromptText("all packets");
+        filter.setOnAction(e -> count());
+        HBox.setHgrow(filter, Priority.ALWAYS);
+        Region swatch = new Region();
+        swatch.setMinSize(28, 4);
+        swatch.setMaxSize(28, 4);
+        swatch.setBackground(new Background(new BackgroundFill(ChartColours.series(index), null, null)));
+        HBox row = new HBox(8, enabled, swatch, new Label("Graph " + (index + 1)), filter);
+        row.setAlignment(Pos.CENTER_LEFT);
+        graphRows.getChildren().add(row);
+        graphs.add(new Graph(enabled, filter, index));
+        if (capture != null && !filterText.isBlank()) {
+            count();
+        }
+    }
+
+    @Override
+    protected void fill(AnalysedCapture newCapture) {
+        boolean sameFile = capture != null && newCapture != null && capture.file().equals(newCapture.file());
+        capture = newCapture;
+        if (newCapture != null && !sameFile && newCapture.table().size() > 0) {
+            interval.setValue(IoGraph.autoInterval(duration(newCapture)));
+        }
+        count();
+    }
+
+    private static long duration(AnalysedCapture capture) {
+        int rows = capture.table().size();
+        return rows == 0 ? 0 : capture.table().timestampNanos(rows - 1) - capture.table().timestampNanos(0);
+    }
+
+    /** Counts every drawn graph again, in one pass over the capture. */
+    private void count() {
+        if (capture == null) {
+            work.cancel();
+            shown = null;
+            chart.getData().clear();
+            status.setText("");
+            return;
+        }
+        long chosen = interval.getValue();
+        long usable = IoGraph.usableInterval(chosen, duration(capture));
+        List<String> filters = graphs.stream().filter(g -> g.enabled().isSelected())
+                .map(g -> g.filter().getText().trim()).toList();
+        AnalysedCapture from = capture;
+        status.setText("counting …");
+        work.submitTellingView("The I/O graph could not be counted",
+                request -> IoGraph.of(from, usable, filters, () -> !request.isCurrent()), counted -> {
+                    shown = counted;
+                    status.setText(usable == chosen ? "" : "interval " + IoGraph.intervalText(usable)
+                            + ": a shorter one would draw more points than the chart has pixels");
+                    draw();
+                }, status::setText);
+    }
+
+    private void draw() {
+        chart.getData().clear();
+        if (shown == null) {
+            return;
+        }
+        boolean bytes = "Bytes".equals(unit.getValue());
+        amount.setLabel((bytes ? "Bytes" : "Packets") + " / " + IoGraph.intervalText(shown.intervalNanos()));
+        List<Graph> drawn = graphs.stream().filter(g -> g.enabled().isSelected()).toList();
+        for (int column = 0; column < shown.columns() && column < drawn.size(); column++) {
+            XYChart.Series<Number, Number> series = new XYChart.Series<>();
+            Graph graph = drawn.get(column);
+            series.setName(graph.filter().getText().isBlank() ? "All packets" : graph.filter().getText());
+            for (int i = 0; i < shown.intervals(); i++) {
+                series.getData().add(new XYChart.Data<>(i * shown.intervalNanos() / 1e9,
+                        bytes ? shown.bytes(column, i) : shown.frames(column, i)));
+            }
+            chart.getData().add(series);
+            series.getNode().setStyle("-fx-stroke: " + web(ChartColours.series(graph.colour())) + "; -fx-stroke-width: 2px;");
+        }
+    }
+
+    private static String web(Color colour) {
+        return String.format("#%02x%02x%02x", Math.round(colour.getRed() * 255), Math.round(colour.getGreen() * 255),
+                Math.round(colour.getBlue() * 255));
+    }
+}

@@ -1,0 +1,69 @@
+package io.rocelens.app.gui.stats.traffic.model;
+
+import io.rocelens.analysis.AnalysisMarks;
+import io.rocelens.analysis.RoceAnalyzer;
+import io.rocelens.app.gui.packetlist.model.PacketTable;
+import io.rocelens.app.gui.stats.model.AnalysedCapture;
+import io.rocelens.capture.Frame;
+import io.rocelens.dissect.Dissection;
+import io.rocelens.dissect.Dissector;
+import io.rocelens.dissect.FastDissector;
+import io.rocelens.dissect.PacketSummary;
+import io.rocelens.filter.DisplayFilter;
+import io.rocelens.stats.FrameStatistic;
+import java.io.IOException;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/**
+ * One pass over every frame of the loaded capture for the Statistics views of Wireshark's (Conversations, Endpoints,
+ * Protocol Hierarchy, I/O Graph): each frame is read again from the file and fed, in frame order, to the library's
+ * statistics, the same ones {@code rocelens decode -z} prints; a frame is dissected in detail at most once, and only
+ * when a filter or the hierarchy asks. Runs on a background thread.
+ */
+public final class TrafficPass {
+
+    private TrafficPass() {
+    }
+
+    /**
+     * Feeds the statistics every frame; the analysis marks are made first (one more pass) when a filter reads
+     * {@code roce.analysis.*}, {@code roce.flow} or {@code udp.stream}.
+     *
+     * @param filters   the filters the statistics apply, to know whether marks are needed
+     * @param cancelled true when the result is no longer wanted: the pass stops early
+     */
+    public static void feed(AnalysedCapture capture, List<DisplayFilter> filters, List<FrameStatistic> statistics,
+                            BooleanSupplier cancelled) throws IOException {
+        PacketTable table = capture.table();
+        int rows = table.size();
+        FastDissector fast = new FastDissector(capture.dissectorOptions());
+        PacketSummary summary = new PacketSummary();
+        AnalysisMarks marks = null;
+        if (filters.stream().filter(Objects::nonNull).anyMatch(DisplayFilter::needsMarks)) {
+            marks = new AnalysisMarks();
+            RoceAnalyzer analyzer = new RoceAnalyzer(capture.analysis().options(), marks);
+            for (int row = 0; row < rows && !cancelled.getAsBoolean(); row++) {
+                table.summarize(row, table.frame(row), fast, summary);
+                analyzer.accept(summary);
+            }
+            analyzer.result();
+        }
+        Dissector dissector = new Dissector(capture.dissectorOptions());
+        for (int row = 0; row < rows && !cancelled.getAsBoolean(); row++) {
+            Frame frame = table.frame(row);
+            table.summarize(row, frame, fast, summary);
+            Supplier<Dissection> detail = FrameStatistic.once(() -> dissector.dissect(frame));
+            for (FrameStatistic statistic : statistics) {
+                statistic.add(summary, marks, detail);
+            }
+        }
+    }
+
+    /** The filter of that text, or null for a blank one. */
+    public static DisplayFilter filter(String text) throws io.rocelens.filter.FilterException {
+        return text == null || text.isBlank() ? null : DisplayFilter.compile(text);
+    }
+}
