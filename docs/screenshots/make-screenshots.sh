@@ -8,6 +8,14 @@ xvfb-run -a -s '-screen 0 1600x1000x24' java -cp "app/target/test-classes:app/ta
     io.rocelens.app.gui.ViewScreenshots docs/screenshots \
     sample-captures/mixed.pcapng sample-captures/incast.pcap sample-captures/pfc-storm.pcap \
     dissectors/src/test/resources/analysis/violations.pcap
+# Wireshark's Statistics views in the dark theme too (the light ones come with the run above)
+mkdir -p /tmp/rocelens-dark-shots
+xvfb-run -a -s '-screen 0 1600x1000x24' java -Drocelens.screenshots.theme=dark \
+    -cp "app/target/test-classes:app/target/classes:$(cat /tmp/rocelens-app-cp.txt)" \
+    io.rocelens.app.gui.ViewScreenshots /tmp/rocelens-dark-shots sample-captures/mixed.pcapng
+for view in protocol-hierarchy conversations endpoints io-graph; do
+  cp "/tmp/rocelens-dark-shots/mixed-$view-dark.png" docs/screenshots/
+done
 # the details tree of a retransmission (frame 6: the WRITE sent again after the RNR NAK in frame 5), its analysis open
 xvfb-run -a -s '-screen 0 1600x1000x24' java -cp "app/target/test-classes:app/target/classes:$(cat /tmp/rocelens-app-cp.txt)" \
     io.rocelens.app.gui.DetailsScreenshot docs/screenshots dissectors/src/test/resources/analysis/violations.pcap 6 \

@@ -24,8 +24,9 @@ import javafx.stage.Window;
  */
 public final class ViewScreenshots {
 
-    private static final List<String> VIEWS = List.of("Capture File Properties", "QP Conversations", "PSN Ladder",
-            "PFC", "RoCE Bandwidth", "Latency", "Congestion (DCQCN)");
+    private static final List<String> VIEWS = List.of("Capture File Properties", "Protocol Hierarchy", "Conversations",
+            "Endpoints", "I/O Graph", "QP Conversations", "PSN Ladder", "PFC", "RoCE Bandwidth", "Latency",
+            "Congestion (DCQCN)");
 
     private ViewScreenshots() {
     }
@@ -82,6 +83,13 @@ public final class ViewScreenshots {
                         // the first CNP's reaction drawn on the chart, as a click on its row shows it
                         cnps.getSelectionModel().select(0);
                     }
+                    // the address tables on the tab a RoCE user reads first: UDP conversations, IPv4 endpoints
+                    if (w.getScene().lookup("#address-conversations-tabs") instanceof javafx.scene.control.TabPane t) {
+                        t.getSelectionModel().select(3);
+                    }
+                    if (w.getScene().lookup("#endpoints-tabs") instanceof javafx.scene.control.TabPane t) {
+                        t.getSelectionModel().select(1);
+                    }
                     if (w.getScene().lookup("#bandwidth-ets") instanceof TextField ets) {
                         // the ETS overlay and the paused shading, as a user would switch them on (a capture with
                         // DCBX shows its own shares: -Drocelens.screenshots.ets= types none)
@@ -98,7 +106,7 @@ public final class ViewScreenshots {
                     String title = ((Stage) w).getTitle();
                     if (title.startsWith("RoCE Lens · ")) {
                         String view = title.replaceFirst("^RoCE Lens · ", "").replaceFirst(" — .*$", "")
-                                .toLowerCase(Locale.ROOT).replace(' ', '-');
+                                .toLowerCase(Locale.ROOT).replace("/", "").replace(' ', '-');
                         Png.write(w.getScene().snapshot(null), out.resolve(name + "-" + view + suffix + ".png"));
                     }
                 }

@@ -52,7 +52,7 @@ public final class AddressTablesView extends StatsWindow {
 
     /** @param endpoints Endpoints (true) or Conversations */
     public AddressTablesView(Window owner, PacketListLink link, LatestWins work, boolean endpoints) {
-        super(owner, endpoints ? "Endpoints" : "Conversations", new BorderPane(), 1100, 480);
+        super(owner, endpoints ? "Endpoints" : "Conversations", new BorderPane(), endpoints ? 1000 : 1320, 480);
         this.endpoints = endpoints;
         this.link = link;
         this.work = work;
@@ -146,6 +146,8 @@ public final class AddressTablesView extends StatsWindow {
                 n -> StatsText.seconds(n, 6)));
         table.getColumns().add(Tables.column("Duration", Conversations.Conversation::durationNanos,
                 n -> StatsText.seconds(n, 6)));
+        table.getColumns().get(0).setPrefWidth(ports ? 150 : 280);
+        table.getColumns().get(ports ? 2 : 1).setPrefWidth(ports ? 150 : 280);
         applying(table, c -> AddressTables.filterFor(kind, c));
         conversationTables.put(kind, table);
         return table;
@@ -154,6 +156,7 @@ public final class AddressTablesView extends StatsWindow {
     private TableView<Conversations.Endpoint> endpointTable(Conversations.Kind kind) {
         TableView<Conversations.Endpoint> table = new TableView<>(FXCollections.observableArrayList());
         text(table, "Address", Conversations.Endpoint::address);
+        table.getColumns().get(0).setPrefWidth(280);
         if (kind == Conversations.Kind.UDP) {
             number(table, "Port", Conversations.Endpoint::port);
         }
@@ -193,6 +196,8 @@ public final class AddressTablesView extends StatsWindow {
     }
 
     private static <S, N extends Number> void number(TableView<S> table, String title, Function<S, N> value) {
-        table.getColumns().add(Tables.column(title, value, Object::toString));
+        TableColumn<S, N> column = Tables.column(title, value, Object::toString);
+        column.setPrefWidth(Math.max(70, title.length() * 9 + 24));   // the whole title readable, as in Wireshark
+        table.getColumns().add(column);
     }
 }

@@ -48,9 +48,9 @@ public final class ProtocolHierarchyView extends StatsWindow {
         TreeTableColumn<ProtocolHierarchy.Node, String> protocol = column("Protocol", ProtocolHierarchy.Node::protocol);
         protocol.setPrefWidth(260);
         tree.getColumns().add(protocol);
-        tree.getColumns().add(right(column("Percent Packets", n -> Hierarchy.percent(n.frames(), totalFrames))));
+        tree.getColumns().add(right(column("% Packets", n -> Hierarchy.percent(n.frames(), totalFrames))));
         tree.getColumns().add(right(column("Packets", n -> Long.toString(n.frames()))));
-        tree.getColumns().add(right(column("Percent Bytes", n -> Hierarchy.percent(n.bytes(), totalBytes))));
+        tree.getColumns().add(right(column("% Bytes", n -> Hierarchy.percent(n.bytes(), totalBytes))));
         tree.getColumns().add(right(column("Bytes", n -> Long.toString(n.bytes()))));
         tree.setSortPolicy(t -> false);     // the tree keeps tshark's order: protocols as first seen
         limit.setId("protocol-hierarchy-limit");
