@@ -22,6 +22,8 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableView;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,8 +55,16 @@ class TrafficViewsTest {
             tabs.getSelectionModel().select(1);
             return null;
         });
-        waitUntil(() -> firstRow(robot, "#address-conversations-ip") != null);
-        robot.doubleClickOn(fx(() -> firstRow(robot, "#address-conversations-ip")));
+        waitUntil(() -> firstRow(robot, "#address-conversations-ip") != null, () -> "tab "
+                + tabs.getSelectionModel().getSelectedIndex() + ", rows laid out "
+                + ipv4.lookupAll(".table-row-cell").size() + ", showing " + ipv4.getScene().getWindow().isShowing());
+        // the double-click given to the row itself: Monocle's pointer may land on the main window stacked over it
+        fx(() -> {
+            Node row = firstRow(robot, "#address-conversations-ip");
+            row.fireEvent(new MouseEvent(MouseEvent.MOUSE_CLICKED, 10, 10, 10, 10, MouseButton.PRIMARY, 2,
+                    false, false, false, false, true, false, false, true, false, true, null));
+            return null;
+        });
         TextField filter = node(robot, "#filter-field");
         waitUntil(() -> filter.getText().equals("ip.addr==10.0.0.2 && ip.addr==10.0.0.3"), filter::getText);
         TableView<?> packets = node(robot, "#packet-list");
@@ -123,7 +133,9 @@ class TrafficViewsTest {
     /** The table's first row as laid out, or null before it is; on the JavaFX thread. */
     private static Node firstRow(FxRobot robot, String table) {
         return robot.lookup(table).query().lookupAll(".table-row-cell").stream()
-                .filter(n -> n instanceof TableRow<?> row && row.getIndex() == 0 && !row.isEmpty())
+                // visible: the table keeps a hidden row of its own to measure cells with
+                .filter(n -> n instanceof TableRow<?> row && row.getIndex() == 0 && !row.isEmpty() && row.isVisible()
+                        && row.getParent() != null && row.getParent().isVisible())
                 .findFirst().orElse(null);
     }
 }
