@@ -68,6 +68,7 @@ final class MainWindow {
     private final LiveCaptureController liveCapture;
     private final SaveAndExport files;
     private final FileMerge merging;
+    private final DissectionExporting dissections;
     private final RecentFiles recent;
     private final Look look;
     private final PacketNavigation navigation;
@@ -123,6 +124,8 @@ final class MainWindow {
         liveCapture = new LiveCaptureController(this, background, preferences, session, status, guard);
         files = new SaveAndExport(this, background, session, packets, status, guard);
         merging = new FileMerge(this, background, session, status, guard);
+        dissections = new DissectionExporting(this, background, session, packets, packetList, status,
+                () -> frameAnalysis);
         recent = new RecentFiles(preferences, this::openAsked, this::savePreferences);
         opening = new FileOpening(stage, recent, this::openAsked);
         look = new Look(root, preferences, packetList::fontChanged);
@@ -200,6 +203,10 @@ final class MainWindow {
 
     FileMerge merging() {
         return merging;
+    }
+
+    DissectionExporting dissections() {
+        return dissections;
     }
 
     LiveCaptureController liveCapture() {

@@ -6,6 +6,7 @@ import io.rocelens.app.gui.common.model.Preferences;
 import io.rocelens.app.gui.details.DetailsPane;
 import io.rocelens.app.gui.filterbar.FilterBar;
 import io.rocelens.app.gui.packetlist.ColouringRulesDialog;
+import io.rocelens.app.gui.packetlist.model.DissectionExport;
 import io.rocelens.app.gui.packetlist.model.PacketListModel;
 import io.rocelens.app.gui.packetlist.model.TimeFormat;
 import io.rocelens.app.gui.stats.StatsViews;
@@ -66,9 +67,15 @@ final class WindowMenus {
         MenuItem export = needsOpen(item("_Export Specified Packets…", null, files::export));
         MenuItem close = needsOpen(item("_Close", "Shortcut+W", window::closeAsked));
         MenuItem quit = item("_Quit", "Shortcut+Q", window::quitAsked);
+        DissectionExporting dissections = window.dissections();
+        Menu exportDissections = new Menu("Export Packet _Dissections", null,
+                needsOpen(item("As Plain _Text…", null, () -> dissections.choose(DissectionExport.Format.TEXT))),
+                needsOpen(item("As _CSV…", null, () -> dissections.choose(DissectionExport.Format.CSV))),
+                needsOpen(item("As _JSON…", null, () -> dissections.choose(DissectionExport.Format.JSON))));
         Menu exportStatistics = new Menu("E_xport", null, stats.exportQpCsvItem());
         return new Menu("_File", null, open, openCorrelated, window.recent().menu(), merge, new SeparatorMenuItem(),
-                save, saveAs, new SeparatorMenuItem(), export, exportStatistics, new SeparatorMenuItem(), close, quit);
+                save, saveAs, new SeparatorMenuItem(), export, exportDissections, exportStatistics,
+                new SeparatorMenuItem(), close, quit);
     }
 
     private Menu editMenu() {

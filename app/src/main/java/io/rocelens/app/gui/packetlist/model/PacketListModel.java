@@ -273,6 +273,18 @@ public final class PacketListModel {
      */
     public String text(int index, PacketColumn column) {
         int row = rowAt(index);
+        if (column == PacketColumn.INFO && !flags.ignored(row + 1L)) {
+            return look(index).info();
+        }
+        return text(row, rowAt(index > 0 ? index - 1 : index), column);
+    }
+
+    /**
+     * As {@link #text(int, PacketColumn)}, for a row and the row displayed before it (the reference of "since the
+     * previous displayed packet"), from the index alone: Info only for an ignored frame (else its frame's Info,
+     * which the caller has). Safe off the UI thread, as File › Export Packet Dissections reads it.
+     */
+    public String text(int row, int previousDisplayedRow, PacketColumn column) {
         if (column == PacketColumn.TIME && flags.timeReference(row + 1L)) {
             return REFERENCE;
         }
@@ -290,7 +302,7 @@ public final class PacketListModel {
         }
         return switch (column) {
             case NUMBER -> Long.toString(row + 1L);
-            case TIME -> timeFormat.format(table.timestampNanos(row), reference(index), zone);
+            case TIME -> timeFormat.format(table.timestampNanos(row), reference(row, previousDisplayedRow), zone);
             case SOURCE -> table.source(row);
             case DESTINATION -> table.destination(row);
             case PROTOCOL -> table.protocol(row);
@@ -298,18 +310,18 @@ public final class PacketListModel {
             case PRIORITY -> orBlank(table.priority(row), false);
             case QP -> orBlank(table.destQp(row), true);
             case PSN -> orBlank(table.psn(row), false);
-            case INFO -> look(index).info();
+            case INFO -> throw new IllegalArgumentException("Info is read from the frame");
         };
     }
 
-    private long reference(int index) {
+    private long reference(int row, int previousDisplayedRow) {
         return switch (timeFormat) {
             case SINCE_FIRST -> {
                 // as Wireshark: from the nearest time reference at or before the frame, else from the first frame
-                long reference = flags.referenceOf(rowAt(index) + 1L);
+                long reference = flags.referenceOf(row + 1L);
                 yield table.timestampNanos(reference > 0 ? (int) (reference - 1) : 0);
             }
-            case DELTA_DISPLAYED -> table.timestampNanos(rowAt(index > 0 ? index - 1 : index));
+            case DELTA_DISPLAYED -> table.timestampNanos(previousDisplayedRow);
             case ABSOLUTE -> 0;
         };
     }
