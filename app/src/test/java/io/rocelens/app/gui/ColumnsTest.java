@@ -1,6 +1,9 @@
 package io.rocelens.app.gui;
 
 import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.click;
+import static io.rocelens.app.gui.Fx.present;
+import static io.rocelens.app.gui.Fx.node;
 import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -45,7 +48,7 @@ class ColumnsTest {
     void aRightClickedHeaderHidesItsColumnAndTheWindowRemembersIt(FxRobot robot) throws TimeoutException {
         // the header asks for its menu as a right-click on it does (Monocle's robot makes no context menu request)
         fx(() -> {
-            TableView<?> table = robot.lookup("#packet-list").queryAs(TableView.class);
+            TableView<?> table = node(robot, "#packet-list");
             for (Node node : table.lookupAll(".column-header")) {
                 if (node instanceof javafx.scene.control.skin.TableColumnHeader header
                         && header.getTableColumn() == byId(table, "column-source")) {
@@ -85,7 +88,7 @@ class ColumnsTest {
     @Test
     void applyAsColumnAndColumnPreferencesAddFieldColumns(FxRobot robot) throws TimeoutException {
         robot.press(KeyCode.CONTROL).type(KeyCode.G).release(KeyCode.CONTROL);
-        robot.clickOn("#go-to-field").write("53").type(KeyCode.ENTER);
+        click(robot, "#go-to-field").write("53").type(KeyCode.ENTER);
         TreeView<FrameDetails.Node> tree = fx(() -> robot.lookup("#details").queryAs(TreeView.class));
         waitUntil(() -> sample.window().details().shown() != null
                 && sample.window().details().shown().frameNumber() == 53);
@@ -110,9 +113,9 @@ class ColumnsTest {
                 () -> "bth.psn: " + selectedCell(robot, "custom-bth.psn"));
 
         fire(robot, "column-protocol", "Column Preferences…");
-        waitUntil(() -> robot.lookup("#custom-column-field").tryQuery().isPresent());
-        robot.clickOn("#custom-column-field").write("ip.dsfield.dscp");
-        robot.clickOn("#custom-column-add");
+        waitUntil(() -> present(robot, "#custom-column-field"));
+        click(robot, "#custom-column-field").write("ip.dsfield.dscp");
+        click(robot, "#custom-column-add");
         fx(() -> {
             for (Window window : List.copyOf(Window.getWindows())) {
                 if (window.getScene() != null && window.getScene().getRoot() instanceof DialogPane dialog
@@ -130,7 +133,7 @@ class ColumnsTest {
     }
 
     private static TableColumn<?, ?> column(FxRobot robot, String id) {
-        return byId(robot.lookup("#packet-list").queryAs(TableView.class), id);
+        return byId(Fx.<TableView>node(robot, "#packet-list"), id);
     }
 
     private static TableColumn<?, ?> byId(TableView<?> table, String id) {
@@ -152,7 +155,7 @@ class ColumnsTest {
     /** A column's text in the selected row ("" when none or not there yet). */
     private static String selectedCell(FxRobot robot, String columnId) {
         return fx(() -> {
-            TableView<?> table = robot.lookup("#packet-list").queryAs(TableView.class);
+            TableView<?> table = node(robot, "#packet-list");
             int row = table.getSelectionModel().getSelectedIndex();
             TableColumn<?, ?> column = table.getColumns().stream().filter(c -> columnId.equals(c.getId()))
                     .findFirst().orElse(null);

@@ -1,6 +1,9 @@
 package io.rocelens.app.gui;
 
 import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.click;
+import static io.rocelens.app.gui.Fx.present;
+import static io.rocelens.app.gui.Fx.node;
 import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -45,29 +48,29 @@ class DecodeAsTest {
         filter(robot, "");
         waitUntil(() -> rows(robot) == 401, () -> "rows " + rows(robot));
         robot.press(KeyCode.CONTROL).type(KeyCode.G).release(KeyCode.CONTROL);
-        robot.clickOn("#go-to-field").write("144").type(KeyCode.ENTER);
+        click(robot, "#go-to-field").write("144").type(KeyCode.ENTER);
         waitUntil(() -> sample.window().details().shown() != null
                 && sample.window().details().shown().frameNumber() == 144);
 
         fx(() -> {
-            TableView<?> table = robot.lookup("#packet-list").queryAs(TableView.class);
+            TableView<?> table = node(robot, "#packet-list");
             MenuItem decodeAs = table.getContextMenu().getItems().stream()
                     .filter(item -> "Decode As…".equals(item.getText() == null ? null
                             : item.getText().replace("_", ""))).findFirst().orElseThrow();
             decodeAs.fire();
             return null;
         });
-        waitUntil(() -> robot.lookup("#decode-as-port").tryQuery().isPresent());
+        waitUntil(() -> present(robot, "#decode-as-port"));
         assertEquals("7", fx(() -> robot.lookup("#decode-as-port").queryAs(TextField.class).getText()),
                 "the selected datagram's destination port is offered");
-        robot.clickOn("#decode-as-add");
+        click(robot, "#decode-as-add");
         ListView<Integer> ports = fx(() -> robot.lookup("#decode-as-ports").queryAs(ListView.class));
         assertEquals(List.of(4791, 7), fx(() -> List.copyOf(ports.getItems())));
         fx(() -> {
             ports.getSelectionModel().select(Integer.valueOf(4791));
             return null;
         });
-        robot.clickOn("#decode-as-remove");
+        click(robot, "#decode-as-remove");
         fx(() -> {
             for (Window window : List.copyOf(Window.getWindows())) {
                 Node pane = window.getScene() == null ? null : window.getScene().getRoot();

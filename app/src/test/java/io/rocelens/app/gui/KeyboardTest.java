@@ -1,6 +1,8 @@
 package io.rocelens.app.gui;
 
 import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.click;
+import static io.rocelens.app.gui.Fx.node;
 import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -75,7 +77,7 @@ class KeyboardTest {
     /** Alt+G opens Go; the arrows move to its Last Packet and Enter selects the last frame. */
     @Test
     void altAndALetterOpenAMenuAndTheArrowsAndEnterPickAnItem(FxRobot robot) throws TimeoutException {
-        robot.clickOn("#filter-field");
+        click(robot, "#filter-field");
         robot.press(KeyCode.ALT).type(KeyCode.G).release(KeyCode.ALT);
         Menu go = (Menu) Fx.item(sample.stage(), "Go");
         waitUntil(go::isShowing, () -> "the Go menu is not showing");
@@ -135,7 +137,7 @@ class KeyboardTest {
     @SuppressWarnings("unchecked")
     private static String selectedFrame(FxRobot robot) {
         return fx(() -> {
-            TableView<Integer> table = robot.lookup("#packet-list").queryAs(TableView.class);
+            TableView<Integer> table = node(robot, "#packet-list");
             int row = table.getSelectionModel().getSelectedIndex();
             return row < 0 ? "" : String.valueOf(table.getColumns().get(0).getCellData(row));
         });

@@ -1,6 +1,8 @@
 package io.rocelens.app.gui;
 
 import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.click;
+import static io.rocelens.app.gui.Fx.node;
 import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -71,7 +73,7 @@ class MainWindowTest {
 
     @Test
     void opensTheFileWithWiresharksMenusAndNamesItInTheTitle(FxRobot robot) {
-        MenuBar bar = robot.lookup("#menu-bar").queryAs(MenuBar.class);
+        MenuBar bar = node(robot, "#menu-bar");
         assertEquals("File Edit View Go Capture Analyze Statistics Help",
                 String.join(" ", bar.getMenus().stream().map(m -> m.getText().replace("_", "")).toList()));
         assertEquals("RoCE Lens — mixed.pcapng", sample.stage().getTitle());
@@ -81,16 +83,16 @@ class MainWindowTest {
 
     @Test
     void aFilterShrinksTheListAndABadOneTurnsRedWithItsMessage(FxRobot robot) throws TimeoutException {
-        robot.clickOn("#filter-field").write("bth.dqpn == 0x55").type(KeyCode.ENTER);
+        click(robot, "#filter-field").write("bth.dqpn == 0x55").type(KeyCode.ENTER);
         // tshark -r mixed.pcapng -Y "infiniband.bth.destqp == 0x55" | wc -l
         waitUntil(() -> rows(robot) == 49, () -> "filter field: " + robot.lookup("#filter-field")
                 .queryAs(TextField.class).getText() + ", rows: " + rows(robot));
         assertEquals("Packets: 401 · Displayed: 49 (12.2%)", text(robot, "#status-counts"));
         // what is drawn, not only what the table holds: tshark's first frame to QP 0x55 is 53
         waitUntil(() -> shownCell(robot, 0, 0).equals("53"), () -> "first row shows " + shownCell(robot, 0, 0));
-        assertTrue(robot.lookup("#filter-field").query().getStyleClass().contains("filter-valid"));
+        assertTrue(Fx.<javafx.scene.Node>node(robot, "#filter-field").getStyleClass().contains("filter-valid"));
 
-        TextField field = robot.lookup("#filter-field").queryAs(TextField.class);
+        TextField field = node(robot, "#filter-field");
         fx(() -> {
             field.clear();
             return null;
@@ -105,7 +107,7 @@ class MainWindowTest {
     @Test
     void aFieldLightsItsBytesAndAByteSelectsItsField(FxRobot robot) throws TimeoutException {
         selectFrame(robot, 2);
-        TreeView<FrameDetails.Node> tree = robot.lookup("#details").queryAs(TreeView.class);
+        TreeView<FrameDetails.Node> tree = node(robot, "#details");
         TreeItem<FrameDetails.Node> psn = fx(() -> {
             for (TreeItem<FrameDetails.Node> layer : tree.getRoot().getChildren()) {
                 for (TreeItem<FrameDetails.Node> field : layer.getChildren()) {
@@ -124,7 +126,7 @@ class MainWindowTest {
         // BTH at byte 42 (Ethernet 14 + IPv4 20 + UDP 8); the PSN is its bytes 9-11
         waitUntil(() -> highlighted(robot).equals(List.of(51, 52, 53)));
 
-        robot.clickOn("#byte-47");
+        click(robot, "#byte-47");
         // byte 47 is the BTH's byte 5: the destination QP (bytes 5-7), 0x000022 in frame 2 (tshark)
         waitUntil(() -> selectedFilter(tree).equals("bth.dqpn == 0x22"));
         assertEquals(List.of(47, 48, 49), highlighted(robot));
@@ -133,7 +135,7 @@ class MainWindowTest {
     @Test
     void theDetailsOfAFrameGiveItsTimesInTheCapture(FxRobot robot) throws TimeoutException {
         selectFrame(robot, 3);
-        TreeView<FrameDetails.Node> tree = robot.lookup("#details").queryAs(TreeView.class);
+        TreeView<FrameDetails.Node> tree = node(robot, "#details");
         List<String> frameLines = fx(() -> tree.getRoot().getChildren().get(0).getChildren().stream()
                 .map(item -> item.getValue().label()).toList());
         // tshark -r mixed.pcapng -Y frame.number==3 -T fields -e frame.time_delta -e frame.time_relative:
@@ -146,7 +148,7 @@ class MainWindowTest {
 
     @Test
     void sortByAColumnThenGoToAPacket(FxRobot robot) throws TimeoutException {
-        robot.clickOn("Length").clickOn("Length");
+        click(robot, "Length").clickOn("Length");
         // tshark -r mixed.pcapng -T fields -e frame.number -e frame.len | sort -k2 -n -r -s | head -1: 114, 1118
         waitUntil(() -> cell(robot, 0, 0).equals("114"));
         // the frame selected at opening stays selected and in view; Go › First Packet shows the top of the list
@@ -155,8 +157,8 @@ class MainWindowTest {
         assertEquals("1118", cell(robot, 0, 5));
 
         robot.press(KeyCode.CONTROL).type(KeyCode.G).release(KeyCode.CONTROL);
-        robot.lookup("#go-to-field").queryAs(TextField.class);
-        robot.clickOn("#go-to-field").write("100").type(KeyCode.ENTER);
+        Fx.<TextField>node(robot, "#go-to-field");
+        click(robot, "#go-to-field").write("100").type(KeyCode.ENTER);
         waitUntil(() -> selectedCell(robot, 0).equals("100"));
         assertEquals(MIXED_FRAMES, rows(robot));
     }
@@ -170,7 +172,7 @@ class MainWindowTest {
         waitUntil(() -> robot.lookup("#find-field").tryQuery().map(field -> fx(field::isFocused)).orElse(false),
                 () -> "the find field has no focus");
         // (Monocle hands keys to the window clicked last, so the robot clicks where a user's typing would go)
-        robot.clickOn("#find-field").write("bth.dqpn == 0x55").type(KeyCode.ENTER);
+        click(robot, "#find-field").write("bth.dqpn == 0x55").type(KeyCode.ENTER);
         waitUntil(() -> selectedCell(robot, 0).equals("53"), () -> "selected " + selectedCell(robot, 0) + ", field "
                 + fx(() -> robot.lookup("#find-field").queryAs(TextField.class).getText()) + ", message "
                 + text(robot, "#find-message"));
@@ -182,13 +184,13 @@ class MainWindowTest {
     @Test
     void theSelectedFrameStaysSelectedAcrossSortAndFilter(FxRobot robot) throws TimeoutException {
         selectFrame(robot, 100);
-        robot.clickOn("Length").clickOn("Length");
+        click(robot, "Length").clickOn("Length");
         // tshark -r mixed.pcapng -T fields -e frame.number -e frame.len | sort -k2 -n -r -s | head -1: 114, 1118
         waitUntil(() -> cell(robot, 0, 0).equals("114"));
         waitUntil(() -> selectedCell(robot, 0).equals("100"), () -> "selected after the sort: " + selectedCell(robot, 0));
         assertTrue(detailsTitle(robot).contains("Frame 100:"), detailsTitle(robot));
 
-        robot.clickOn("#filter-field").write("frame.number >= 90").type(KeyCode.ENTER);
+        click(robot, "#filter-field").write("frame.number >= 90").type(KeyCode.ENTER);
         waitUntil(() -> rows(robot) == MIXED_FRAMES - 89, () -> "rows " + rows(robot));
         waitUntil(() -> selectedCell(robot, 0).equals("100"), () -> "selected after the filter: "
                 + selectedCell(robot, 0));
@@ -199,7 +201,7 @@ class MainWindowTest {
     @Test
     void theFilterPromptReadsInTheDarkTheme(FxRobot robot) {
         sample.menu("View", "Theme", "Dark");
-        TextField field = robot.lookup("#filter-field").queryAs(TextField.class);
+        TextField field = node(robot, "#filter-field");
         double prompt = fx(() -> field.lookupAll(".text").stream()
                 .filter(node -> node instanceof javafx.scene.text.Text text && field.getPromptText().equals(text.getText()))
                 .map(node -> ((javafx.scene.paint.Color) ((javafx.scene.text.Text) node).getFill()).getBrightness())
@@ -253,20 +255,20 @@ class MainWindowTest {
     void aFieldReferenceReadsTheSelectedPacket(FxRobot robot) throws TimeoutException {
         // tshark -r mixed.pcapng -Y frame.number==57 -T fields -e infiniband.bth.destqp: 0x000044
         selectFrame(robot, 57);
-        robot.clickOn("#filter-field").write("infiniband.bth.destqp == ${infiniband.bth.destqp}").type(KeyCode.ENTER);
+        click(robot, "#filter-field").write("infiniband.bth.destqp == ${infiniband.bth.destqp}").type(KeyCode.ENTER);
         // tshark -r mixed.pcapng -Y "infiniband.bth.destqp == 0x44" | wc -l: 20
         waitUntil(() -> rows(robot) == 20, () -> "rows " + rows(robot) + ", status: " + sample.status());
     }
 
     private static String detailsTitle(FxRobot robot) {
-        TreeView<?> tree = robot.lookup("#details").queryAs(TreeView.class);
+        TreeView<?> tree = node(robot, "#details");
         return fx(() -> tree.getRoot().getChildren().isEmpty() ? ""
                 : tree.getRoot().getChildren().get(0).getValue().toString());
     }
 
     @Test
     void exportsTheDisplayedPacketsAndTheFileReadsBack(FxRobot robot) throws TimeoutException, IOException {
-        robot.clickOn("#filter-field").write("bth.dqpn == 0x55").type(KeyCode.ENTER);
+        click(robot, "#filter-field").write("bth.dqpn == 0x55").type(KeyCode.ENTER);
         waitUntil(() -> rows(robot) == 49, () -> "filter field: " + robot.lookup("#filter-field")
                 .queryAs(TextField.class).getText() + ", rows: " + rows(robot) + ", status: " + sample.status());
         Path output = folder.resolve("qp55.pcapng");
@@ -326,9 +328,9 @@ class MainWindowTest {
 
     private void selectFrame(FxRobot robot, int number) throws TimeoutException {
         robot.press(KeyCode.CONTROL).type(KeyCode.G).release(KeyCode.CONTROL);
-        robot.clickOn("#go-to-field").write(Integer.toString(number)).type(KeyCode.ENTER);
+        click(robot, "#go-to-field").write(Integer.toString(number)).type(KeyCode.ENTER);
         waitUntil(() -> selectedCell(robot, 0).equals(Integer.toString(number)));
-        TreeView<?> tree = robot.lookup("#details").queryAs(TreeView.class);
+        TreeView<?> tree = node(robot, "#details");
         waitUntil(() -> !tree.getRoot().getChildren().isEmpty()
                 && tree.getRoot().getChildren().get(0).getValue().toString().contains("Frame " + number + ":"));
     }
@@ -363,7 +365,7 @@ class MainWindowTest {
     @SuppressWarnings("unchecked")
     private static String cell(FxRobot robot, int row, int column) {
         return fx(() -> {
-            TableView<Integer> table = robot.lookup("#packet-list").queryAs(TableView.class);
+            TableView<Integer> table = node(robot, "#packet-list");
             return String.valueOf(table.getColumns().get(column).getCellData(row));
         });
     }
@@ -371,7 +373,7 @@ class MainWindowTest {
     /** The text a row's cell draws on screen ("" when that row is not on screen). */
     private static String shownCell(FxRobot robot, int row, int column) {
         return fx(() -> {
-            TableView<?> table = robot.lookup("#packet-list").queryAs(TableView.class);
+            TableView<?> table = node(robot, "#packet-list");
             for (Node node : robot.from(table).lookup(".table-cell").queryAll()) {
                 if (node instanceof javafx.scene.control.TableCell<?, ?> cell && cell.getTableRow() != null
                         && cell.getTableRow().getIndex() == row && cell.getTableColumn() == table.getColumns().get(column)
@@ -386,15 +388,14 @@ class MainWindowTest {
     @SuppressWarnings("unchecked")
     private static String selectedCell(FxRobot robot, int column) {
         return fx(() -> {
-            TableView<Integer> table = robot.lookup("#packet-list").queryAs(TableView.class);
+            TableView<Integer> table = node(robot, "#packet-list");
             int row = table.getSelectionModel().getSelectedIndex();
             return row < 0 ? "" : String.valueOf(table.getColumns().get(column).getCellData(row));
         });
     }
 
     private static String text(FxRobot robot, String query) {
-        Node node = robot.lookup(query).query();
-        return fx(() -> ((Label) node).getText());
+        return fx(() -> Fx.<Label>node(robot, query).getText());
     }
 
     private static byte[] bytes(Frame frame) {

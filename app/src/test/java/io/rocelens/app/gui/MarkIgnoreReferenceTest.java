@@ -1,6 +1,8 @@
 package io.rocelens.app.gui;
 
 import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.click;
+import static io.rocelens.app.gui.Fx.node;
 import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -136,7 +138,7 @@ class MarkIgnoreReferenceTest {
 
     private static void selectFrame(FxRobot robot, int number) throws TimeoutException {
         robot.press(KeyCode.CONTROL).type(KeyCode.G).release(KeyCode.CONTROL);
-        robot.clickOn("#go-to-field").write(Integer.toString(number)).type(KeyCode.ENTER);
+        click(robot, "#go-to-field").write(Integer.toString(number)).type(KeyCode.ENTER);
         waitUntil(() -> selectedFrame(robot) == number, () -> "selected " + selectedFrame(robot));
     }
 
@@ -147,7 +149,7 @@ class MarkIgnoreReferenceTest {
 
     private static long selectedFrame(FxRobot robot) {
         return fx(() -> {
-            TableView<Integer> table = robot.lookup("#packet-list").queryAs(TableView.class);
+            TableView<Integer> table = node(robot, "#packet-list");
             int row = table.getSelectionModel().getSelectedIndex();
             return row < 0 ? -1 : Long.parseLong(String.valueOf(table.getColumns().get(0).getCellData(row)));
         });
@@ -156,7 +158,7 @@ class MarkIgnoreReferenceTest {
     /** A column's text for a frame, with every frame listed in frame order. */
     private static String cellOf(FxRobot robot, int frame, int column) {
         return fx(() -> {
-            TableView<Integer> table = robot.lookup("#packet-list").queryAs(TableView.class);
+            TableView<Integer> table = node(robot, "#packet-list");
             return String.valueOf(table.getColumns().get(column).getCellData(frame - 1));
         });
     }
@@ -168,7 +170,7 @@ class MarkIgnoreReferenceTest {
     /** The row on screen showing the frame (the list in frame order), or null. */
     private static TableRow<?> rowOf(FxRobot robot, int frame) {
         return fx(() -> {
-            TableView<?> table = robot.lookup("#packet-list").queryAs(TableView.class);
+            TableView<?> table = node(robot, "#packet-list");
             for (Node node : table.lookupAll(".table-row-cell")) {
                 if (node instanceof TableRow<?> row && row.getIndex() == frame - 1 && row.isVisible()) {
                     return row;

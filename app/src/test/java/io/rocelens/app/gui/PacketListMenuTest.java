@@ -1,6 +1,8 @@
 package io.rocelens.app.gui;
 
 import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.click;
+import static io.rocelens.app.gui.Fx.node;
 import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -42,7 +44,7 @@ class PacketListMenuTest {
         selectFrame(robot, 53);
         // the list asks for its menu as a right-click does (Monocle's robot makes no context menu request)
         fx(() -> {
-            TableView<?> table = robot.lookup("#packet-list").queryAs(TableView.class);
+            TableView<?> table = node(robot, "#packet-list");
             javafx.geometry.Point2D at = table.localToScreen(40, 40);
             table.fireEvent(new javafx.scene.input.ContextMenuEvent(
                     javafx.scene.input.ContextMenuEvent.CONTEXT_MENU_REQUESTED, 40, 40, at.getX(), at.getY(), false,
@@ -88,7 +90,7 @@ class PacketListMenuTest {
     // ---------------------------------------------------------------------------------------------- helpers
 
     private static ContextMenu menu(FxRobot robot) {
-        return robot.lookup("#packet-list").queryAs(TableView.class).getContextMenu();
+        return Fx.<TableView>node(robot, "#packet-list").getContextMenu();
     }
 
     /** Fires the context menu's item at the path of texts (mnemonics ignored), as a click on it would. */
@@ -118,7 +120,7 @@ class PacketListMenuTest {
 
     private static long selectedFrame(FxRobot robot) {
         return fx(() -> {
-            TableView<?> table = robot.lookup("#packet-list").queryAs(TableView.class);
+            TableView<?> table = node(robot, "#packet-list");
             int row = table.getSelectionModel().getSelectedIndex();
             return row < 0 ? -1 : Long.parseLong(String.valueOf(table.getColumns().get(0).getCellData(row)));
         });
@@ -126,7 +128,7 @@ class PacketListMenuTest {
 
     private static void selectFrame(FxRobot robot, int number) throws TimeoutException {
         robot.press(KeyCode.CONTROL).type(KeyCode.G).release(KeyCode.CONTROL);
-        robot.clickOn("#go-to-field").write(Integer.toString(number)).type(KeyCode.ENTER);
+        click(robot, "#go-to-field").write(Integer.toString(number)).type(KeyCode.ENTER);
         waitUntil(() -> selectedFrame(robot) == number, () -> "selected " + selectedFrame(robot));
     }
 }

@@ -1,6 +1,8 @@
 package io.rocelens.app.gui;
 
 import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.click;
+import static io.rocelens.app.gui.Fx.node;
 import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -60,7 +62,7 @@ class StatsViewsTest {
             sample.menu("View", "Theme", theme);
             String expected = theme.equals("Dark") ? "0x232528ff" : "0xffffffff";
             for (String id : canvases) {
-                javafx.scene.canvas.Canvas canvas = robot.lookup(id).queryAs(javafx.scene.canvas.Canvas.class);
+                javafx.scene.canvas.Canvas canvas = node(robot, id);
                 waitUntil(() -> corner(canvas).equals(expected), () -> id + " in " + theme + ": " + corner(canvas));
             }
         }
@@ -74,7 +76,7 @@ class StatsViewsTest {
     @Test
     void sortTheConversationsThenFollowQpShowsExactlyThatConversation(FxRobot robot) throws TimeoutException {
         sample.menu("Statistics", "QP Conversations");
-        TableView<?> conversations = robot.lookup("#conversations").queryTableView();
+        TableView<?> conversations = node(robot, "#conversations");
         // the truth (mixed.json) has 20 flows in 11 conversations
         waitUntil(() -> conversations.getItems().size() == 11);
         TableColumn<?, ?> bytes = column(conversations, "Bytes");
@@ -88,7 +90,7 @@ class StatsViewsTest {
         assertEquals("10.0.0.3", cell(conversations, "Address A", 0));
         assertEquals("0x000055", cell(conversations, "QP B", 0));
         assertEquals("45834", cell(conversations, "Bytes", 0));
-        robot.clickOn("#follow-qp");
+        click(robot, "#follow-qp");
         // tshark -r mixed.pcapng -Y "(ip.src==10.0.0.3 && ip.dst==10.0.0.4 && infiniband.bth.destqp==0x55) ||
         //   (ip.src==10.0.0.4 && ip.dst==10.0.0.3 && infiniband.bth.destqp==0x44)" -T fields -e frame.number
         List<String> expected = List.of("53", "54", "55", "56", "57", "58", "59", "60", "61", "62", "63", "64", "65",
@@ -96,7 +98,7 @@ class StatsViewsTest {
                 "231", "232", "236", "237", "238", "257", "258", "271", "272", "273", "274", "290", "291", "292",
                 "293", "294", "295", "296", "297", "316", "317", "318", "319", "325", "326", "327", "328", "335",
                 "336", "337", "338", "344", "345", "352", "353", "378", "379", "394", "395", "396", "397");
-        TableView<?> packets = robot.lookup("#packet-list").queryTableView();
+        TableView<?> packets = node(robot, "#packet-list");
         waitUntil(() -> packets.getItems().size() == expected.size());
         assertEquals(expected, fx(() -> {
             List<String> numbers = new ArrayList<>();
@@ -110,12 +112,12 @@ class StatsViewsTest {
     @Test
     void theConversationSearchNarrowsAndItsClearButtonShowsAllAgain(FxRobot robot) throws TimeoutException {
         sample.menu("Statistics", "QP Conversations");
-        TableView<?> conversations = robot.lookup("#conversations").queryTableView();
+        TableView<?> conversations = node(robot, "#conversations");
         waitUntil(() -> conversations.getItems().size() == 11);
-        robot.clickOn("#conversation-search").write("10.0.0.3");
+        click(robot, "#conversation-search").write("10.0.0.3");
         // the truth (mixed.json): 5 of the 11 conversations have 10.0.0.3 at one end
         waitUntil(() -> conversations.getItems().size() == 5);
-        robot.clickOn(robot.lookup("#conversation-search .clear-button").queryAs(javafx.scene.Node.class));
+        robot.clickOn(Fx.<javafx.scene.Node>node(robot, "#conversation-search .clear-button"));
         waitUntil(() -> conversations.getItems().size() == 11);
     }
 
@@ -123,7 +125,7 @@ class StatsViewsTest {
     void doubleClickANakInExpertInfoSelectsItsFrame(FxRobot robot) throws TimeoutException {
         sample.menu("Analyze", "Expert Information");
         @SuppressWarnings("unchecked")
-        TreeTableView<Object> tree = robot.lookup("#expert-info").queryAs(TreeTableView.class);
+        TreeTableView<Object> tree = node(robot, "#expert-info");
         waitUntil(() -> tree.getRoot() != null && !tree.getRoot().getChildren().isEmpty());
         int row = fx(() -> {
             TreeItem<Object> nak = find(tree.getRoot(), "NAK");
@@ -136,12 +138,12 @@ class StatsViewsTest {
             return index;
         });
         WaitForAsyncUtils.waitForFxEvents();
-        Node line = robot.lookup(".tree-table-row-cell").match(node -> node instanceof TreeTableRow<?> r
-                && r.getIndex() == row).query();
+        Node line = fx(() -> robot.lookup(".tree-table-row-cell").match(node -> node instanceof TreeTableRow<?> r
+                && r.getIndex() == row).query());
         robot.doubleClickOn(line);
         // tshark -r mixed.pcapng -Y "infiniband.aeth.syndrome != 31" -T fields -e frame.number
         //   -e infiniband.aeth.syndrome: frame 63, syndrome 96 (NAK, PSN sequence error)
-        TableView<?> packets = robot.lookup("#packet-list").queryTableView();
+        TableView<?> packets = node(robot, "#packet-list");
         waitUntil(() -> packets.getSelectionModel().getSelectedIndex() >= 0 && "63".equals(String.valueOf(
                 packets.getColumns().get(0).getCellData(packets.getSelectionModel().getSelectedIndex()))));
     }
@@ -157,7 +159,7 @@ class StatsViewsTest {
             throws TimeoutException {
         sample.menu("Analyze", "Expert Information");
         @SuppressWarnings("unchecked")
-        TreeTableView<Object> tree = robot.lookup("#expert-info").queryAs(TreeTableView.class);
+        TreeTableView<Object> tree = node(robot, "#expert-info");
         javafx.stage.Stage view = (javafx.stage.Stage) fx(() -> tree.getScene().getWindow());
         assertNull(fx(view::getOwner), "the view is not owned by the main window");
         waitUntil(() -> tree.getRoot() != null && !tree.getRoot().getChildren().isEmpty());
@@ -171,14 +173,14 @@ class StatsViewsTest {
             return index;
         });
         WaitForAsyncUtils.waitForFxEvents();
-        Node line = robot.lookup(".tree-table-row-cell").match(node -> node instanceof TreeTableRow<?> r
-                && r.getIndex() == row).query();
+        Node line = fx(() -> robot.lookup(".tree-table-row-cell").match(node -> node instanceof TreeTableRow<?> r
+                && r.getIndex() == row).query());
         // where the view's line is, the main window is behind it
         javafx.geometry.Point2D both = fx(() -> line.localToScreen(line.getLayoutBounds().getWidth() / 2,
                 line.getLayoutBounds().getHeight() / 2));
         assertEquals("view", inFrontAt(robot, both, view));
         robot.doubleClickOn(line);
-        TableView<?> packets = robot.lookup("#packet-list").queryTableView();
+        TableView<?> packets = node(robot, "#packet-list");
         waitUntil(() -> packets.getSelectionModel().getSelectedIndex() >= 0 && "63".equals(String.valueOf(
                 packets.getColumns().get(0).getCellData(packets.getSelectionModel().getSelectedIndex()))));
         assertEquals("main", inFrontAt(robot, both, view), "the main window came forward with frame 63");
@@ -247,7 +249,7 @@ class StatsViewsTest {
         Path storm = Path.of("../sample-captures/pfc-storm.pcap").toAbsolutePath();
         sample.open(storm, 802);
         sample.menu("Statistics", "PFC");
-        TableView<?> priorities = robot.lookup("#pfc-priorities").queryTableView();
+        TableView<?> priorities = node(robot, "#pfc-priorities");
         waitUntil(() -> priorities.getItems().size() == 2);
         JsonNode truth = new ObjectMapper().readTree(Path.of("../sample-captures/pfc-storm.json").toFile()).get("pfc");
         for (int row = 0; row < 2; row++) {
@@ -260,13 +262,13 @@ class StatsViewsTest {
         }
 
         // at 25 Gb/s a quantum lasts four times longer: the numbers are analyze --link-speed 25G's
-        javafx.scene.control.TextField speed = robot.lookup("#pfc-link-speed").queryAs(javafx.scene.control.TextField.class);
+        javafx.scene.control.TextField speed = node(robot, "#pfc-link-speed");
         assertEquals("100G", fx(speed::getText));
         fx(() -> {
             speed.setText("25G");
             return null;
         });
-        robot.clickOn("#pfc-recompute");
+        click(robot, "#pfc-recompute");
         JsonNode at25 = new ObjectMapper().readTree(captureOut("analyze", "--json", "--link-speed", "25G",
                 storm.toString())).get("pfc");
         String priority3 = String.format(Locale.ROOT, "%.3f", at25.get("3").get("paused_us").asDouble());
