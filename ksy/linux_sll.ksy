@@ -30,6 +30,10 @@ seq:
     doc-ref: https://www.tcpdump.org/linktypes/LINKTYPE_LINUX_SLL.html
   - id: protocol
     type: u2
+    -base: hex
+    -enum: ethernet_header::ether_type_enum
+    -field: sll.protocol
+    -title: Protocol
     doc: |
       Protocol of the payload: the EtherType (0x0800 IPv4, 0x86DD IPv6 ...) for Ethernet-like
       devices; small values are Linux ETH_P_ pseudo-protocols (e.g. 4 for 802.2 LLC).

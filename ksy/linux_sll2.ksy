@@ -11,6 +11,10 @@ doc-ref: https://www.tcpdump.org/linktypes/LINKTYPE_LINUX_SLL2.html
 seq:
   - id: protocol
     type: u2
+    -base: hex
+    -enum: ethernet_header::ether_type_enum
+    -field: sll.protocol
+    -title: Protocol
     doc: |
       Protocol of the payload: the EtherType (0x0800 IPv4, 0x86DD IPv6 ...) for Ethernet-like
       devices; small values are Linux ETH_P_ pseudo-protocols.

@@ -5,8 +5,6 @@ import io.rocelens.capture.Frame;
 import io.rocelens.ksy.pos.Erspan;
 import io.rocelens.ksy.pos.EthernetHeader;
 import io.rocelens.ksy.pos.Gre;
-import io.rocelens.ksy.pos.LinuxSll;
-import io.rocelens.ksy.pos.LinuxSll2;
 import io.rocelens.ksy.pos.Vxlan;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -78,16 +76,6 @@ public final class Dissector {
         io.seek(mark.offset());
         switch (mark.kind()) {
             case ETHERNET -> ethernet(new EthernetHeader(io), mark, layers);
-            case SLL -> {
-                LinuxSll sll = new LinuxSll(io);
-                layers.add(new Layer("sll", "Linux cooked capture v1", mark.offset(), mark.length(),
-                        List.of(at(Fields.SLL_PROTOCOL, (long) sll.protocol(), sll._attrStart, sll._attrEnd, "protocol"))));
-            }
-            case SLL2 -> {
-                LinuxSll2 sll = new LinuxSll2(io);
-                layers.add(new Layer("sll", "Linux cooked capture v2", mark.offset(), mark.length(),
-                        List.of(at(Fields.SLL_PROTOCOL, (long) sll.protocol(), sll._attrStart, sll._attrEnd, "protocol"))));
-            }
             case GRE -> layers.add(encapsulation(Encapsulations.gre(new Gre(io), mark), mark, summary));
             case ERSPAN_II -> layers.add(encapsulation(Encapsulations.erspan(new Erspan(io, false), mark), mark, summary));
             case ERSPAN_III -> layers.add(encapsulation(Encapsulations.erspan(new Erspan(io, true), mark), mark, summary));

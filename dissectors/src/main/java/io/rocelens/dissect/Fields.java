@@ -13,7 +13,7 @@ import java.util.function.LongFunction;
  * The field registry: every field RoCE Lens shows, declared once. Names follow the contract in the README
  * (they are what the JSON output, the display filter, the detail tree and the CSV use). The fields of the protocols
  * whose .ksy specs name them (a {@code -field} key: the RoCE transport, the InfiniBand link layers, IP, UDP, TCP,
- * ARP, MAC Control, LLC and STP, LLDP and DCBX, the MADs) are not written here: the build generates them ({@link SpecFields}) and they are registered from there, see
+ * ARP, MAC Control, Linux cooked capture, LLC and STP, LLDP and DCBX, the MADs) are not written here: the build generates them ({@link SpecFields}) and they are registered from there, see
  * {@link #of(SpecField)}; what is left of those protocols here is what their modules compute from more than one spec
  * field.
  */
@@ -47,7 +47,6 @@ public final class Fields {
      */
     public static final FieldDef LLC_CONTROL = hex("llc.control", "Control field", 4, null);
 
-    public static final FieldDef SLL_PROTOCOL = hex("sll.protocol", "Protocol", 4, Fields::etherTypeName);
 
     /*
      * The IPv4, IPv6, UDP, TCP and ARP fields their specs read are generated ({@link SpecFields}); the filter package,

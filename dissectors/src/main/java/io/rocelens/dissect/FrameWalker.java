@@ -38,9 +38,9 @@ import java.util.List;
  * and looks them up before the UDP table). A protocol family written as a {@link ProtocolModule} (LLC and STP, LLDP and
  * DCBX, the MADs, MAC Control) is its specs and one module, registered by one line in {@link #MODULES}. The RoCE transport
  * ({@link RoceModule}), the InfiniBand link ({@link InfinibandLinkModule}: ERF, LRH, GRH) and IP
- * ({@link IpModule}: IPv4, IPv6, UDP, TCP, ARP) are modules too, whose steps stay here (they keep the network layer's
- * bounds for the ICRC and hand on through these tables) and mark the headers for them; the older layers below
- * (Ethernet, SLL, GRE, ERSPAN, VXLAN) are a step here, a describer in {@link Dissector} and a
+ * ({@link IpModule}: IPv4, IPv6, UDP, TCP, ARP) and Linux cooked capture ({@link LinuxSllModule}) are modules too,
+ * whose steps stay here (they keep the network layer's bounds for the ICRC and hand on through these tables) and mark the headers for them; the older layers below
+ * (Ethernet, GRE, ERSPAN, VXLAN) are a step here, a describer in {@link Dissector} and a
  * registration in the static block. When asked, the walker also records where each header sits so the
  * detail dissector can re-read it with field positions. A frame that breaks a rule becomes a malformed summary;
  * nothing is thrown.
@@ -106,9 +106,12 @@ final class FrameWalker {
     private static final InfinibandLinkModule IB_LINK = new InfinibandLinkModule();
     /** IPv4, IPv6, UDP, TCP and ARP: read by the steps here (the network layer's bounds), marked for the module. */
     private static final IpModule IP = new IpModule();
+    /** Linux cooked capture v1 and v2: read by the steps here, marked for the module. */
+    private static final LinuxSllModule SLL = new LinuxSllModule();
 
     /** The protocol modules, each hanging its steps in the tables above (proto_register_* and proto_reg_handoff_*). */
     static final List<ProtocolModule> MODULES = List.of(
+            SLL,
             IP,
             IB_LINK,
             ROCE,
@@ -417,13 +420,13 @@ final class FrameWalker {
 
     private void linuxSll(int offset) {
         enter("Linux cooked", offset, LinuxSllLayout.SIZE);
-        mark(LayerMark.Kind.SLL, offset, LinuxSllLayout.SIZE);
+        mark(SLL, LinuxSllModule.V1, offset, LinuxSllLayout.SIZE);
         etherType(LinuxSllLayout.protocol(data.array(), offset), offset + LinuxSllLayout.SIZE);
     }
 
     private void linuxSll2(int offset) {
         enter("Linux cooked v2", offset, LinuxSll2Layout.SIZE);
-        mark(LayerMark.Kind.SLL2, offset, LinuxSll2Layout.SIZE);
+        mark(SLL, LinuxSllModule.V2, offset, LinuxSll2Layout.SIZE);
         etherType(LinuxSll2Layout.protocol(data.array(), offset), offset + LinuxSll2Layout.SIZE);
     }
 

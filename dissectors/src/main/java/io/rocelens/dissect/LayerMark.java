@@ -8,7 +8,7 @@ package io.rocelens.dissect;
  */
 record LayerMark(Kind kind, int offset, int length, ProtocolModule module, int part) {
 
-    enum Kind { ETHERNET, SLL, SLL2, GRE, ERSPAN_II, ERSPAN_III, VXLAN, MODULE }
+    enum Kind { ETHERNET, GRE, ERSPAN_II, ERSPAN_III, VXLAN, MODULE }
 
     LayerMark(Kind kind, int offset, int length) {
         this(kind, offset, length, null, -1);

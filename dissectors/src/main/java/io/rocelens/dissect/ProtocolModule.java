@@ -99,8 +99,8 @@ public interface ProtocolModule {
     }
 
     /**
-     * The protocol tshark's {@code frame.protocols} names for a detail layer of this module, or null when the layer is
-     * part of the protocol before it: by default the layer's own name, and {@code infiniband} for a layer named
+     * The protocol tshark's {@code frame.protocols} names for a detail layer of this module (or protocols, joined by
+     * colons: {@code sll:ethertype}), or null when the layer is part of the protocol before it: by default the layer's own name, and {@code infiniband} for a layer named
      * {@code infiniband.*} (a MAD is part of tshark's InfiniBand protocol).
      */
     default String framePart(String layer) {

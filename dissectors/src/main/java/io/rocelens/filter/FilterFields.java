@@ -99,8 +99,6 @@ final class FilterFields {
         // an encapsulated frame's summary holds the inner frame: a header missing there may be in the outer one
         protocol(IN_INDEX, "eth", "Ethernet II", "eth", p -> outerToo(p, p.is(PacketSummary.ETHERNET)));
         protocol(IN_INDEX, "vlan", "802.1Q / 802.1ad VLAN tag", "vlan", p -> outerToo(p, p.is(PacketSummary.VLAN)));
-        protocol(IN_INDEX, "sll", "Linux cooked capture", "sll",
-                p -> p.is(PacketSummary.ETHERNET) && !p.is(PacketSummary.ENCAPSULATED) ? 0 : -1);
         protocol("gre", "Generic Routing Encapsulation", "gre",
                 p -> p.is(PacketSummary.ENCAPSULATED) ? -1 : p.ipProtocol == 47 ? 1 : 0);
         protocol("erspan", "Encapsulated Remote Switch Port Analyzer (ERSPAN type II or III)", "erspan",
@@ -352,10 +350,6 @@ final class FilterFields {
                     if (layer.field(Fields.VLAN_ETYPE.name()) != null) {
                         append(out, "ethertype");
                     }
-                }
-                case "sll" -> {
-                    append(out, "sll");
-                    append(out, "ethertype");
                 }
                 case "gre", "erspan", "vxlan" ->
                         append(out, name);

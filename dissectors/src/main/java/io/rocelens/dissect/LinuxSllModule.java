@@ -1,0 +1,77 @@
+package io.rocelens.dissect;
+
+import io.kaitai.struct.ByteBufferKaitaiStream;
+import io.rocelens.ksy.FieldSink;
+import io.rocelens.ksy.SpecDescribers;
+import io.rocelens.ksy.SpecFields;
+import io.rocelens.ksy.pos.LinuxSll;
+import io.rocelens.ksy.pos.LinuxSll2;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The Linux cooked capture headers (SLL, link type 113, and SLL2, link type 276) that {@code tcpdump -i any} writes
+ * in place of Ethernet, as Wireshark's packet-sll.c shows them: their protocol field, an EtherType. Fields and
+ * describers come from {@code linux_sll.ksy} and {@code linux_sll2.ksy}; nothing is hand-written but the titles. The
+ * fast steps stay the walker's ({@code linuxSll}, {@code linuxSll2}: they hand on through its EtherType table) and mark
+ * the header for this module ({@link #V1}, {@link #V2}).
+ */
+final class LinuxSllModule implements ProtocolModule {
+
+    static final int V1 = 0;
+    static final int V2 = 1;
+
+    private final List<Protocol> protocols = List.of(
+            // the summary keeps no mark of it: a frame whose Ethernet header was read has none (unless in a tunnel)
+            Protocol.known(true, "sll", "Linux cooked capture", "sll",
+                    p -> p.is(PacketSummary.ETHERNET) && !p.is(PacketSummary.ENCAPSULATED) ? 0 : -1));
+
+    @Override
+    public List<Protocol> protocols() {
+        return protocols;
+    }
+
+    @Override
+    public List<FieldDef> fields() {
+        return SpecFields.LINUX_SLL_KSY.stream().map(Fields::of).toList();
+    }
+
+    /** Whole captures are cooked or not: a filter on its field reads the detail. */
+    @Override
+    public boolean absentOutside() {
+        return false;
+    }
+
+    /** tshark chains the cooked header and the EtherType it hands on by: "sll:ethertype". */
+    @Override
+    public String framePart(String layer) {
+        return "sll:ethertype";
+    }
+
+    /** Nothing to hang: the walker's link-type table hands on to its own steps. */
+    @Override
+    public void handOff(HandOff tables) {
+    }
+
+    @Override
+    public void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers) {
+        ByteBufferKaitaiStream io = new ByteBufferKaitaiStream(data);
+        io.seek(mark.offset());
+        List<Field> fields = new ArrayList<>(1);
+        FieldSink into = (field, value, offset, length) -> fields.add(Fields.field(field, value, offset, length));
+        if (mark.part() == V2) {
+            SpecDescribers.linuxSll2(new LinuxSll2(io), 0, into);
+        } else {
+            SpecDescribers.linuxSll(new LinuxSll(io), 0, into);
+        }
+        layers.add(new Layer("sll", "Linux cooked capture v" + (mark.part() == V2 ? 2 : 1), mark.offset(),
+                mark.length(), List.copyOf(fields)));
+    }
+
+    /** The Info column is the layers' after it. */
+    @Override
+    public String info(PacketSummary p) {
+        return null;
+    }
+}
