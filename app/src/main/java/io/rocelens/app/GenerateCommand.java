@@ -2,6 +2,7 @@ package io.rocelens.app;
 
 import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.capture.CaptureFormat;
+import io.rocelens.correlate.Correlator;
 import io.rocelens.generate.Encapsulation;
 import io.rocelens.generate.Generator;
 import io.rocelens.generate.PathGenerator;
@@ -175,18 +176,12 @@ final class GenerateCommand implements Callable<Integer> {
             Encapsulation[] mirrors = new Encapsulation[points];
             Arrays.fill(mirrors, Encapsulation.NONE);
             for (String mirror : mirrorPoints == null ? List.<String>of() : mirrorPoints) {
-                String[] parts = mirror.split("=", 2);
-                int point;
                 try {
-                    point = Integer.parseInt(parts[0].strip());
-                } catch (NumberFormatException notANumber) {
-                    point = -1;
+                    Correlator.eachPoint(mirror, points, "ENCAPSULATION", "1=erspan3",
+                            (encapsulation, point) -> mirrors[point] = Encapsulation.fromCliName(encapsulation));
+                } catch (IllegalArgumentException wrong) {
+                    throw new IllegalArgumentException("--mirror-point: " + wrong.getMessage());
                 }
-                if (parts.length != 2 || point < 0 || point >= points) {
-                    throw new IllegalArgumentException("--mirror-point: \"" + mirror + "\" needs a point from 0 to "
-                            + (points - 1) + " and an encapsulation, e.g. 1=erspan3");
-                }
-                mirrors[point] = Encapsulation.fromCliName(parts[1].strip());
             }
             PathGenerator.PathOptions path = new PathGenerator.PathOptions(points, hopDelay, jitter, drop, ceMark,
                     dscpRewrite, reorder, pointClock == null ? null

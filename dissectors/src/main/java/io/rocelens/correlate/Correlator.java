@@ -79,6 +79,29 @@ public final class Correlator {
      */
     public static long[] parseClockOffsets(String text, int points) {
         long[] offsets = new long[points];
+        eachPoint(text, points, "OFFSET", "1=+12.3us", (item, point) -> {
+            String value = item.replace('\u2212', '-');
+            boolean negative = value.startsWith("-");
+            String magnitude = negative || value.startsWith("+") ? value.substring(1) : value;
+            // a zero offset is allowed, though no duration option takes 0
+            long nanos = magnitude.matches("0+(\\.0*)?\\s*(ns|us|µs|ms|s)?") ? 0
+                    : AnalysisOptions.parseDuration(magnitude);
+            offsets[point] = negative ? -nanos : nanos;
+        });
+        return offsets;
+    }
+
+    /**
+     * Reads {@code POINT=VALUE,…}, a point from 0 to {@code points - 1}, giving each point and its value (stripped)
+     * to {@code each}: the shape of every per-point option ({@code --clock-offset}, {@code --point-clock},
+     * {@code --mirror-point}).
+     *
+     * @param what    the value's name in the message ("OFFSET")
+     * @param example an item as the message shows it ("1=+12.3us")
+     * @throws IllegalArgumentException with a one-line message naming the item that is wrong
+     */
+    public static void eachPoint(String text, int points, String what, String example,
+                                 java.util.function.ObjIntConsumer<String> each) {
         for (String item : text.split(",")) {
             String[] parts = item.strip().split("=", 2);
             int point;
@@ -88,18 +111,11 @@ public final class Correlator {
                 point = -1;
             }
             if (parts.length != 2 || point < 0 || point >= points) {
-                throw new IllegalArgumentException("\"" + item.strip() + "\" is not POINT=OFFSET with a point from 0 to "
-                        + (points - 1) + ", e.g. 1=+12.3us");
+                throw new IllegalArgumentException("\"" + item.strip() + "\" is not POINT=" + what + " with a point from 0"
+                        + " to " + (points - 1) + ", e.g. " + example);
             }
-            String value = parts[1].strip().replace('\u2212', '-');
-            boolean negative = value.startsWith("-");
-            String magnitude = negative || value.startsWith("+") ? value.substring(1) : value;
-            // a zero offset is allowed, though no duration option takes 0
-            long nanos = magnitude.matches("0+(\\.0*)?\\s*(ns|us|µs|ms|s)?") ? 0
-                    : AnalysisOptions.parseDuration(magnitude);
-            offsets[point] = negative ? -nanos : nanos;
+            each.accept(parts[1].strip(), point);
         }
-        return offsets;
     }
 
     /** Receives each packet instance's journey when its fate is known, in the order fates become known. */
