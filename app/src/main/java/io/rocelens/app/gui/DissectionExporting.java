@@ -5,7 +5,7 @@ import io.rocelens.app.gui.capture.model.OpenCapture;
 import io.rocelens.app.gui.common.model.Background;
 import io.rocelens.app.gui.common.model.LatestWins;
 import io.rocelens.app.gui.packetlist.PacketListView;
-import io.rocelens.app.gui.packetlist.model.DissectionExport;
+import io.rocelens.app.gui.export.model.DissectionExport;
 import io.rocelens.app.gui.packetlist.model.PacketColumn;
 import io.rocelens.app.gui.packetlist.model.PacketListModel;
 import io.rocelens.app.gui.packetlist.model.PacketTable;

@@ -6,7 +6,7 @@ import io.rocelens.app.gui.common.model.Preferences;
 import io.rocelens.app.gui.details.DetailsPane;
 import io.rocelens.app.gui.filterbar.FilterBar;
 import io.rocelens.app.gui.packetlist.ColouringRulesDialog;
-import io.rocelens.app.gui.packetlist.model.DissectionExport;
+import io.rocelens.app.gui.export.model.DissectionExport;
 import io.rocelens.app.gui.packetlist.model.PacketListModel;
 import io.rocelens.app.gui.packetlist.model.TimeFormat;
 import io.rocelens.app.gui.stats.StatsViews;

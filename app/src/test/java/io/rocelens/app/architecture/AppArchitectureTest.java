@@ -37,7 +37,8 @@ class AppArchitectureTest {
     static final ArchRule guiPackagesByFeature = classes().that().resideInAPackage("io.rocelens.app.gui..")
             .should().resideInAnyPackage("io.rocelens.app.gui", "io.rocelens.app.gui.common..",
                     "io.rocelens.app.gui.packetlist..", "io.rocelens.app.gui.details..",
-                    "io.rocelens.app.gui.filterbar..", "io.rocelens.app.gui.capture..", "io.rocelens.app.gui.stats..")
+                    "io.rocelens.app.gui.filterbar..", "io.rocelens.app.gui.capture..", "io.rocelens.app.gui.stats..",
+                    "io.rocelens.app.gui.export..")
             .because("the window is organised by feature");
 
     /** The features of the window do not lean on each other in a circle. */

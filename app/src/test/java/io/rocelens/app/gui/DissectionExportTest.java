@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.rocelens.app.gui.packetlist.model.DissectionExport;
+import io.rocelens.app.gui.export.model.DissectionExport;
 import io.rocelens.app.gui.packetlist.model.PacketColumn;
 import io.rocelens.app.gui.packetlist.model.PacketListModel;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.rocelens.app.gui.packetlist.model;
+package io.rocelens.app.gui.export.model;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.rocelens.analysis.FrameAnalysis;
 import io.rocelens.app.gui.details.model.FrameDetails;
+import io.rocelens.app.gui.packetlist.model.PacketTable;
 import io.rocelens.capture.Frame;
 import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.DissectionJson;
