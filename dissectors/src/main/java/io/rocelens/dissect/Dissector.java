@@ -72,8 +72,7 @@ public final class Dissector {
             mark.module().describe(data, mark, summary, layers);
             return;
         }
-        ByteBufferKaitaiStream io = new ByteBufferKaitaiStream(data);
-        io.seek(mark.offset());
+        ByteBufferKaitaiStream io = mark.stream(data);
         switch (mark.kind()) {
             case ETHERNET -> ethernet(new EthernetHeader(io), mark, layers);
             case GRE -> layers.add(encapsulation(Encapsulations.gre(new Gre(io), mark), mark, summary));

@@ -236,6 +236,11 @@ public final class Fields {
      * A field a generated describer found ({@link io.rocelens.ksy.FieldSink}): its registry entry, and its value as the
      * registry holds it (an address as its text).
      */
+    /** A sink for a generated describer that adds each field it finds to {@code fields}. */
+    public static io.rocelens.ksy.FieldSink sink(java.util.List<Field> fields) {
+        return (field, value, offset, length) -> fields.add(field(field, value, offset, length));
+    }
+
     public static Field field(SpecField spec, Object value, int offset, int length) {
         Object held = switch (spec.kind()) {
             case IPV4 -> Addresses.ipv4((Long) value);

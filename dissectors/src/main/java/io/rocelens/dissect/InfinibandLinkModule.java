@@ -65,10 +65,9 @@ final class InfinibandLinkModule implements ProtocolModule {
 
     @Override
     public void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers) {
-        ByteBufferKaitaiStream io = new ByteBufferKaitaiStream(data);
-        io.seek(mark.offset());
+        ByteBufferKaitaiStream io = mark.stream(data);
         List<Field> fields = new ArrayList<>(8);
-        FieldSink into = (field, value, offset, length) -> fields.add(Fields.field(field, value, offset, length));
+        FieldSink into = Fields.sink(fields);
         String title;
         switch (mark.part()) {
             case ERF -> {

@@ -84,10 +84,9 @@ final class IpModule implements ProtocolModule {
 
     @Override
     public void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers) {
-        ByteBufferKaitaiStream io = new ByteBufferKaitaiStream(data);
-        io.seek(mark.offset());
+        ByteBufferKaitaiStream io = mark.stream(data);
         List<Field> fields = new ArrayList<>(20);
-        FieldSink into = (field, value, offset, length) -> fields.add(Fields.field(field, value, offset, length));
+        FieldSink into = Fields.sink(fields);
         String title = switch (mark.part()) {
             case IPV4 -> ipv4(new Ipv4Header(io), mark, into, fields);
             case IPV6 -> ipv6(new Ipv6Header(io), mark, into, fields);

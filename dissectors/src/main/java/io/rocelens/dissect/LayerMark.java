@@ -13,4 +13,11 @@ record LayerMark(Kind kind, int offset, int length, ProtocolModule module, int p
     LayerMark(Kind kind, int offset, int length) {
         this(kind, offset, length, null, -1);
     }
+
+    /** A Kaitai stream over the frame's bytes at the marked header, for its position-recording parser. */
+    io.kaitai.struct.ByteBufferKaitaiStream stream(java.nio.ByteBuffer data) {
+        io.kaitai.struct.ByteBufferKaitaiStream io = new io.kaitai.struct.ByteBufferKaitaiStream(data);
+        io.seek(offset);
+        return io;
+    }
 }

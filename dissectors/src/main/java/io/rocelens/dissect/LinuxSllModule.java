@@ -56,10 +56,9 @@ final class LinuxSllModule implements ProtocolModule {
 
     @Override
     public void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers) {
-        ByteBufferKaitaiStream io = new ByteBufferKaitaiStream(data);
-        io.seek(mark.offset());
+        ByteBufferKaitaiStream io = mark.stream(data);
         List<Field> fields = new ArrayList<>(1);
-        FieldSink into = (field, value, offset, length) -> fields.add(Fields.field(field, value, offset, length));
+        FieldSink into = Fields.sink(fields);
         if (mark.part() == V2) {
             SpecDescribers.linuxSll2(new LinuxSll2(io), 0, into);
         } else {

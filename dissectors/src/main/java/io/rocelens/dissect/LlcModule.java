@@ -65,20 +65,17 @@ final class LlcModule implements ProtocolModule {
     }
 
     private Layer layer(ByteBuffer data, LayerMark mark) {
-        io.kaitai.struct.ByteBufferKaitaiStream stream = new io.kaitai.struct.ByteBufferKaitaiStream(marked(data, mark));
-        stream.seek(mark.offset());
+        io.kaitai.struct.ByteBufferKaitaiStream stream = mark.stream(marked(data, mark));
         List<Field> fields = new ArrayList<>();
         if (mark.part() == 1) {
             io.rocelens.ksy.pos.StpBpdu bpdu = new io.rocelens.ksy.pos.StpBpdu(stream);
-            SpecDescribers.stpBpdu(bpdu, 0, (field, value, offset, length) ->
-                    fields.add(Fields.field(field, value, offset, length)));
+            SpecDescribers.stpBpdu(bpdu, 0, Fields.sink(fields));
             String type = io.rocelens.ksy.EnumTexts.stpBpduBpduTypeEnum(bpdu.bpduType());
             return new Layer("stp", "Spanning Tree Protocol" + (type != null ? ", " + type : ""), mark.offset(),
                     mark.length(), List.copyOf(fields));
         }
         io.rocelens.ksy.pos.Llc llc = new io.rocelens.ksy.pos.Llc(stream);
-        SpecDescribers.llc(llc, 0, (field, value, offset, length) ->
-                fields.add(Fields.field(field, value, offset, length)));
+        SpecDescribers.llc(llc, 0, Fields.sink(fields));
         // the control field follows the two SAPs: one byte (U format) or two read least-significant first
         fields.add(new Field(Fields.LLC_CONTROL, llc.control().longValue(), mark.offset() + 2, mark.length() - 2));
         return new Layer("llc", String.format("Logical-Link Control, DSAP 0x%02x, SSAP 0x%02x", llc.dsap(), llc.ssap()),

@@ -162,11 +162,9 @@ final class LldpModule implements ProtocolModule {
     }
 
     private Layer layer(ByteBuffer data, LayerMark mark) {
-        io.kaitai.struct.ByteBufferKaitaiStream io = new io.kaitai.struct.ByteBufferKaitaiStream(marked(data, mark));
-        io.seek(mark.offset());
+        io.kaitai.struct.ByteBufferKaitaiStream io = mark.stream(marked(data, mark));
         List<Field> fields = new ArrayList<>();
-        SpecDescribers.lldp(new Lldp(io), 0, (field, value, offset, length) ->
-                fields.add(Fields.field(field, value, offset, length)));
+        SpecDescribers.lldp(new Lldp(io), 0, Fields.sink(fields));
         return new Layer("lldp", "Link Layer Discovery Protocol", mark.offset(), mark.length(), List.copyOf(fields));
     }
 

@@ -80,15 +80,13 @@ final class MacControlModule implements ProtocolModule {
 
     @Override
     public void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers) {
-        ByteBufferKaitaiStream io = new ByteBufferKaitaiStream(data);
-        io.seek(mark.offset());
+        ByteBufferKaitaiStream io = mark.stream(data);
         MacControl control = new MacControl(io);
         List<Field> fields = new ArrayList<>(10);
         // hand-written: the enum has PAUSE and PFC only, another opcode reads as null; the number is the frame's
         long opcode = ((data.get(mark.offset()) & 0xFF) << 8) | (data.get(mark.offset() + 1) & 0xFF);
         fields.add(new Field(Fields.MACCTRL_OPCODE, opcode, mark.offset(), 2));
-        SpecDescribers.macControl(control, 0, (field, value, offset, length) ->
-                fields.add(Fields.field(field, value, offset, length)));
+        SpecDescribers.macControl(control, 0, Fields.sink(fields));
         String title = control.body() instanceof MacControl.PauseFrame pause
                 ? "MAC Control, PAUSE: " + pause.pauseTime() + " quanta"
                 : control.body() instanceof MacControl.PfcFrame ? "MAC Control, Priority-based Flow Control"

@@ -1,6 +1,5 @@
 package io.rocelens.dissect;
 
-import io.kaitai.struct.ByteBufferKaitaiStream;
 import io.rocelens.ksy.FieldSink;
 import io.rocelens.ksy.SpecDescribers;
 import io.rocelens.ksy.SpecFields;
@@ -108,8 +107,8 @@ final class RoceModule implements ProtocolModule {
     @Override
     public void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers) {
         switch (mark.part()) {
-            case BTH -> layers.add(bth(new Bth(stream(data, mark)), mark));
-            case EXTENDED_HEADERS -> extendedHeaders(new IbExtendedHeaders(stream(data, mark), summary.opcode), mark,
+            case BTH -> layers.add(bth(new Bth(mark.stream(data)), mark));
+            case EXTENDED_HEADERS -> extendedHeaders(new IbExtendedHeaders(mark.stream(data), summary.opcode), mark,
                     layers);
             case PAYLOAD -> layers.add(new Layer("payload", "Data (" + summary.payloadLength + " bytes"
                     + (summary.padCount > 0 ? " + " + summary.padCount + " pad" : "") + ")", mark.offset(), mark.length(),
@@ -128,16 +127,6 @@ final class RoceModule implements ProtocolModule {
         return null;
     }
 
-    private static ByteBufferKaitaiStream stream(ByteBuffer data, LayerMark mark) {
-        ByteBufferKaitaiStream io = new ByteBufferKaitaiStream(data);
-        io.seek(mark.offset());
-        return io;
-    }
-
-    private static FieldSink into(List<Field> fields) {
-        return (field, value, offset, length) -> fields.add(Fields.field(field, value, offset, length));
-    }
-
     /** A generated describer of one header spec. */
     @FunctionalInterface
     private interface Describer<T> {
@@ -146,7 +135,7 @@ final class RoceModule implements ProtocolModule {
 
     private static <T> List<Field> described(T header, Describer<T> describer) {
         List<Field> fields = new ArrayList<>(4);
-        describer.describe(header, 0, into(fields));
+        describer.describe(header, 0, Fields.sink(fields));
         return fields;
     }
 
