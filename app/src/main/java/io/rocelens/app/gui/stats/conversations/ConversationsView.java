@@ -139,7 +139,7 @@ public final class ConversationsView extends StatsWindow {
 
     @Override
     protected void fill(AnalysedCapture newCapture) {
-        boolean sameFile = capture != null && newCapture != null && capture.file().equals(newCapture.file());
+        boolean sameFile = AnalysedCapture.sameFile(capture, newCapture);
         capture = newCapture;
         if (sameFile && limit.isSelected()) {
             // a refresh (a live capture, a file still loading): the limit stays, over the packets displayed now

@@ -13,4 +13,12 @@ import java.nio.file.Path;
  */
 public record AnalysedCapture(Path file, PacketTable table, AnalysisResult analysis, DissectorOptions dissectorOptions,
                       long elapsedNanos, String problem) {
+
+    /**
+     * True when {@code next} is the same file as {@code shown} again (a refresh while loading or capturing), so a view
+     * keeps what the user set on it (the display filter limit, the interval); false for another file or none.
+     */
+    public static boolean sameFile(AnalysedCapture shown, AnalysedCapture next) {
+        return shown != null && next != null && shown.file().equals(next.file());
+    }
 }

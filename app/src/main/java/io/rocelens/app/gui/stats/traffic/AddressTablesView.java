@@ -85,7 +85,7 @@ public final class AddressTablesView extends StatsWindow {
 
     @Override
     protected void fill(AnalysedCapture newCapture) {
-        boolean sameFile = capture != null && newCapture != null && capture.file().equals(newCapture.file());
+        boolean sameFile = AnalysedCapture.sameFile(capture, newCapture);
         capture = newCapture;
         if (!sameFile) {
             limit.setSelected(false);

@@ -145,7 +145,7 @@ public final class IoGraphView extends StatsWindow {
 
     @Override
     protected void fill(AnalysedCapture newCapture) {
-        boolean sameFile = capture != null && newCapture != null && capture.file().equals(newCapture.file());
+        boolean sameFile = AnalysedCapture.sameFile(capture, newCapture);
         capture = newCapture;
         if (newCapture != null && !sameFile && newCapture.table().size() > 0) {
             interval.setValue(IoGraph.autoInterval(duration(newCapture)));

@@ -70,7 +70,7 @@ public final class ProtocolHierarchyView extends StatsWindow {
 
     @Override
     protected void fill(AnalysedCapture newCapture) {
-        boolean sameFile = capture != null && newCapture != null && capture.file().equals(newCapture.file());
+        boolean sameFile = AnalysedCapture.sameFile(capture, newCapture);
         capture = newCapture;
         if (!sameFile) {
             limit.setSelected(false);
