@@ -281,7 +281,9 @@ public final class DecodeCommand implements Callable<Integer> {
                 byte[] bytes = new byte[frame.capturedLength()];
                 frame.data().get(0, bytes);
                 try {
-                    writer.write(frame.timestampNanos(), frame.originalLength(), bytes, 0, bytes.length);
+                    // with its packet comments, as tshark -w keeps them (pcapng; pcap has no place for them)
+                    writer.write(frame.timestampNanos(), frame.originalLength(), bytes, 0, bytes.length,
+                            frame.comments());
                 } catch (IOException failure) {
                     throw new UncheckedIOException(failure);
                 }

@@ -8,6 +8,7 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 
 /**
  * A capture file opened for reading in both ways: sequential readers ({@link #reader()}) for the bulk pass, and
@@ -157,8 +158,13 @@ public final class CaptureFile implements AutoCloseable {
             if (captured > length - PACKET_HEADER - 4 || captured > CaptureReaders.MAX_CAPTURED_LENGTH) {
                 throw noFrame(offset, "its packet block claims " + captured + " captured bytes");
             }
+            long options = PcapngComments.optionsStart(offset, PACKET_HEADER, captured);
+            long optionsLength = offset + length - 4 - options;
+            List<String> comments = optionsLength < 4 ? List.of()
+                    : PcapngComments.read(read(options, (int) optionsLength, section.order));
             return new Frame(number, timestamp(source, head), (int) Math.min(original, Integer.MAX_VALUE),
-                    source.linkType, interfaceId, offset, read(offset + PACKET_HEADER, (int) captured, section.order));
+                    source.linkType, interfaceId, offset, read(offset + PACKET_HEADER, (int) captured, section.order),
+                    comments);
         }
         if (type == SIMPLE_PACKET) {
             PcapngInterface source = interfaceOf(section, 0, offset);

@@ -389,8 +389,7 @@ public final class CaptureSplit {
         @Override
         public Frame next() throws IOException {
             Frame f = whole == null ? null : whole.next();
-            return f == null || numberBefore == 0 ? f : new Frame(f.number() + numberBefore, f.timestampNanos(),
-                    f.originalLength(), f.linkType(), f.interfaceId(), f.fileOffset(), f.data());
+            return f == null || numberBefore == 0 ? f : f.renumbered(f.number() + numberBefore);
         }
 
         @Override

@@ -3,6 +3,7 @@ package io.rocelens.capture;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Writes Ethernet frames to a capture file. Implementations buffer their output, so call {@link #close()} to flush.
@@ -24,6 +25,20 @@ public interface CaptureWriter extends Closeable {
      */
     void write(long timestampNanos, int originalLength, byte[] data, int offset, int capturedLength)
             throws IOException;
+
+    /**
+     * Appends one frame with its packet comments: pcapng keeps them ({@code opt_comment}); pcap cannot hold them and
+     * leaves them out (see {@link #holdsComments()}).
+     */
+    default void write(long timestampNanos, int originalLength, byte[] data, int offset, int capturedLength,
+                       List<String> comments) throws IOException {
+        write(timestampNanos, originalLength, data, offset, capturedLength);
+    }
+
+    /** True when this format keeps packet comments (pcapng), false when they are left out (pcap). */
+    default boolean holdsComments() {
+        return false;
+    }
 
     /** Number of frames written so far. */
     long framesWritten();

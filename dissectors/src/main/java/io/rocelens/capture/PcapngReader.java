@@ -400,12 +400,27 @@ final class PcapngReader extends MappedCaptureReader {
     private Frame frame(long original, PcapngInterface source, int interfaceId, int dataOffset, int captured,
                         long blockLength) throws IOException {
         long number = frameNumber + 1;
+        // read before the bytes are sliced: reading them may move the window
+        List<String> comments = dataOffset == PACKET_HEADER_LENGTH ? comments(captured, blockLength) : List.of();
         int at = window.ensure(position, dataOffset + captured);
         Frame frame = new Frame(number, lastTimestamp, (int) Math.min(original, Integer.MAX_VALUE), source.linkType,
-                interfaceId, position, window.slice(at + dataOffset, captured));
+                interfaceId, position, window.slice(at + dataOffset, captured), comments);
         frameNumber = number;
         position += blockLength;
         return frame;
+    }
+
+    /** The packet comments among the options of the (enhanced or obsolete) packet block at {@link #position}. */
+    private List<String> comments(int captured, long blockLength) throws IOException {
+        long start = PcapngComments.optionsStart(position, PACKET_HEADER_LENGTH, captured);
+        long length = position + blockLength - 4 - start;
+        if (length < 4) {
+            return List.of();
+        }
+        int at = window.ensure(start, (int) length);
+        ByteBuffer options = window.buffer().duplicate().order(window.buffer().order());
+        options.limit(at + (int) length).position(at);
+        return PcapngComments.read(options);
     }
 
     /**

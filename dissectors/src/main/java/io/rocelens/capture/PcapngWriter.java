@@ -22,6 +22,7 @@ public final class PcapngWriter implements CaptureWriter {
     private static final int EPB_TYPE = 0x00000006;
     private static final int ISB_TYPE = 0x00000005;
     private static final short OPT_END = 0;
+    private static final short OPT_COMMENT = 1;
     private static final short OPT_SHB_USERAPPL = 4;
     private static final short OPT_IF_NAME = 2;
     private static final short OPT_IF_DESCRIPTION = 3;
@@ -152,12 +153,37 @@ public final class PcapngWriter implements CaptureWriter {
         write(0, timestampNanos, originalLength, data, offset, capturedLength);
     }
 
+    @Override
+    public void write(long timestampNanos, int originalLength, byte[] data, int offset, int capturedLength,
+                      List<String> comments) throws IOException {
+        write(0, timestampNanos, originalLength, data, offset, capturedLength, comments);
+    }
+
+    @Override
+    public boolean holdsComments() {
+        return true;
+    }
+
     /** Appends one frame captured on interface {@code interfaceId} (its index in the list given when opening). */
     public void write(int interfaceId, long timestampNanos, int originalLength, byte[] data, int offset,
                       int capturedLength) throws IOException {
+        write(interfaceId, timestampNanos, originalLength, data, offset, capturedLength, List.of());
+    }
+
+    /**
+     * Appends one frame captured on interface {@code interfaceId} with its packet comments, each an {@code
+     * opt_comment} option (UTF-8, at most 65,535 bytes: a longer one is cut at a character boundary).
+     */
+    public void write(int interfaceId, long timestampNanos, int originalLength, byte[] data, int offset,
+                      int capturedLength, List<String> comments) throws IOException {
+        List<byte[]> options = new java.util.ArrayList<>(comments.size());
+        for (String comment : comments) {
+            options.add(option(OPT_COMMENT, commentBytes(comment)));
+        }
         int included = Math.min(capturedLength, snaplens[interfaceId]);
         int padding = -included & 3;
-        int blockLength = EPB_FIXED_BYTES + included + padding;
+        int optionsLength = optionsLength(options);
+        int blockLength = EPB_FIXED_BYTES + included + padding + optionsLength;
         out.reserve(28)
                 .putInt(EPB_TYPE)
                 .putInt(blockLength)
@@ -168,6 +194,12 @@ public final class PcapngWriter implements CaptureWriter {
                 .putInt(originalLength);
         out.put(data, offset, included);
         out.putZeros(padding);
+        if (optionsLength > 0) {
+            for (byte[] option : options) {
+                out.put(option, 0, option.length);     // one may be larger than the buffer
+            }
+            out.reserve(4).putShort(OPT_END).putShort((short) 0);
+        }
         out.reserve(4).putInt(blockLength);
         frames++;
     }
@@ -212,6 +244,19 @@ public final class PcapngWriter implements CaptureWriter {
     @Override
     public void close() throws IOException {
         out.close();
+    }
+
+    /** A comment's UTF-8 bytes, cut to the 65,535 an option holds without splitting a character. */
+    private static byte[] commentBytes(String comment) {
+        byte[] bytes = utf8(comment);
+        if (bytes.length <= 0xFFFF) {
+            return bytes;
+        }
+        int end = 0xFFFF;
+        while (end > 0 && (bytes[end] & 0xC0) == 0x80) {
+            end--;      // a continuation byte: the character starts before
+        }
+        return java.util.Arrays.copyOf(bytes, end);
     }
 
     private static byte[] utf8(String text) {

@@ -44,6 +44,9 @@ public final class Dissector {
         ByteBuffer data = summary.capturedLength < summary.originalLength ? Padding.padded(frame.data())
                 : frame.data().duplicate();
         List<Layer> layers = new ArrayList<>();
+        if (!frame.comments().isEmpty()) {
+            layers.add(comments(frame.comments()));
+        }
         // the lengths and time the walker found (an ERF record's own, else the capture file's)
         layers.add(new Layer("frame", "Frame " + frame.number() + ": " + summary.originalLength + " bytes on wire, "
                 + summary.capturedLength + " bytes captured", 0, frame.capturedLength(),
@@ -58,6 +61,18 @@ public final class Dissector {
         return new Dissection(frame.number(), summary.timestampNanos, summary.originalLength, summary.capturedLength,
                 PacketColumns.source(summary), PacketColumns.destination(summary), PacketColumns.protocol(summary),
                 PacketColumns.info(summary), List.copyOf(layers), summary, captured(frame));
+    }
+
+    /** The name of the layer holding a frame's packet comments, Wireshark's (it comes before the frame's). */
+    public static final String COMMENTS_LAYER = "pkt_comment";
+
+    /** Wireshark's "Packet comments" tree: one {@code frame.comment} per comment, covering no bytes. */
+    private static Layer comments(List<String> comments) {
+        List<Field> fields = new ArrayList<>(comments.size());
+        for (String comment : comments) {
+            fields.add(new Field(Fields.FRAME_COMMENT, comment, 0, 0));
+        }
+        return new Layer(COMMENTS_LAYER, "Packet comments", 0, 0, List.copyOf(fields));
     }
 
     private static byte[] captured(Frame frame) {

@@ -25,6 +25,8 @@ public final class Fields {
     public static final FieldDef FRAME_LEN = uint("frame.len", "Frame length on the wire");
     public static final FieldDef FRAME_CAPLEN = uint("frame.caplen", "Captured length");
     public static final FieldDef FRAME_INTERFACE_ID = uint("frame.interface_id", "Interface id (pcapng frames and ERF records)");
+    /** A packet comment (pcapng {@code opt_comment}), one field per comment, under "Packet comments" as Wireshark's. */
+    public static final FieldDef FRAME_COMMENT = def("frame.comment", "Comment", FieldType.STRING);
 
     public static final FieldDef ETH_DST = def("eth.dst", "Destination", FieldType.MAC);
     public static final FieldDef ETH_SRC = def("eth.src", "Source", FieldType.MAC);

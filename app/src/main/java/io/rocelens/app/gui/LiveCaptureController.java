@@ -248,7 +248,7 @@ final class LiveCaptureController {
         List<Path> files = capture.files();
         Path file = files.isEmpty() ? null : files.get(files.size() - 1);
         boolean ring = options.output() instanceof CaptureOutput.RingBuffer;
-        boolean unsaved = guard.unsaved();
+        boolean unsaved = guard.temporary();
         window.stage().setTitle(MainWindow.TITLE + " — " + (file == null ? "capture" : ring
                 ? files.size() + " ring buffer files" : file.getFileName()) + (unsaved ? " (not saved)" : ""));
         status.say("Captured " + ended.packets() + " packets" + (file == null ? ""

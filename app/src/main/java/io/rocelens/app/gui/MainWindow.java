@@ -65,6 +65,7 @@ final class MainWindow {
     private final StatusLine status;
     private final WindowState state = new WindowState();
     private final UnsavedCaptureGuard guard;
+    private final PacketComments comments;
     private final LiveCaptureController liveCapture;
     private final SaveAndExport files;
     private final FileMerge merging;
@@ -100,7 +101,6 @@ final class MainWindow {
         navigation = new PacketNavigation(stage, packets, packetList);
         flagging = new PacketFlagging(packets, packetList, this::redissect);
         copying = new PacketCopy(packets, packetList, details, filterBar, () -> loadedAnalysis);
-        packetList.control().setContextMenu(copying.menu(flagging, this::decodeAs));
         stats = new StatsViews(stage, new PacketListLink() {
             @Override
             public void selectFrame(long frame) {
@@ -121,6 +121,14 @@ final class MainWindow {
             }
         }, packets::displayedRowsInFrameOrder, preferences, background);
         guard = new UnsavedCaptureGuard(new UnsavedCaptureDialog(this));
+        comments = new PacketComments(this, background, packets, packetList, guard, status, () -> {
+            refreshState();
+            int selected = packetList.selectedIndex();
+            if (selected >= 0 && selected < packets.size()) {
+                showDetails(selected);
+            }
+        });
+        packetList.control().setContextMenu(copying.menu(flagging, comments, this::decodeAs));
         liveCapture = new LiveCaptureController(this, background, preferences, session, status, guard);
         files = new SaveAndExport(this, background, session, packets, status, guard);
         merging = new FileMerge(this, background, session, status, guard);
@@ -235,6 +243,10 @@ final class MainWindow {
 
     PacketFlagging flagging() {
         return flagging;
+    }
+
+    PacketComments comments() {
+        return comments;
     }
 
     PacketCopy copying() {
@@ -388,7 +400,7 @@ final class MainWindow {
 
     /** Closes the capture and deletes its temporary file if that was not saved. */
     void discardCapture() {
-        Path temporary = guard.unsaved() ? session.file() : null;
+        Path temporary = guard.temporary() ? session.file() : null;
         close();
         guard.settled();
         refreshState();

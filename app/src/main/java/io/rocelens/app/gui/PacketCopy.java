@@ -47,7 +47,7 @@ final class PacketCopy {
     }
 
     /** The packet list's context menu. */
-    ContextMenu menu(PacketFlagging flags, Runnable decodeAs) {
+    ContextMenu menu(PacketFlagging flags, PacketComments comments, Runnable decodeAs) {
         Menu copy = new Menu("_Copy", null,
                 WindowMenus.item("Summary as _Text", null, this::summary),
                 WindowMenus.item("Summary as _CSV", null, this::summaryCsv),
@@ -59,6 +59,8 @@ final class PacketCopy {
                 WindowMenus.item("_Mark/Unmark Packet", null, flags::toggleMark),
                 WindowMenus.item("_Ignore/Unignore Packet", null, flags::toggleIgnore),
                 WindowMenus.item("Set/Unset _Time Reference", null, flags::toggleTimeReference),
+                WindowMenus.item("Packet C_omment…", null, comments::edit),
+                WindowMenus.item("De_lete Packet Comments", null, comments::delete),
                 new SeparatorMenuItem(),
                 filterMenu("_Apply as Filter", filterBar::applyNow),
                 filterMenu("_Prepare as Filter", filterBar::prepare),

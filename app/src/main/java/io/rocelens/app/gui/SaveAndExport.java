@@ -44,10 +44,15 @@ final class SaveAndExport {
         writes = background.line("rocelens-write");
     }
 
-    /** File › Save: an unsaved capture gets a name (as Save As); a file already saved has nothing to save. */
+    /**
+     * File › Save: an unsaved capture gets a name (as Save As); a named file whose packet comments changed is written
+     * again in its place; a file already saved has nothing to save.
+     */
     void save() {
-        if (guard.unsaved()) {
+        if (guard.temporary()) {
             saveAs();
+        } else if (guard.hasChanges() && session.file() != null) {
+            saveTo(session.file(), saved -> { });
         }
     }
 
@@ -66,7 +71,7 @@ final class SaveAndExport {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Save Capture File As");
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("pcapng", "*.pcapng"));
-        chooser.setInitialFileName(guard.unsaved() ? "capture.pcapng" : session.file().getFileName().toString());
+        chooser.setInitialFileName(guard.temporary() ? "capture.pcapng" : session.file().getFileName().toString());
         var chosen = chooser.showSaveDialog(window.stage());
         if (chosen == null) {
             return null;
@@ -78,7 +83,9 @@ final class SaveAndExport {
 
     /**
      * Keeps the open capture under this name, in the background: a temporary capture file is moved there, any other
-     * file copied; the window then shows the saved file (title, Reload and Open Recent name it).
+     * file copied; a capture whose packet comments the user changed is written frame by frame as pcapng with them
+     * (over a file of the same name only once it is whole). The window then shows the saved file (title, Reload and
+     * Open Recent name it).
      *
      * @param saved told on the UI thread whether it was saved
      * @return false when it cannot be saved there (the user was told why), true when saving started
@@ -89,13 +96,17 @@ final class SaveAndExport {
             return false;
         }
         boolean same = current.toAbsolutePath().equals(target.toAbsolutePath());
+        boolean rewrite = guard.hasChanges();
         if (!same && writesOverOpenCapture(target, "The capture could not be saved")) {
             return false;
         }
-        boolean move = guard.unsaved();
+        boolean move = guard.temporary();
+        PacketTable table = packets.table();
         status.say("Saving " + target.getFileName() + " …");
         writes.submit("The capture could not be saved", request -> {
-            if (!same) {
+            if (rewrite) {
+                rewrite(table, target, request, move ? current : null);
+            } else if (!same) {
                 try {
                     if (move) {
                         Files.move(current, target, StandardCopyOption.REPLACE_EXISTING);
@@ -115,6 +126,33 @@ final class SaveAndExport {
             saved.accept(true);
         }, () -> saved.accept(false));
         return true;
+    }
+
+    /**
+     * Writes every frame of the capture, with the packet comments as the user left them, to a file beside
+     * {@code target} and then moves it there (so a target that is the open file is replaced only once the new one is
+     * whole); deletes the temporary capture it came from, if any.
+     */
+    private void rewrite(PacketTable table, Path target, LatestWins.Request request, Path temporary)
+            throws IOException {
+        int[] rows = new int[table.size()];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = i;
+        }
+        Path folder = target.toAbsolutePath().getParent();
+        Path written = Files.createTempFile(folder, ".rocelens-save-", ".pcapng");
+        try {
+            PacketExport.write(table, rows, written, CaptureFormat.PCAPNG,
+                    fraction -> request.progress(status::progress, fraction), () -> false);
+            asNewFile(written);
+            Files.move(written, target, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException failure) {
+            Files.deleteIfExists(written);
+            throw new IOException("cannot write " + target + ": " + CaptureOpenException.reason(failure), failure);
+        }
+        if (temporary != null) {
+            Files.deleteIfExists(temporary);
+        }
     }
 
     /**
@@ -193,7 +231,15 @@ final class SaveAndExport {
             }
         }, written -> {
             status.progress(0);
-            status.say("Exported " + written + " packets to " + output);
+            status.say("Exported " + written.frames() + " packets to " + output);
+            if (written.commentsLeftOut() > 0) {
+                // as Wireshark warns: the pcap format has no place for them
+                Dialogs.warning(window.stage(), "Packet comments were left out", "The pcap format cannot hold "
+                        + "packet comments: " + written.commentsLeftOut() + (written.commentsLeftOut() == 1
+                        ? " comment" : " comments") + " of the exported packets " + (written.commentsLeftOut() == 1
+                        ? "was" : "were") + " not written to " + output.getFileName() + ". Export as pcapng to "
+                        + "keep them.");
+            }
         });
     }
 }

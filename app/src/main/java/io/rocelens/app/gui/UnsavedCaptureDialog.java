@@ -23,7 +23,8 @@ final class UnsavedCaptureDialog implements UnsavedCaptureGuard.Actions {
         Dialogs.ownedBy(ask, window.stage());
         ask.setTitle(MainWindow.TITLE);
         ask.setHeaderText(question);
-        ask.setContentText("Your captured packets will be lost if you don't save them.");
+        ask.setContentText(question.contains("the changes") ? "Your changes will be lost if you don't save them."
+                : "Your captured packets will be lost if you don't save them.");
         ask.getDialogPane().setId("unsaved-capture");
         ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.YES);
         ButtonType discard = new ButtonType("Don't Save", ButtonBar.ButtonData.NO);

@@ -106,6 +106,9 @@ final class WindowMenus {
                 needsOpen(item("Unset All Time Reference_s", "Shortcut+Alt+T", flags::clearTimeReferences)),
                 needsOpen(item("Ne_xt Time Reference", "Shortcut+Alt+N", () -> flags.goToTimeReference(1))),
                 needsOpen(item("Pre_vious Time Reference", "Shortcut+Alt+B", () -> flags.goToTimeReference(-1))),
+                new SeparatorMenuItem(),
+                needsOpen(item("Packet C_omment…", "Shortcut+Alt+C", window.comments()::edit)),
+                needsOpen(item("De_lete Packet Comments", null, window.comments()::delete)),
                 new SeparatorMenuItem(), preferencesItem);
     }
 
@@ -198,7 +201,7 @@ final class WindowMenus {
                 "Ctrl+O open · Ctrl+W close · Ctrl+Q quit · F5 reload · Ctrl+G go to packet · Ctrl+F find ·"
                         + " Ctrl+/ display filter · Ctrl+↑/↓ previous/next packet · Ctrl+Home/End first/last ·"
                         + " Ctrl+Shift+C copy summary · Ctrl+M mark · Ctrl+Shift+N/B next/previous mark · Ctrl+D ignore ·"
-                        + " Ctrl+T time reference · Ctrl++/- zoom · Ctrl+K capture options · Ctrl+E start or"
+                        + " Ctrl+T time reference · Ctrl+Alt+C packet comment · Ctrl++/- zoom · Ctrl+K capture options · Ctrl+E start or"
                         + " stop capturing · Ctrl+R restart · Ctrl+S save"));
         MenuItem about = item("_About RoCE Lens", null, () -> Dialogs.information(stage,
                 new BuildInfo().getVersion()[0], "A Wireshark-style analyzer for RoCEv2 captures. The same engine runs"

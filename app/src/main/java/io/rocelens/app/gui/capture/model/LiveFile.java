@@ -86,7 +86,7 @@ public final class LiveFile implements IndexedCapture.FrameSource, AutoCloseable
         if (kept != null) {
             Frame frame = kept.frame();
             return new Frame(number, frame.timestampNanos(), frame.originalLength(), frame.linkType(),
-                    frame.interfaceId(), frame.fileOffset(), frame.data().duplicate());
+                    frame.interfaceId(), frame.fileOffset(), frame.data().duplicate(), frame.comments());
         }
         if (ring || path == null || fileOffset < 0) {
             throw new IOException("frame " + number + " of a ring buffer capture is in one of its files: open that"

@@ -5,9 +5,10 @@ import java.util.function.Consumer;
 
 /**
  * Nothing captured is lost without asking: while the open capture is a live capture's temporary file the user has
- * not saved, closing it, opening another file, starting another capture or quitting first asks Save / Don't Save /
- * Cancel, as Wireshark does (stopping a running capture first). Don't Save deletes the temporary file; Save asks for
- * a name and goes on once the file is there. Plain Java: the dialogs and the file work are the window's
+ * not saved, or a file whose packet comments the user changed, closing it, opening another file, starting another
+ * capture or quitting first asks Save / Don't Save / Cancel, as Wireshark does (stopping a running capture first).
+ * Don't Save deletes a temporary file (a named file is left as it was); Save asks for a name and goes on once the file
+ * is there. Plain Java: the dialogs and the file work are the window's
  * {@link Actions}.
  */
 public final class UnsavedCaptureGuard {
@@ -40,7 +41,10 @@ public final class UnsavedCaptureGuard {
     }
 
     private final Actions actions;
-    private boolean unsaved;
+    /** The open capture is a temporary file nobody named yet. */
+    private boolean temporary;
+    /** The user changed what the file holds (a packet comment) since it was opened or saved. */
+    private boolean changed;
 
     public UnsavedCaptureGuard(Actions actions) {
         this.actions = actions;
@@ -48,16 +52,37 @@ public final class UnsavedCaptureGuard {
 
     /** A capture started: into a temporary file (to be saved) or a file the user named. */
     public void captureStarted(boolean temporaryFile) {
-        unsaved = temporaryFile;
+        temporary = temporaryFile;
+        changed = false;
+    }
+
+    /**
+     * The user changed what the open file would hold (added, edited or deleted a packet comment): it is unsaved until
+     * saved, and Don't Save leaves the file as it is, as Wireshark asks for changes.
+     */
+    public void changed() {
+        changed = true;
     }
 
     /** The capture is saved, discarded or closed: nothing is left to ask about. */
     public void settled() {
-        unsaved = false;
+        temporary = false;
+        changed = false;
     }
 
+    /** True when closing the capture would lose something: a temporary capture file, or the user's changes. */
     public boolean unsaved() {
-        return unsaved;
+        return temporary || changed;
+    }
+
+    /** True when the open capture is a temporary file (a live capture's or a merge's) nobody named yet. */
+    public boolean temporary() {
+        return temporary;
+    }
+
+    /** True when the user changed the capture (packet comments) since it was opened or saved. */
+    public boolean hasChanges() {
+        return changed;
     }
 
     /**
@@ -67,12 +92,12 @@ public final class UnsavedCaptureGuard {
      * @param when the end of the question: "before quitting", "before opening another file", …
      */
     public void then(String when, Runnable then) {
-        if (!unsaved) {
+        if (!unsaved()) {
             then.run();
             return;
         }
         boolean capturing = actions.capturing();
-        Answer answer = actions.ask(question(when, capturing));
+        Answer answer = actions.ask(temporary || capturing ? question(when, capturing) : changesQuestion(when));
         if (answer == Answer.CANCEL) {
             return;
         }
@@ -96,8 +121,13 @@ public final class UnsavedCaptureGuard {
             return;
         }
         actions.discard();
-        unsaved = false;
+        settled();
         then.run();
+    }
+
+    /** The question about the user's changes to a named file, as Wireshark asks it. */
+    public static String changesQuestion(String when) {
+        return "Do you want to save the changes you've made to the capture file " + when + "?";
     }
 
     /** The question, as Wireshark asks it. */

@@ -73,6 +73,10 @@ public final class FrameDetails {
                 addTimes(dissection.summary(), fields);
             }
             for (Field field : layer.fields()) {
+                if (layer.name().equals(io.rocelens.dissect.Dissector.COMMENTS_LAYER)) {
+                    fields.add(comment(field));
+                    continue;
+                }
                 fields.add(new Node(field.def().title() + ": " + field.text(), filterOf(field), field.text(),
                         field.offset(), field.length(), List.of()));
             }
@@ -98,6 +102,17 @@ public final class FrameDetails {
         }
         layers = List.copyOf(nodes);
         bytes = new HexDump(frameBytes);
+    }
+
+    /**
+     * A packet comment as Wireshark's "Packet comments" tree shows it: the comment itself, and under it the expert
+     * item Wireshark makes of it (severity and group Comment).
+     */
+    private static Node comment(Field field) {
+        String filter = filterOf(field);
+        String expert = "[Expert Info (Comment/Comment): " + field.text() + "]";
+        return new Node(field.text(), filter, field.text(), 0, 0,
+                List.of(new Node(expert, filter, field.text(), 0, 0, List.of())));
     }
 
     /** The frame's dissection, which {@code ${field}} in a display filter reads. */

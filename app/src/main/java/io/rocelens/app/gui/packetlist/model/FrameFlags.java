@@ -1,13 +1,17 @@
 package io.rocelens.app.gui.packetlist.model;
 
 import io.rocelens.analysis.AnalysisMarks;
+import io.rocelens.capture.Frame;
 import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.LongPredicate;
 
 /**
  * What the user set on frames of the open capture, as Wireshark keeps it per frame: marked (Edit › Mark/Unmark
- * Packet), ignored (left out of the dissection and the analysis) and time references (the Time column counts from
- * them). Frames are numbered from 1. Set on the UI thread; read there and by the filter passes
+ * Packet), ignored (left out of the dissection and the analysis), time references (the Time column counts from
+ * them) and packet comments added, edited or deleted (frames read again carry them: {@link #withEdits}). Frames are numbered from 1. Set on the UI thread; read there and by the filter passes
  * ({@code frame.marked}, {@code frame.ignored}, {@code frame.ref_time}), hence synchronized.
  */
 public final class FrameFlags implements AnalysisMarks.UserFlags {
@@ -15,6 +19,8 @@ public final class FrameFlags implements AnalysisMarks.UserFlags {
     private final BitSet marked = new BitSet();
     private final BitSet ignored = new BitSet();
     private final BitSet references = new BitSet();
+    /** Frames whose packet comments the user set (Edit › Packet Comments): frame → its comments, empty if deleted. */
+    private final Map<Long, List<String>> comments = new HashMap<>();
 
     @Override
     public synchronized boolean marked(long frame) {
@@ -87,6 +93,24 @@ public final class FrameFlags implements AnalysisMarks.UserFlags {
         marked.clear();
         ignored.clear();
         references.clear();
+        comments.clear();
+    }
+
+    /** Sets the frame's packet comments (an empty list deletes them), replacing the file's. */
+    public synchronized void setComments(long frame, List<String> edited) {
+        bit(frame);
+        comments.put(frame, List.copyOf(edited));
+    }
+
+    /** True when the user set the comments of some frame (the capture then differs from its file). */
+    public synchronized boolean commentsEdited() {
+        return !comments.isEmpty();
+    }
+
+    /** The frame as the user sees it: with the comments set in the window, else the file's. */
+    public synchronized Frame withEdits(Frame frame) {
+        List<String> edited = comments.isEmpty() ? null : comments.get(frame.number());
+        return edited == null ? frame : frame.withComments(edited);
     }
 
     private static boolean has(BitSet bits, long frame) {

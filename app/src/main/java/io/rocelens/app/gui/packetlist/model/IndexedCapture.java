@@ -15,6 +15,8 @@ public final class IndexedCapture extends PacketIndexFrames implements PacketTab
     }
 
     private final FrameSource file;
+    /** The user's edits laid over the frames read again (packet comments), or null. */
+    private volatile FrameFlags edits;
 
     public IndexedCapture(PacketIndex index, FrameSource file) {
         super(index);
@@ -49,6 +51,13 @@ public final class IndexedCapture extends PacketIndexFrames implements PacketTab
     @Override
     public Frame frame(int row) throws IOException {
         FrameReadGuard.reading(row + 1L);
-        return file.frameAt(index.fileOffset(row), row + 1L);
+        Frame frame = file.frameAt(index.fileOffset(row), row + 1L);
+        FrameFlags edited = edits;
+        return edited == null ? frame : edited.withEdits(frame);
+    }
+
+    @Override
+    public void editsFrom(FrameFlags flags) {
+        edits = flags;
     }
 }

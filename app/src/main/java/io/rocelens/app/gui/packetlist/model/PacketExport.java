@@ -23,20 +23,30 @@ public final class PacketExport {
     }
 
     /**
-     * Writes the rows' frames in the given order.
+     * What was written.
      *
-     * @return frames written (fewer than the rows when cancelled)
+     * @param frames          frames written (fewer than the rows when cancelled)
+     * @param commentsLeftOut packet comments of those frames the format could not hold (pcap holds none)
+     */
+    public record Written(long frames, long commentsLeftOut) {
+    }
+
+    /**
+     * Writes the rows' frames in the given order, with their packet comments (as the table gives them: the user's
+     * edits included) where the format holds them.
+     *
      * @throws IOException when the output cannot be written or a frame cannot be read again; the message names the
      *                     file and the reason
      */
-    public static long write(PacketTable table, int[] rows, Path output, CaptureFormat format,
-                             DoubleConsumer progress, BooleanSupplier cancelled) throws IOException {
+    public static Written write(PacketTable table, int[] rows, Path output, CaptureFormat format,
+                                DoubleConsumer progress, BooleanSupplier cancelled) throws IOException {
         byte[] buffer = new byte[CaptureWriter.MAX_SNAPLEN];
+        long leftOut = 0;
         try (CaptureWriter writer = CaptureWriter.open(output, format, CaptureWriter.MAX_SNAPLEN)) {
             for (int i = 0; i < rows.length; i++) {
                 if ((i & 0xFFF) == 0) {
                     if (cancelled.getAsBoolean()) {
-                        return writer.framesWritten();
+                        return new Written(writer.framesWritten(), leftOut);
                     }
                     progress.accept((double) i / rows.length);
                 }
@@ -49,10 +59,13 @@ public final class PacketExport {
                 ByteBuffer data = frame.data().duplicate();
                 int length = data.remaining();
                 data.get(buffer, 0, length);
-                writer.write(frame.timestampNanos(), frame.originalLength(), buffer, 0, length);
+                writer.write(frame.timestampNanos(), frame.originalLength(), buffer, 0, length, frame.comments());
+                if (!writer.holdsComments()) {
+                    leftOut += frame.comments().size();
+                }
             }
             progress.accept(1);
-            return writer.framesWritten();
+            return new Written(writer.framesWritten(), leftOut);
         }
     }
 }

@@ -137,6 +137,7 @@ public final class PacketListModel {
         passes.cancel();
         dissectorOptions = options;
         table = packets;
+        packets.editsFrom(flags);
         marks = null;
         // a filter or an order chosen before the file (the -Y option) applies to its rows as they come
         displayed = filter != null || sortColumn != null ? new int[1024] : null;

@@ -27,4 +27,11 @@ public interface PacketTable extends IndexedFrames {
      * @param rows the rows to order, or null for all
      */
     int[] sort(int[] rows, PacketColumn column, boolean descending);
+
+    /**
+     * Frames read again come with the user's edits in {@code flags} (the packet comments set in the window), so the
+     * details, the filters and the exports see them. A table that reads no file again ignores it.
+     */
+    default void editsFrom(FrameFlags flags) {
+    }
 }
