@@ -24,18 +24,31 @@ doc-ref:
 seq:
   - id: version
     type: b4
+    -field: erspan.version
+    -title: Version
+    -enum: version_enum
+    -container: 2
     doc: 1 for type II, 2 for type III.
     doc-ref: draft-foschiano-erspan-03, sections 4.1 and 4.2 (Ver)
   - id: vlan
     type: b12
+    -field: erspan.vlan
+    -title: VLAN at the source
+    -container: 2
     doc: The VLAN of the mirrored frame at the source port.
     doc-ref: draft-foschiano-erspan-03, sections 4.1 and 4.2 (VLAN)
   - id: cos
     type: b3
+    -field: erspan.cos
+    -title: Class of service at the source
+    -container: 2
     doc: Class of service (the 802.1p priority) of the mirrored frame at the source.
     doc-ref: draft-foschiano-erspan-03, sections 4.1 and 4.2 (COS)
   - id: encap_or_bso
     type: b2
+    -field: erspan.encap
+    -title: Encapsulation at the source
+    -container: 2
     doc: |
       Type II: En, how the frame was tagged at the source (0 untagged, 1 ISL, 2 802.1Q,
       3 VLAN tag preserved). Type III: BSO, the frame's integrity (0 good, 1 short,
@@ -43,61 +56,99 @@ seq:
     doc-ref: draft-foschiano-erspan-03, section 4.1 (En), section 4.2 (BSO)
   - id: truncated
     type: b1
+    -field: erspan.truncated
+    -title: Truncated
+    -base: dec
+    -container: 2
     doc: T, the mirrored frame was cut to fit the mirror session's MTU.
     doc-ref: draft-foschiano-erspan-03, sections 4.1 and 4.2 (T)
   - id: session_id
     type: b10
+    -field: erspan.spanid
+    -title: Session ID
+    -container: 2
     doc: The mirror session (span ID).
     doc-ref: draft-foschiano-erspan-03, sections 4.1 and 4.2 (Session ID)
   - id: reserved
     type: b12
     if: not type_iii
+    -field: erspan.reserved
+    -title: Reserved
+    -container: 4
     doc: Type II, reserved, transmitted as 0.
     doc-ref: draft-foschiano-erspan-03, section 4.1 (Reserved)
   - id: index
     type: b20
     if: not type_iii
+    -field: erspan.index
+    -title: Port index
+    -container: 4
     doc: Type II, the port index of the source port and direction.
     doc-ref: draft-foschiano-erspan-03, section 4.1 (Index)
   - id: timestamp
     type: u4
     if: type_iii
+    -field: erspan.timestamp
+    -title: Timestamp
     doc: Type III, when the frame was mirrored, in the unit `granularity` names (with IEEE 1588, the nanoseconds; the seconds in a platform sub-header).
     doc-ref: draft-foschiano-erspan-03, section 4.2 (Timestamp)
   - id: security_group_tag
     type: u2
     if: type_iii
+    -field: erspan.sgt
+    -title: Security group tag
     doc: Type III, the security group tag of the frame.
     doc-ref: draft-foschiano-erspan-03, section 4.2 (SGT)
   - id: has_ethernet_pdu
     type: b1
     if: type_iii
+    -field: erspan.p
+    -title: Has Ethernet PDU
+    -base: dec
+    -container: 2
     doc: Type III, P, set when the mirrored frame is an Ethernet PDU (frame type 0).
     doc-ref: draft-foschiano-erspan-03, section 4.2 (P)
   - id: frame_type
     type: b5
     if: type_iii
+    -field: erspan.ft
+    -title: Frame type
+    -container: 2
     doc: Type III, FT, what the payload is (0 Ethernet, 2 IP).
     doc-ref: draft-foschiano-erspan-03, section 4.2 (FT)
   - id: hardware_id
     type: b6
     if: type_iii
+    -field: erspan.hw
+    -title: Hardware ID
+    -container: 2
     doc: Type III, the ERSPAN engine that mirrored the frame.
     doc-ref: draft-foschiano-erspan-03, section 4.2 (Hw ID)
   - id: direction
     type: b1
     if: type_iii
+    -field: erspan.direction
+    -title: "Direction (1: egress)"
+    -container: 2
     doc: Type III, D, 0 when the frame was mirrored on ingress, 1 on egress.
     doc-ref: draft-foschiano-erspan-03, section 4.2 (D)
   - id: granularity
     type: b2
     enum: granularity_enum
     if: type_iii
+    -field: erspan.gra
+    -title: Timestamp granularity
+    -enum: granularity_enum
+    -container: 2
     doc: Type III, Gra, the unit of `timestamp`.
     doc-ref: draft-foschiano-erspan-03, section 4.2 (Gra)
   - id: has_sub_header
     type: b1
     if: type_iii
+    -field: erspan.o
+    -title: Optional sub-header
+    -base: dec
+    -container: 2
     doc: Type III, O, an 8-byte platform-specific sub-header follows.
     doc-ref: draft-foschiano-erspan-03, section 4.2 (O)
   - id: sub_header
@@ -237,3 +288,10 @@ enums:
     3:
       id: user_defined
       -orig-id: User-defined
+  version_enum:
+    1:
+      id: type_ii
+      -orig-id: Type II
+    2:
+      id: type_iii
+      -orig-id: Type III

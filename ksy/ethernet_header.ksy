@@ -23,10 +23,16 @@ doc-ref:
 seq:
   - id: dst_mac
     type: b48
+    -field: eth.dst
+    -title: Destination
+    -display: mac
     doc: Destination MAC address, as a 48-bit big-endian number (the first octet in the top byte).
     doc-ref: IEEE 802.3 clause 3.2.4 (Destination Address field)
   - id: src_mac
     type: b48
+    -field: eth.src
+    -title: Source
+    -display: mac
     doc: Source MAC address, as a 48-bit big-endian number.
     doc-ref: IEEE 802.3 clause 3.2.5 (Source Address field)
   - id: tags
@@ -64,6 +70,10 @@ types:
     seq:
       - id: tpid
         type: u2
+        -field: eth.type
+        -title: Type
+        -base: hex
+        -enum: ether_type_enum
         doc: |
           Tag Protocol Identifier (0x8100 C-VLAN, 0x88A8 S-VLAN, 0x9100 pre-standard QinQ),
           or, in the last element, the EtherType of the payload.
@@ -71,16 +81,25 @@ types:
       - id: pcp
         type: b3
         if: is_tag
+        -field: vlan.pcp
+        -title: Priority code point
+        -byte-width: 1
         doc: Priority Code Point, the 802.1p priority (0-7) that PFC pauses per class.
         doc-ref: IEEE 802.1Q clause 6.9.3 (Priority Code Point encoding)
       - id: dei
         type: b1
         if: is_tag
+        -field: vlan.dei
+        -title: Drop eligible indicator
+        -byte-width: 1
         doc: Drop Eligible Indicator.
         doc-ref: IEEE 802.1Q clause 9.6 (VLAN Tag Control Information)
       - id: vid
         type: b12
         if: is_tag
+        -field: vlan.id
+        -title: VLAN identifier
+        -byte-width: 2
         doc: VLAN identifier; 0 means priority-tagged (no VLAN), 0xFFF is reserved.
         doc-ref: IEEE 802.1Q clause 9.6 (VLAN Tag Control Information)
     instances:

@@ -17,18 +17,27 @@ doc-ref:
 seq:
   - id: flags
     type: u2
+    -field: vxlan.flags
+    -title: Flags
+    -base: hex
     doc: Flags; RFC 7348's I flag is 0x0800 (bit 3 of the first byte), the rest reserved.
     doc-ref: RFC 7348, section 5 (VXLAN Header, Flags)
   - id: group_policy_id
     type: u2
+    -field: vxlan.gbp
+    -title: Group policy ID
     doc: Reserved in RFC 7348 (transmitted as 0); the group policy ID with the G flag.
     doc-ref: RFC 7348, section 5 (Reserved fields); draft-smith-vxlan-group-policy-05, section 2.1
   - id: vni
     type: b24
+    -field: vxlan.vni
+    -title: VXLAN network identifier (VNI)
     doc: The VXLAN Network Identifier, the overlay segment the inner frame belongs to.
     doc-ref: RFC 7348, section 5 (VXLAN Network Identifier)
   - id: reserved
     type: u1
+    -field: vxlan.reserved8
+    -title: Reserved
     doc: Reserved, transmitted as 0.
     doc-ref: RFC 7348, section 5 (Reserved fields)
 instances:

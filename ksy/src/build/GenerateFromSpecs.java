@@ -114,11 +114,12 @@ public final class GenerateFromSpecs {
  * its filter name ({@code {i}} the element's index in a repeated one, whose entries are also a list named without
  * it: {@code SpecFields.PFC_TIME} for {@code pfc.time{i}}), {@code -title} its label, the {@code doc} its
  * blurb, {@code -enum} an enum of the spec naming its values ({@code other_spec::enum_name}: another spec's), {@code -base: hex} (on a {@code b1}: a one-bit number, as
- * Wireshark's FT_UINT8 with a one-bit mask, rather than a flag), {@code -display: mac} or
+ * Wireshark's FT_UINT8 with a one-bit mask, rather than a flag; {@code -base: dec}: such a number in decimal), {@code -display: mac} or
  * {@code bytes}, {@code -scale} a factor its value is shown multiplied by, and for a bit field {@code -container}: the
  * bytes of the word it is shown on (else its whole run of bit fields, or its own bytes when it starts and ends on a
  * byte boundary), or {@code -byte-width}: the bytes of its mask, ending with the byte its last bit is in (Wireshark's
- * placement of a 24-bit QPN or PSN after flag bits). {@code -display: ipv4} (a u4) and {@code ipv6} (16 bytes) are
+ * placement of a 24-bit QPN or PSN after flag bits); such a bit field may have an {@code if} when every bit field
+ * before it in its run has none or the same one (so its place in the word is known). {@code -display: ipv4} (a u4) and {@code ipv6} (16 bytes) are
  * addresses. A 64-bit number without {@code -base} is an unsigned 64-bit
  * value (UINT64); a field Kaitai reads as an {@code enum} gives the describer its id (the enum must name every value).
  * Per spec that declares such fields, a describer: one method per type, recursing into user types (a
@@ -255,13 +256,22 @@ final class FieldRegistry {
         Map<String, String> runFirst = new java.util.HashMap<>();
         Map<String, Integer> bitOffset = new java.util.HashMap<>();
         Map<String, Integer> runBits = new java.util.HashMap<>();
+        // the condition of each bit field that comes after one of another condition in its run (or none): its place
+        // in the word is then not known, a -field there is refused
+        java.util.Set<String> unplaced = new java.util.HashSet<>();
         List<String> run = new ArrayList<>();
+        List<Object> runConditions = new ArrayList<>();
         int bits = 0;
         for (Object a : seq) {
             Map<?, ?> attr = (Map<?, ?>) a;
             String id = (String) attr.get("id");
             java.util.regex.Matcher b = attr.get("type") instanceof String t ? BITS.matcher(t) : null;
             if (b != null && b.matches() && !attr.containsKey("repeat")) {
+                Object condition = attr.get("if");
+                if (runConditions.stream().anyMatch(c -> c != null && !c.equals(condition))) {
+                    unplaced.add(id);
+                }
+                runConditions.add(condition);
                 runFirst.put(id, run.isEmpty() ? id : run.get(0));
                 bitOffset.put(id, bits);
                 run.add(id);
@@ -271,6 +281,7 @@ final class FieldRegistry {
                     runBits.put(member, bits);
                 }
                 run.clear();
+                runConditions.clear();
                 bits = 0;
             }
         }
@@ -282,6 +293,7 @@ final class FieldRegistry {
             String id = (String) attr.get("id");
             String key = GenerateFromSpecs.camel(id, false);
             String get = "o." + key + "()";
+            String read = get;   // null when an if leaves the field out
             Object kaitaiType = attr.get("type");
             boolean repeat = attr.containsKey("repeat");
             boolean substream = attr.containsKey("size") || attr.containsKey("size-eos");
@@ -377,8 +389,9 @@ final class FieldRegistry {
                 // a bit field alone in its run of whole bytes (a b48 MAC address) sits where it was read
                 boolean alone = runFirst.containsKey(id) && runBits.get(id) == width && width % 8 == 0;
                 if (runFirst.containsKey(id) && !alone) {
-                    if (attr.containsKey("if")) {
-                        throw new IllegalArgumentException(where + ": a bit field with -field cannot have an if");
+                    if (unplaced.contains(id)) {
+                        throw new IllegalArgumentException(where + ": a bit field with -field after a bit field of"
+                                + " another if in its run has no known place in the word");
                     }
                     int total = runBits.get(id);
                     int at = bitOffset.get(id);
@@ -413,7 +426,7 @@ final class FieldRegistry {
                 }
                 String line = "out.add(SpecFields." + constant(name) + ", " + String.format(value, get) + ", "
                         + position + ");\n";
-                describers.append(attr.containsKey("if") ? "        if (" + get + " != null) {\n            " + line
+                describers.append(attr.containsKey("if") ? "        if (" + read + " != null) {\n            " + line
                         + "        }\n" : "        " + line);
                 continue;
             }

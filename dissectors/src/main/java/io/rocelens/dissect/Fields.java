@@ -12,8 +12,8 @@ import java.util.function.LongFunction;
 /**
  * The field registry: every field RoCE Lens shows, declared once. Names follow the contract in the README
  * (they are what the JSON output, the display filter, the detail tree and the CSV use). The fields of the protocols
- * whose .ksy specs name them (a {@code -field} key: the RoCE transport, the InfiniBand link layers, IP, UDP, TCP,
- * ARP, MAC Control, Linux cooked capture, LLC and STP, LLDP and DCBX, the MADs) are not written here: the build generates them ({@link SpecFields}) and they are registered from there, see
+ * whose .ksy specs name them (a {@code -field} key: Ethernet and VLAN, GRE, ERSPAN, VXLAN, the RoCE transport, the
+ * InfiniBand link layers, IP, UDP, TCP, ARP, MAC Control, Linux cooked capture, LLC and STP, LLDP and DCBX, the MADs) are not written here: the build generates them ({@link SpecFields}) and they are registered from there, see
  * {@link #of(SpecField)}; what is left of those protocols here is what their modules compute from more than one spec
  * field.
  */
@@ -28,9 +28,14 @@ public final class Fields {
     /** A packet comment (pcapng {@code opt_comment}), one field per comment, under "Packet comments" as Wireshark's. */
     public static final FieldDef FRAME_COMMENT = def("frame.comment", "Comment", FieldType.STRING);
 
-    public static final FieldDef ETH_DST = def("eth.dst", "Destination", FieldType.MAC);
-    public static final FieldDef ETH_SRC = def("eth.src", "Source", FieldType.MAC);
-    public static final FieldDef ETH_TYPE = hex("eth.type", "Type", 4, Fields::etherTypeName);
+    /*
+     * The Ethernet and VLAN fields ethernet_header.ksy reads are generated ({@link SpecFields}); the filter package
+     * names a few of them through these references. The others here are {@link EthernetModule}'s: the address bits,
+     * and the spec's Type field named by where it sits.
+     */
+    public static final FieldDef ETH_DST = of(SpecFields.ETH_DST);
+    public static final FieldDef ETH_SRC = of(SpecFields.ETH_SRC);
+    public static final FieldDef ETH_TYPE = of(SpecFields.ETH_TYPE);
     /** The address's group bit (multicast) and locally-administered bit, under each address as Wireshark shows them. */
     public static final FieldDef ETH_IG = bits("eth.ig", "IG bit (group address)", FieldType.FLAG, 3, null);
     public static final FieldDef ETH_LG = bits("eth.lg", "LG bit (locally administered)", FieldType.FLAG, 3, null);
@@ -39,9 +44,9 @@ public final class Fields {
 
     public static final FieldDef VLAN_ETYPE = hex("vlan.etype", "Type", 4, Fields::etherTypeName);
     public static final FieldDef VLAN_LEN = uint("vlan.len", "Length (IEEE 802.3 length after the tag)");
-    public static final FieldDef VLAN_PCP = bits("vlan.pcp", "Priority code point", FieldType.UINT, 1, null);
-    public static final FieldDef VLAN_DEI = bits("vlan.dei", "Drop eligible indicator", FieldType.FLAG, 1, null);
-    public static final FieldDef VLAN_ID = bits("vlan.id", "VLAN identifier", FieldType.UINT, 2, null);
+    public static final FieldDef VLAN_PCP = of(SpecFields.VLAN_PCP);
+    public static final FieldDef VLAN_DEI = of(SpecFields.VLAN_DEI);
+    public static final FieldDef VLAN_ID = of(SpecFields.VLAN_ID);
 
     /**
      * LLC's control field, as Wireshark shows it: one byte for a U-format frame, else two read least-significant first
@@ -80,44 +85,14 @@ public final class Fields {
     /** 3 when the checksum is 0 (none sent), else 2 (unverified), as Wireshark gives udp.checksum.status by default. */
     public static final FieldDef UDP_CHECKSUM_STATUS = uint("udp.checksum.status", "Checksum status (2: unverified, 3: none)");
 
-    /** GRE, ERSPAN and VXLAN fields are named as in Wireshark; their bits sit in the 16- or 32-bit word they come from. */
+    /*
+     * The GRE, ERSPAN and VXLAN fields their specs read are generated ({@link SpecFields}); these are {@link
+     * TunnelModule}'s, named as in Wireshark, their bits on the 16-, 32- or 64-bit word they come from: GRE's whole
+     * flags word, ERSPAN type III's name of the encapsulation bits and its platform sub-header, VXLAN's flag bits.
+     */
     public static final FieldDef GRE_FLAGS_AND_VERSION = bits("gre.flags_and_version", "Flags and version", FieldType.HEX, 2, null);
-    public static final FieldDef GRE_CHECKSUM_BIT = bits("gre.flags.checksum", "Checksum present", FieldType.FLAG, 2, null);
-    public static final FieldDef GRE_ROUTING_BIT = bits("gre.flags.routing", "Routing present", FieldType.FLAG, 2, null);
-    public static final FieldDef GRE_KEY_BIT = bits("gre.flags.key", "Key present", FieldType.FLAG, 2, null);
-    public static final FieldDef GRE_SEQUENCE_BIT = bits("gre.flags.sequence_number", "Sequence number present",
-            FieldType.FLAG, 2, null);
-    public static final FieldDef GRE_STRICT_ROUTE = bits("gre.flags.strict_source_route", "Strict source route",
-            FieldType.FLAG, 2, null);
-    public static final FieldDef GRE_RECURSION = bits("gre.flags.recursion_control", "Recursion control", FieldType.UINT, 2, null);
-    public static final FieldDef GRE_ACK_BIT = bits("gre.flags.ack", "Acknowledgment present", FieldType.FLAG, 2, null);
-    public static final FieldDef GRE_FLAGS_RESERVED = bits("gre.flags.reserved", "Flags (reserved)", FieldType.UINT, 2, null);
-    public static final FieldDef GRE_VERSION = bits("gre.flags.version", "Version", FieldType.UINT, 2, null);
-    public static final FieldDef GRE_PROTO = hex("gre.proto", "Protocol type", 4, EnumTexts::greProtocolTypeEnum);
-    public static final FieldDef GRE_CHECKSUM = hex("gre.checksum", "Checksum", 4, null);
-    public static final FieldDef GRE_OFFSET = uint("gre.offset", "Offset (reserved)");
-    public static final FieldDef GRE_KEY = hex("gre.key", "Key", 8, null);
-    public static final FieldDef GRE_SEQUENCE = uint("gre.sequence_number", "Sequence number");
-    public static final FieldDef GRE_ACK = uint("gre.ack_number", "Acknowledgment number");
 
-    public static final FieldDef ERSPAN_VERSION = bits("erspan.version", "Version", FieldType.UINT, 2, Fields::erspanVersionName);
-    public static final FieldDef ERSPAN_VLAN = bits("erspan.vlan", "VLAN at the source", FieldType.UINT, 2, null);
-    public static final FieldDef ERSPAN_COS = bits("erspan.cos", "Class of service at the source", FieldType.UINT, 2, null);
-    public static final FieldDef ERSPAN_ENCAP = bits("erspan.encap", "Encapsulation at the source", FieldType.UINT, 2, null);
     public static final FieldDef ERSPAN_BSO = bits("erspan.bso", "Bad/short/oversized", FieldType.UINT, 2, null);
-    public static final FieldDef ERSPAN_TRUNCATED = bits("erspan.truncated", "Truncated", FieldType.UINT, 2, null);
-    public static final FieldDef ERSPAN_SPANID = bits("erspan.spanid", "Session ID", FieldType.UINT, 2, null);
-    public static final FieldDef ERSPAN_RESERVED = bits("erspan.reserved", "Reserved", FieldType.UINT, 4, null);
-    public static final FieldDef ERSPAN_INDEX = bits("erspan.index", "Port index", FieldType.UINT, 4, null);
-    public static final FieldDef ERSPAN_TIMESTAMP = uint("erspan.timestamp", "Timestamp");
-    public static final FieldDef ERSPAN_SGT = uint("erspan.sgt", "Security group tag");
-    public static final FieldDef ERSPAN_P = bits("erspan.p", "Has Ethernet PDU", FieldType.UINT, 2, null);
-    public static final FieldDef ERSPAN_FT = bits("erspan.ft", "Frame type", FieldType.UINT, 2, null);
-    public static final FieldDef ERSPAN_HW = bits("erspan.hw", "Hardware ID", FieldType.UINT, 2, null);
-    public static final FieldDef ERSPAN_DIRECTION = bits("erspan.direction", "Direction (1: egress)", FieldType.FLAG, 2, null);
-    public static final FieldDef ERSPAN_GRA = bits("erspan.gra", "Timestamp granularity", FieldType.UINT, 2,
-            EnumTexts::erspanGranularityEnum);
-    public static final FieldDef ERSPAN_O = bits("erspan.o", "Optional sub-header", FieldType.UINT, 2, null);
     public static final FieldDef ERSPAN_PLATID = bits("erspan.platid", "Platform ID", FieldType.UINT, 4, null);
     public static final FieldDef ERSPAN_PID1_RSVD1 = bits("erspan.pid1.rsvd1", "Reserved", FieldType.UINT, 4, null);
     public static final FieldDef ERSPAN_PID1_VSMID = bits("erspan.pid1.vsmid", "VSM domain ID", FieldType.UINT, 4, null);
@@ -136,15 +111,11 @@ public final class Fields {
     public static final FieldDef ERSPAN_PID7_TIMESTAMP = uint("erspan.pid7.timestamp", "Upper 32 bits of the timestamp");
     public static final FieldDef ERSPAN_PID_RSVD = bits("erspan.pid.rsvd", "Reserved", FieldType.UINT, 8, null);
 
-    public static final FieldDef VXLAN_FLAGS = bits("vxlan.flags", "Flags", FieldType.HEX, 2, null);
     public static final FieldDef VXLAN_FLAG_G = bits("vxlan.flag_g", "Group policy extension", FieldType.FLAG, 2, null);
     public static final FieldDef VXLAN_FLAG_I = bits("vxlan.flag_i", "VNI valid", FieldType.FLAG, 2, null);
     public static final FieldDef VXLAN_FLAG_D = bits("vxlan.flag_d", "Don't learn", FieldType.FLAG, 2, null);
     public static final FieldDef VXLAN_FLAG_A = bits("vxlan.flag_a", "Policy applied", FieldType.FLAG, 2, null);
     public static final FieldDef VXLAN_FLAGS_RESERVED = bits("vxlan.flags_reserved", "Reserved flags", FieldType.HEX, 2, null);
-    public static final FieldDef VXLAN_GBP = uint("vxlan.gbp", "Group policy ID");
-    public static final FieldDef VXLAN_VNI = uint("vxlan.vni", "VXLAN network identifier (VNI)");
-    public static final FieldDef VXLAN_RESERVED = uint("vxlan.reserved8", "Reserved");
 
     /** How the frame analysed was carried: gre, erspan1, erspan2, erspan3 or vxlan (absent when not encapsulated). */
     public static final FieldDef ROCE_ENCAP = def("roce.encap", "Encapsulation of the mirrored frame", FieldType.STRING);
@@ -288,10 +259,6 @@ public final class Fields {
         return text.length() > 0 ? text.toString() : null;
     }
 
-    /** ERSPAN's version field: 1 is type II, 2 type III. */
-    public static String erspanVersionName(long version) {
-        return version == 1 ? "Type II" : version == 2 ? "Type III" : null;
-    }
 
 
     /** "PAUSE", "PFC", from {@code mac_control.ksy}. */

@@ -34,14 +34,14 @@ import java.util.List;
 /**
  * Walks one frame down its layers with the fast Kaitai parsers and fills a {@link PacketSummary}. Each layer is a
  * {@link Step}; the hand-offs between layers go through the tables below, keyed by link type, EtherType, IP
- * protocol, GRE protocol type and UDP destination port (the RoCE ports are a preference, as in Wireshark, so each walker holds its own
- * and looks them up before the UDP table). A protocol family written as a {@link ProtocolModule} (LLC and STP, LLDP and
- * DCBX, the MADs, MAC Control) is its specs and one module, registered by one line in {@link #MODULES}. The RoCE transport
- * ({@link RoceModule}), the InfiniBand link ({@link InfinibandLinkModule}: ERF, LRH, GRH) and IP
+ * protocol, GRE protocol type and UDP destination port (the RoCE ports are a preference, as in Wireshark, so each walker
+ * holds its own and looks them up before the UDP table). A protocol family written as a {@link ProtocolModule} (LLC and
+ * STP, LLDP and DCBX, the MADs, MAC Control) is its specs and one module, registered by one line in {@link #MODULES}.
+ * Ethernet and VLAN ({@link EthernetModule}), the tunnels ({@link TunnelModule}: GRE, ERSPAN, VXLAN), the RoCE
+ * transport ({@link RoceModule}), the InfiniBand link ({@link InfinibandLinkModule}: ERF, LRH, GRH), IP
  * ({@link IpModule}: IPv4, IPv6, UDP, TCP, ARP) and Linux cooked capture ({@link LinuxSllModule}) are modules too,
- * whose steps stay here (they keep the network layer's bounds for the ICRC and hand on through these tables) and mark the headers for them; the older layers below
- * (Ethernet, GRE, ERSPAN, VXLAN) are a step here, a describer in {@link Dissector} and a
- * registration in the static block. When asked, the walker also records where each header sits so the
+ * whose steps stay here (they keep the network layer's bounds for the tunnels and the ICRC and hand on through these
+ * tables) and mark the headers for them. When asked, the walker also records where each header sits so the
  * detail dissector can re-read it with field positions. A frame that breaks a rule becomes a malformed summary;
  * nothing is thrown.
  */
@@ -100,6 +100,10 @@ final class FrameWalker {
     /** QP 1, the General Services Interface; QP 0, the Subnet Management Interface, below it. */
     private static final int GSI_QP = 1;
 
+    /** Ethernet and its VLAN tags: read by the step here (it hands on by EtherType or to LLC), marked for the module. */
+    private static final EthernetModule ETHERNET = new EthernetModule();
+    /** GRE, ERSPAN and VXLAN: read by the steps here (the IP and UDP bounds of the inner frame), marked for the module. */
+    private static final TunnelModule TUNNELS = new TunnelModule();
     /** The RoCE transport (BTH, extended headers, payload, ICRC and VCRC): the walk reads it here and marks it for the module. */
     private static final RoceModule ROCE = new RoceModule();
     /** ERF, LRH and GRH: read by the steps here (they set the frame's times and addresses), marked for the module. */
@@ -111,6 +115,8 @@ final class FrameWalker {
 
     /** The protocol modules, each hanging its steps in the tables above (proto_register_* and proto_reg_handoff_*). */
     static final List<ProtocolModule> MODULES = List.of(
+            ETHERNET,
+            TUNNELS,
             SLL,
             IP,
             IB_LINK,
@@ -305,7 +311,7 @@ final class FrameWalker {
         }
         summary.vlanTags = tags;
         int end = tag + 2;
-        mark(LayerMark.Kind.ETHERNET, offset, end - offset);
+        mark(ETHERNET, 0, offset, end - offset);
         int type = EthernetHeaderEtherTypeOrTagLayout.tpid(b, tag);
         if (type <= IEEE_802_3_MAX_LENGTH) {
             summary.etherType = type;
@@ -725,7 +731,7 @@ final class FrameWalker {
         byte[] b = data.array();
         int end = offset + GreLayout.sizeOf(b, offset);
         readable(offset, end - offset);
-        mark(LayerMark.Kind.GRE, offset, end - offset);
+        mark(TUNNELS, TunnelModule.GRE, offset, end - offset);
         Step step = GRE_PROTOCOLS[GreLayout.protocolType(b, offset)];
         if (step == null || GreLayout.version(b, offset) != 0 || GreLayout.routingPresent(b, offset)) {
             return;
@@ -742,7 +748,7 @@ final class FrameWalker {
             return;
         }
         enter("ERSPAN", offset, ERSPAN_II_LENGTH);
-        mark(LayerMark.Kind.ERSPAN_II, offset, ERSPAN_II_LENGTH);
+        mark(TUNNELS, TunnelModule.ERSPAN_II, offset, ERSPAN_II_LENGTH);
         int version = ErspanLayout.version(data.array(), offset, false);
         if (version != 1) {
             malformed("ERSPAN version " + version + " after GRE protocol 0x88be (type II is version 1)");
@@ -759,7 +765,7 @@ final class FrameWalker {
             end = ErspanLayout.subHeaderAt(b, offset, true) + PLATFORM_SUB_HEADER_LENGTH;
             readable(offset, end - offset);
         }
-        mark(LayerMark.Kind.ERSPAN_III, offset, end - offset);
+        mark(TUNNELS, TunnelModule.ERSPAN_III, offset, end - offset);
         int version = ErspanLayout.version(b, offset, true);
         if (version != 2) {
             malformed("ERSPAN version " + version + " after GRE protocol 0x22eb (type III is version 2)");
@@ -772,7 +778,7 @@ final class FrameWalker {
     /** A VXLAN header, then the inner Ethernet frame up to the end of the UDP datagram. */
     private void vxlan(int offset) {
         enter("VXLAN", offset, VXLAN_LENGTH);
-        mark(LayerMark.Kind.VXLAN, offset, VXLAN_LENGTH);
+        mark(TUNNELS, TunnelModule.VXLAN, offset, VXLAN_LENGTH);
         tunnelEnd = udpEnd;
         inner(PacketSummary.ENCAP_VXLAN, offset + VXLAN_LENGTH, FrameWalker::ethernet);
     }
@@ -807,7 +813,7 @@ final class FrameWalker {
     /** Marks a header a module will describe: its protocol number {@code part} of the module's protocols. */
     void mark(ProtocolModule module, int part, int offset, int length) {
         if (marks != null) {
-            marks.add(new LayerMark(LayerMark.Kind.MODULE, offset, length, module, part));
+            marks.add(new LayerMark(offset, length, module, part));
         }
     }
 
@@ -860,11 +866,5 @@ final class FrameWalker {
         summary.kinds |= PacketSummary.MALFORMED;
         summary.malformedReason = reason;
         throw STOP;
-    }
-
-    private void mark(LayerMark.Kind kind, int offset, int length) {
-        if (marks != null) {
-            marks.add(new LayerMark(kind, offset, length));
-        }
     }
 }

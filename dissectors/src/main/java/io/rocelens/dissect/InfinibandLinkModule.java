@@ -54,8 +54,8 @@ final class InfinibandLinkModule implements ProtocolModule {
 
     /** tshark names the ERF header "erf" and counts the LRH and GRH in its "infiniband". */
     @Override
-    public String framePart(String layer) {
-        return layer.equals("erf") ? "erf" : "infiniband";
+    public String framePart(Layer layer) {
+        return layer.name().equals("erf") ? "erf" : "infiniband";
     }
 
     /** Nothing to hang: the walker's link-type, ERF-type and EtherType tables hand on to its own steps. */

@@ -45,7 +45,7 @@ final class LinuxSllModule implements ProtocolModule {
 
     /** tshark chains the cooked header and the EtherType it hands on by: "sll:ethertype". */
     @Override
-    public String framePart(String layer) {
+    public String framePart(Layer layer) {
         return "sll:ethertype";
     }
 

@@ -103,8 +103,8 @@ public interface ProtocolModule {
      * colons: {@code sll:ethertype}), or null when the layer is part of the protocol before it: by default the layer's own name, and {@code infiniband} for a layer named
      * {@code infiniband.*} (a MAD is part of tshark's InfiniBand protocol).
      */
-    default String framePart(String layer) {
-        return layer.startsWith("infiniband.") ? "infiniband" : layer;
+    default String framePart(Layer layer) {
+        return layer.name().startsWith("infiniband.") ? "infiniband" : layer.name();
     }
 
     /** Adds the detail layer of a header this module marked (or the layers, when one mark covers several headers). */

@@ -95,8 +95,8 @@ final class RoceModule implements ProtocolModule {
 
     /** tshark's frame.protocols names the whole transport "infiniband", once, at the BTH (the LRH or GRH before it). */
     @Override
-    public String framePart(String layer) {
-        return layer.equals("bth") ? "infiniband" : null;
+    public String framePart(Layer layer) {
+        return layer.name().equals("bth") ? "infiniband" : null;
     }
 
     /** Nothing to hang: the walker hands on to the BTH itself, from UDP (its RoCE ports), EtherType 0x8915 and the LRH. */

@@ -96,15 +96,6 @@ final class FilterFields {
         }
 
         protocol(IN_INDEX, "frame", "Frame", null, p -> 1);
-        // an encapsulated frame's summary holds the inner frame: a header missing there may be in the outer one
-        protocol(IN_INDEX, "eth", "Ethernet II", "eth", p -> outerToo(p, p.is(PacketSummary.ETHERNET)));
-        protocol(IN_INDEX, "vlan", "802.1Q / 802.1ad VLAN tag", "vlan", p -> outerToo(p, p.is(PacketSummary.VLAN)));
-        protocol("gre", "Generic Routing Encapsulation", "gre",
-                p -> p.is(PacketSummary.ENCAPSULATED) ? -1 : p.ipProtocol == 47 ? 1 : 0);
-        protocol("erspan", "Encapsulated Remote Switch Port Analyzer (ERSPAN type II or III)", "erspan",
-                p -> p.is(PacketSummary.ENCAPSULATED | PacketSummary.MALFORMED) || p.ipProtocol == 47 ? -1 : 0);
-        protocol("vxlan", "Virtual eXtensible Local Area Network", "vxlan",
-                p -> p.is(PacketSummary.ENCAPSULATED | PacketSummary.MALFORMED) || p.udpDstPort == 4789 ? -1 : 0);
         for (ProtocolModule module : ProtocolModule.all()) {
             for (ProtocolModule.Protocol protocol : module.protocols()) {
                 protocol(protocol.indexed(), protocol.filterName(), protocol.title(), protocol.layer(),
@@ -277,11 +268,6 @@ final class FilterFields {
         return TEXT_VALUES.get(field.name());
     }
 
-    /** 1 when the summary shows the header; else 0, or -1 (ask the detail) when an outer frame may hold it. */
-    private static int outerToo(PacketSummary p, boolean inSummary) {
-        return inSummary ? 1 : p.is(PacketSummary.ENCAPSULATED) ? -1 : 0;
-    }
-
     /**
      * UDP ports tshark 4.0 gives a dissector of its own on the captures RoCE Lens is tested with (besides RoCE and
      * VXLAN): echo, DNS, DHCP, NTP, NetBIOS, SNMP, syslog, DHCPv6, SSDP, mDNS, LLMNR. Any other port's payload is data.
@@ -339,23 +325,9 @@ final class FilterFields {
         for (io.rocelens.dissect.Layer layer : detail.layers()) {
             String name = layer.name();
             switch (name) {
-                case "eth" -> {
-                    append(out, "eth");
-                    if (layer.field(Fields.ETH_TYPE.name()) != null) {
-                        append(out, "ethertype");
-                    }
-                }
-                case "vlan" -> {
-                    append(out, "vlan");
-                    if (layer.field(Fields.VLAN_ETYPE.name()) != null) {
-                        append(out, "ethertype");
-                    }
-                }
-                case "gre", "erspan", "vxlan" ->
-                        append(out, name);
                 default -> {
                     ProtocolModule module = MODULE_LAYERS.get(name);
-                    String part = module != null ? module.framePart(name) : null;
+                    String part = module != null ? module.framePart(layer) : null;
                     if (part == null) {
                         continue;
                     }

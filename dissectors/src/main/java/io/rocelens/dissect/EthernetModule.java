@@ -1,0 +1,121 @@
+package io.rocelens.dissect;
+
+import io.rocelens.ksy.SpecDescribers;
+import io.rocelens.ksy.SpecFields;
+import io.rocelens.ksy.pos.EthernetHeader;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The Ethernet MAC header and its 802.1Q / 802.1ad VLAN tags, as Wireshark's packet-eth.c and packet-vlan.c show them:
+ * one {@code eth} layer, then one {@code vlan} layer per tag. Fields, titles, blurbs and positions come from
+ * {@code ethernet_header.ksy}; hand-written here, each said where it is added: the LG and IG bits of each address, and
+ * the names of the spec's one Type field by where it sits (the spec reads a list of TPID-or-type elements; Wireshark
+ * names the first {@code eth.type}, each one after a tag that tag's {@code vlan.etype}, and either one, when it is 1500
+ * or less, a length: {@code eth.len}, {@code vlan.len}). The fast step stays the walker's (it hands on through its
+ * EtherType table and to IEEE 802.3 frames' LLC), which marks the whole header for this module.
+ */
+final class EthernetModule implements ProtocolModule {
+
+    private static final boolean IN_INDEX = true;
+    /** IEEE 802.3 clause 3.2.6: a Length/Type value up to 1500 is a length. */
+    private static final int IEEE_802_3_MAX_LENGTH = 1500;
+    private static final int S_VLAN = 0x88a8;
+
+    private final List<Protocol> protocols = List.of(
+            // an encapsulated frame's summary holds the inner frame: a header missing there may be in the outer one
+            Protocol.known(IN_INDEX, "eth", "Ethernet II", "eth", p -> outerToo(p, p.is(PacketSummary.ETHERNET))),
+            Protocol.known(IN_INDEX, "vlan", "802.1Q / 802.1ad VLAN tag", "vlan",
+                    p -> outerToo(p, p.is(PacketSummary.VLAN))));
+
+    private static int outerToo(PacketSummary p, boolean inSummary) {
+        return inSummary ? 1 : p.is(PacketSummary.ENCAPSULATED) ? -1 : 0;
+    }
+
+    @Override
+    public List<Protocol> protocols() {
+        return protocols;
+    }
+
+    @Override
+    public List<FieldDef> fields() {
+        return Stream.concat(SpecFields.ETHERNET_HEADER_KSY.stream().map(Fields::of),
+                Stream.of(Fields.ETH_LG, Fields.ETH_IG, Fields.ETH_LEN, Fields.VLAN_ETYPE, Fields.VLAN_LEN)).toList();
+    }
+
+    /** Ethernet is in most frames: a filter on a field the summary does not hold reads the detail. */
+    @Override
+    public boolean absentOutside() {
+        return false;
+    }
+
+    /** Nothing to hang: the walker's link-type tables hand on to its own step. */
+    @Override
+    public void handOff(HandOff tables) {
+    }
+
+    /** tshark chains a header that ends with a type field and the EtherType it hands on by: "eth:ethertype". */
+    @Override
+    public String framePart(Layer layer) {
+        boolean type = layer.field(layer.name().equals("eth") ? Fields.ETH_TYPE.name() : Fields.VLAN_ETYPE.name()) != null;
+        return type ? layer.name() + ":ethertype" : layer.name();
+    }
+
+    @Override
+    public void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers) {
+        EthernetHeader eth = new EthernetHeader(mark.stream(data));
+        List<Field> read = new ArrayList<>(8);
+        SpecDescribers.ethernetHeader(eth, 0, Fields.sink(read));
+        Field dst = read.get(0);
+        Field src = read.get(1);
+        // the rest: per element of the spec's tags, its Type field, then, for a tag, its priority, DEI and VLAN ID
+        List<List<Field>> elements = new ArrayList<>();
+        for (Field field : read.subList(2, read.size())) {
+            if (field.def() == Fields.ETH_TYPE) {
+                elements.add(new ArrayList<>(4));
+            }
+            elements.get(elements.size() - 1).add(field);
+        }
+        // hand-written: Wireshark shows each address's LG and IG bits on its first 3 bytes
+        layers.add(new Layer("eth", (type(elements.get(0)) <= IEEE_802_3_MAX_LENGTH ? "IEEE 802.3 Ethernet, Src: "
+                : "Ethernet II, Src: ") + src.value() + ", Dst: " + dst.value(), mark.offset(), mark.length(), List.of(
+                dst, bit(Fields.ETH_LG, eth.dstMac(), 41, dst), bit(Fields.ETH_IG, eth.dstMac(), 40, dst),
+                src, bit(Fields.ETH_LG, eth.srcMac(), 41, src), bit(Fields.ETH_IG, eth.srcMac(), 40, src),
+                typeField(elements.get(0), Fields.ETH_LEN))));
+        for (int i = 0; i + 1 < elements.size(); i++) {
+            List<Field> tag = elements.get(i);
+            Field tpid = tag.get(0);
+            int offset = tpid.offset() + tpid.length();
+            layers.add(new Layer("vlan", (type(tag) == S_VLAN ? "802.1ad" : "802.1Q") + " Virtual LAN, PRI: "
+                    + tag.get(1).value() + ", DEI: " + tag.get(2).value() + ", ID: " + tag.get(3).value(), offset, 4,
+                    List.of(tag.get(1), tag.get(2), tag.get(3), typeField(elements.get(i + 1), Fields.VLAN_LEN))));
+        }
+    }
+
+    /** The Info column is the layers' after it. */
+    @Override
+    public String info(PacketSummary p) {
+        return null;
+    }
+
+    private static long type(List<Field> element) {
+        return (Long) element.get(0).value();
+    }
+
+    /**
+     * Hand-written: the element's Type field under the name Wireshark gives it where it sits: the spec's
+     * {@code eth.type} for the first, {@code vlan.etype} after a tag, or {@code length} when it is 1500 or less.
+     */
+    private static Field typeField(List<Field> element, FieldDef length) {
+        Field type = element.get(0);
+        FieldDef def = type(element) <= IEEE_802_3_MAX_LENGTH ? length
+                : length == Fields.ETH_LEN ? type.def() : Fields.VLAN_ETYPE;
+        return def == type.def() ? type : new Field(def, type.value(), type.offset(), type.length());
+    }
+
+    private static Field bit(FieldDef def, long address, int bit, Field on) {
+        return new Field(def, (address >>> bit) & 1, on.offset(), 3);
+    }
+}
