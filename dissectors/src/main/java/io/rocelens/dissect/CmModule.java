@@ -47,6 +47,12 @@ final class CmModule implements ProtocolModule {
         return io.rocelens.ksy.SpecFields.IB_MAD_KSY.stream().map(Fields::of).toList();
     }
 
+    /** MADs are rare: a filter on their fields reads only the frames whose summary holds them. */
+    @Override
+    public boolean absentOutside() {
+        return true;
+    }
+
     @Override
     public void handOff(HandOff tables) {
         tables.madPayload(this::walk);
@@ -119,8 +125,7 @@ final class CmModule implements ProtocolModule {
         });
         String title = mark.part() == 0 ? protocols.get(0).title()
                 : "CM " + cmName(mad.attributeId());
-        return new Layer(protocols.get(mark.part()).filterName(), title, mark.offset(), mark.length(),
-                List.copyOf(fields));
+        return mark.layer(protocols.get(mark.part()).filterName(), title, fields);
     }
 
     private static String cmName(int attribute) {

@@ -1,5 +1,7 @@
 package io.rocelens.dissect;
 
+import static io.rocelens.dissect.ProtocolModule.outerToo;
+
 import io.rocelens.ksy.SpecDescribers;
 import io.rocelens.ksy.SpecFields;
 import io.rocelens.ksy.pos.EthernetHeader;
@@ -30,10 +32,6 @@ final class EthernetModule implements ProtocolModule {
             Protocol.known(IN_INDEX, "vlan", "802.1Q / 802.1ad VLAN tag", "vlan",
                     p -> outerToo(p, p.is(PacketSummary.VLAN))));
 
-    private static int outerToo(PacketSummary p, boolean inSummary) {
-        return inSummary ? 1 : p.is(PacketSummary.ENCAPSULATED) ? -1 : 0;
-    }
-
     @Override
     public List<Protocol> protocols() {
         return protocols;
@@ -43,17 +41,6 @@ final class EthernetModule implements ProtocolModule {
     public List<FieldDef> fields() {
         return Stream.concat(SpecFields.ETHERNET_HEADER_KSY.stream().map(Fields::of),
                 Stream.of(Fields.ETH_LG, Fields.ETH_IG, Fields.ETH_LEN, Fields.VLAN_ETYPE, Fields.VLAN_LEN)).toList();
-    }
-
-    /** Ethernet is in most frames: a filter on a field the summary does not hold reads the detail. */
-    @Override
-    public boolean absentOutside() {
-        return false;
-    }
-
-    /** Nothing to hang: the walker's link-type tables hand on to its own step. */
-    @Override
-    public void handOff(HandOff tables) {
     }
 
     /** tshark chains a header that ends with a type field and the EtherType it hands on by: "eth:ethertype". */
@@ -92,12 +79,6 @@ final class EthernetModule implements ProtocolModule {
                     + tag.get(1).value() + ", DEI: " + tag.get(2).value() + ", ID: " + tag.get(3).value(), offset, 4,
                     List.of(tag.get(1), tag.get(2), tag.get(3), typeField(elements.get(i + 1), Fields.VLAN_LEN))));
         }
-    }
-
-    /** The Info column is the layers' after it. */
-    @Override
-    public String info(PacketSummary p) {
-        return null;
     }
 
     private static long type(List<Field> element) {

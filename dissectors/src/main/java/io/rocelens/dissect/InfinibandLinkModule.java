@@ -46,21 +46,10 @@ final class InfinibandLinkModule implements ProtocolModule {
                 .map(Fields::of).toList();
     }
 
-    /** Native InfiniBand and RoCEv1 captures are InfiniBand throughout: a filter on a field the summary lacks reads the detail. */
-    @Override
-    public boolean absentOutside() {
-        return false;
-    }
-
     /** tshark names the ERF header "erf" and counts the LRH and GRH in its "infiniband". */
     @Override
     public String framePart(Layer layer) {
         return layer.name().equals("erf") ? "erf" : "infiniband";
-    }
-
-    /** Nothing to hang: the walker's link-type, ERF-type and EtherType tables hand on to its own steps. */
-    @Override
-    public void handOff(HandOff tables) {
     }
 
     @Override
@@ -88,17 +77,10 @@ final class InfinibandLinkModule implements ProtocolModule {
             }
             default -> throw new IllegalStateException("not an InfiniBand link header: " + mark);
         }
-        layers.add(new Layer(protocols.get(mark.part()).filterName(), title, mark.offset(), mark.length(),
-                List.copyOf(fields)));
+        layers.add(mark.layer(protocols.get(mark.part()).filterName(), title, fields));
     }
 
     private static String gid(byte[] address) {
         return Addresses.ipv6(Addresses.high(address), Addresses.low(address));
-    }
-
-    /** The Info column is PacketColumns' (the transport's, or the LRH's raw packet). */
-    @Override
-    public String info(PacketSummary p) {
-        return null;
     }
 }

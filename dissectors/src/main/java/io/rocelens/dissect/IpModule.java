@@ -1,5 +1,7 @@
 package io.rocelens.dissect;
 
+import static io.rocelens.dissect.ProtocolModule.outerToo;
+
 import io.kaitai.struct.ByteBufferKaitaiStream;
 import io.rocelens.ksy.FieldSink;
 import io.rocelens.ksy.SpecDescribers;
@@ -49,10 +51,6 @@ final class IpModule implements ProtocolModule {
                     "Internet Control Message Protocol for IPv6 (next header 58, after any extension headers)", null,
                     p -> p.is(PacketSummary.IPV6) && p.transportProtocol == 58 ? 1 : outerToo(p, false)));
 
-    private static int outerToo(PacketSummary p, boolean inSummary) {
-        return inSummary ? 1 : p.is(PacketSummary.ENCAPSULATED) ? -1 : 0;
-    }
-
     @Override
     public List<Protocol> protocols() {
         return protocols;
@@ -71,17 +69,6 @@ final class IpModule implements ProtocolModule {
                 .toList();
     }
 
-    /** IP is in most frames: a filter on a field the summary does not hold reads the detail. */
-    @Override
-    public boolean absentOutside() {
-        return false;
-    }
-
-    /** Nothing to hang: the walker's EtherType and IP protocol tables hand on to its own steps. */
-    @Override
-    public void handOff(HandOff tables) {
-    }
-
     @Override
     public void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers) {
         ByteBufferKaitaiStream io = mark.stream(data);
@@ -95,14 +82,7 @@ final class IpModule implements ProtocolModule {
             case ARP -> arp(new ArpPacket(io), into, fields);
             default -> throw new IllegalStateException("not an IP header: " + mark);
         };
-        layers.add(new Layer(protocols.get(mark.part()).filterName(), title, mark.offset(), mark.length(),
-                List.copyOf(fields)));
-    }
-
-    /** The Info column is PacketColumns'. */
-    @Override
-    public String info(PacketSummary p) {
-        return null;
+        layers.add(mark.layer(protocols.get(mark.part()).filterName(), title, fields));
     }
 
     /** Puts {@code field} right after the field named {@code after}, as Wireshark lists it. */

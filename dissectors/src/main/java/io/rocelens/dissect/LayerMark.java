@@ -8,6 +8,11 @@ package io.rocelens.dissect;
  */
 record LayerMark(int offset, int length, ProtocolModule module, int part) {
 
+    /** The detail layer over the marked header's bytes, holding the fields its describer found. */
+    Layer layer(String name, String title, java.util.List<Field> fields) {
+        return new Layer(name, title, offset, length, java.util.List.copyOf(fields));
+    }
+
     /** A Kaitai stream over the frame's bytes at the marked header, for its position-recording parser. */
     io.kaitai.struct.ByteBufferKaitaiStream stream(java.nio.ByteBuffer data) {
         io.kaitai.struct.ByteBufferKaitaiStream io = new io.kaitai.struct.ByteBufferKaitaiStream(data);

@@ -37,21 +37,10 @@ final class LinuxSllModule implements ProtocolModule {
         return SpecFields.LINUX_SLL_KSY.stream().map(Fields::of).toList();
     }
 
-    /** Whole captures are cooked or not: a filter on its field reads the detail. */
-    @Override
-    public boolean absentOutside() {
-        return false;
-    }
-
     /** tshark chains the cooked header and the EtherType it hands on by: "sll:ethertype". */
     @Override
     public String framePart(Layer layer) {
         return "sll:ethertype";
-    }
-
-    /** Nothing to hang: the walker's link-type table hands on to its own steps. */
-    @Override
-    public void handOff(HandOff tables) {
     }
 
     @Override
@@ -64,13 +53,6 @@ final class LinuxSllModule implements ProtocolModule {
         } else {
             SpecDescribers.linuxSll(new LinuxSll(io), 0, into);
         }
-        layers.add(new Layer("sll", "Linux cooked capture v" + (mark.part() == V2 ? 2 : 1), mark.offset(),
-                mark.length(), List.copyOf(fields)));
-    }
-
-    /** The Info column is the layers' after it. */
-    @Override
-    public String info(PacketSummary p) {
-        return null;
+        layers.add(mark.layer("sll", "Linux cooked capture v" + (mark.part() == V2 ? 2 : 1), fields));
     }
 }

@@ -35,6 +35,12 @@ final class LlcModule implements ProtocolModule {
                 .map(Fields::of), Stream.of(Fields.LLC_CONTROL)).toList();
     }
 
+    /** LLC and STP frames are rare: a filter on their fields reads only the frames whose summary holds them. */
+    @Override
+    public boolean absentOutside() {
+        return true;
+    }
+
     @Override
     public void handOff(HandOff tables) {
         tables.ieee8023Length(this::llc);

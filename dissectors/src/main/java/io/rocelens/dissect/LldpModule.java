@@ -35,6 +35,12 @@ final class LldpModule implements ProtocolModule {
         return io.rocelens.ksy.SpecFields.LLDP_KSY.stream().map(Fields::of).toList();
     }
 
+    /** LLDP frames are rare: a filter on their fields reads only the frames whose summary holds them. */
+    @Override
+    public boolean absentOutside() {
+        return true;
+    }
+
     @Override
     public void handOff(HandOff tables) {
         tables.etherType(ETHER_TYPE, this::walk);
@@ -165,7 +171,7 @@ final class LldpModule implements ProtocolModule {
         io.kaitai.struct.ByteBufferKaitaiStream io = mark.stream(marked(data, mark));
         List<Field> fields = new ArrayList<>();
         SpecDescribers.lldp(new Lldp(io), 0, Fields.sink(fields));
-        return new Layer("lldp", "Link Layer Discovery Protocol", mark.offset(), mark.length(), List.copyOf(fields));
+        return mark.layer("lldp", "Link Layer Discovery Protocol", fields);
     }
 
     @Override

@@ -44,12 +44,6 @@ final class MacControlModule implements ProtocolModule {
                 .toList();
     }
 
-    /** Every field here has its summary getter (SummaryFields), or, for an opcode other than PAUSE and PFC, the detail. */
-    @Override
-    public boolean absentOutside() {
-        return false;
-    }
-
     @Override
     public void handOff(HandOff tables) {
         tables.etherType(ETHER_TYPE, this::walk);
@@ -91,12 +85,6 @@ final class MacControlModule implements ProtocolModule {
                 ? "MAC Control, PAUSE: " + pause.pauseTime() + " quanta"
                 : control.body() instanceof MacControl.PfcFrame ? "MAC Control, Priority-based Flow Control"
                 : "MAC Control";
-        layers.add(new Layer("macc", title, mark.offset(), mark.length(), List.copyOf(fields)));
-    }
-
-    /** The Info column is PacketColumns'. */
-    @Override
-    public String info(PacketSummary p) {
-        return null;
+        layers.add(mark.layer("macc", title, fields));
     }
 }

@@ -75,11 +75,23 @@ public interface ProtocolModule {
         return protocol.in().test(p) ? 1 : p.is(PacketSummary.ENCAPSULATED) ? -1 : 0;
     }
 
+    /**
+     * What the summary tells of a header an encapsulated frame may have twice (Ethernet, VLAN, IP, UDP): 1 when it
+     * holds it; else 0, or -1 (ask the detail) when the frame was carried, since its summary holds the inner headers.
+     */
+    static int outerToo(PacketSummary p, boolean inSummary) {
+        return inSummary ? 1 : p.is(PacketSummary.ENCAPSULATED) ? -1 : 0;
+    }
+
     /** The protocols this module declares, outermost first. */
     List<Protocol> protocols();
 
-    /** Hangs the module's steps in the walker's tables (run once, when the walker class loads). */
-    void handOff(HandOff tables);
+    /**
+     * Hangs the module's steps in the walker's tables (run once, when the walker class loads); by default nothing, for
+     * a module whose headers the walker's own steps read and mark (they keep bounds the next layers need).
+     */
+    default void handOff(HandOff tables) {
+    }
 
     /**
      * The registry fields this module's layers hold (its spec's). Their summary getters say "absent" for every frame
@@ -91,11 +103,12 @@ public interface ProtocolModule {
     /**
      * Whether {@link #fields()} without a getter of their own read "absent" from the summary of a frame that holds none
      * of the module's protocols (true: a module of rare frames, LLDP, STP, a MAD, whose fields a filter then reads on
-     * those frames only). False leaves them to the detail on every frame, as for the RoCE transport, whose frames are
-     * most of a capture: a filter on such a field says it needs the detail ({@code DisplayFilter.needsDetail}).
+     * those frames only). False, the default, leaves them to the detail on every frame, as for the RoCE transport, IP
+     * or Ethernet, whose frames are most of a capture: a filter on such a field says it needs the detail
+     * ({@code DisplayFilter.needsDetail}).
      */
     default boolean absentOutside() {
-        return true;
+        return false;
     }
 
     /**
@@ -110,8 +123,13 @@ public interface ProtocolModule {
     /** Adds the detail layer of a header this module marked (or the layers, when one mark covers several headers). */
     void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers);
 
-    /** The Info column of a frame whose last module this is, or null to leave it to the layers below. */
-    String info(PacketSummary p);
+    /**
+     * The Info column of a frame whose last module this is, or null (the default) to leave it to the layers below and
+     * {@code PacketColumns} (which keeps the RoCE, IP and MAC Control texts the list, the index and the analysis share).
+     */
+    default String info(PacketSummary p) {
+        return null;
+    }
 
     /** The Protocol column of a frame whose last module this is: its innermost protocol the frame holds. */
     default String column(PacketSummary p) {

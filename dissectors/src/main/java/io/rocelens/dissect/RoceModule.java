@@ -87,21 +87,10 @@ final class RoceModule implements ProtocolModule {
                 .toList();
     }
 
-    /** The RoCE frames are most of a capture: a filter on a field the summary does not hold reads their detail. */
-    @Override
-    public boolean absentOutside() {
-        return false;
-    }
-
     /** tshark's frame.protocols names the whole transport "infiniband", once, at the BTH (the LRH or GRH before it). */
     @Override
     public String framePart(Layer layer) {
         return layer.name().equals("bth") ? "infiniband" : null;
-    }
-
-    /** Nothing to hang: the walker hands on to the BTH itself, from UDP (its RoCE ports), EtherType 0x8915 and the LRH. */
-    @Override
-    public void handOff(HandOff tables) {
     }
 
     @Override
@@ -121,12 +110,6 @@ final class RoceModule implements ProtocolModule {
         }
     }
 
-    /** The Info column is PacketColumns' (the RoCE rules the list, the index and the analysis share). */
-    @Override
-    public String info(PacketSummary p) {
-        return null;
-    }
-
     /** A generated describer of one header spec. */
     @FunctionalInterface
     private interface Describer<T> {
@@ -142,8 +125,8 @@ final class RoceModule implements ProtocolModule {
     private static Layer bth(Bth bth, LayerMark mark) {
         long opcode = bth.opcode().id();
         String name = IbOpcodes.name((int) opcode);
-        return new Layer("bth", "Base Transport Header, " + (name != null ? name : String.format("opcode 0x%02x", opcode)),
-                mark.offset(), mark.length(), List.copyOf(described(bth, SpecDescribers::bth)));
+        return mark.layer("bth", "Base Transport Header, "
+                + (name != null ? name : String.format("opcode 0x%02x", opcode)), described(bth, SpecDescribers::bth));
     }
 
     private static void extendedHeaders(IbExtendedHeaders ext, LayerMark mark, List<Layer> layers) {

@@ -62,17 +62,6 @@ final class TunnelModule implements ProtocolModule {
                         Fields.VXLAN_FLAGS_RESERVED)).toList();
     }
 
-    /** Whether a frame was carried is known from the summary only for the inner frame: the detail answers. */
-    @Override
-    public boolean absentOutside() {
-        return false;
-    }
-
-    /** Nothing to hang: the walker's IP protocol, GRE protocol and UDP port tables hand on to its own steps. */
-    @Override
-    public void handOff(HandOff tables) {
-    }
-
     @Override
     public void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers) {
         List<Field> fields = new ArrayList<>(24);
@@ -89,13 +78,7 @@ final class TunnelModule implements ProtocolModule {
             fields.add(new Field(Fields.ROCE_ENCAP, PacketSummary.ENCAPSULATION_NAMES.get(summary.encapsulation),
                     mark.offset(), mark.length()));
         }
-        layers.add(new Layer(name, title, mark.offset(), mark.length(), List.copyOf(fields)));
-    }
-
-    /** The Info column is the inner frame's. */
-    @Override
-    public String info(PacketSummary p) {
-        return null;
+        layers.add(mark.layer(name, title, fields));
     }
 
     private static String gre(Gre gre, List<Field> fields) {
