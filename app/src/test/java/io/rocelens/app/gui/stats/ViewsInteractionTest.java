@@ -104,6 +104,64 @@ class ViewsInteractionTest {
         });
     }
 
+    /**
+     * At Fit, the events of the busiest incast conversation with a NAK stand out from its packets: the NAK is a mark
+     * 13 pixels across (a packet is a 3-pixel dash), every gap and retransmission too, whatever the zoom. The ladder
+     * drawn is written to target/psn-ladder-fit.png to be looked at.
+     */
+    @Test
+    void atFitEveryEventIsDrawnLargerThanAPacket(FxRobot robot) throws IOException {
+        Samples.Loaded loaded = Samples.load(Samples.INCAST);
+        Conversation biggest = Conversations.of(loaded.analysis()).stream().filter(c -> c.naks() > 0)
+                .max(Comparator.comparingLong(Conversation::packets)).orElseThrow();
+        PsnLadder ladder = PsnLadder.of(new IndexedCapture(loaded.index(), null), biggest, loaded.analysis());
+        PsnLadderView view = fx(() -> {
+            PsnLadderView made = new PsnLadderView(null, link);
+            made.open(null);
+            made.show(ladder);
+            return made;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        Canvas canvas = robot.lookup("#psn-ladder").queryAs(Canvas.class);
+        javafx.scene.image.WritableImage drawn = fx(() -> canvas.snapshot(null, null));
+        Png.write(drawn, Path.of("target/psn-ladder-fit.png"));
+        int events = 0;
+        for (int i = 0; i < ladder.size(); i++) {
+            int kind = ladder.kind(i);
+            if (kind != PsnLadder.NAK && kind != PsnLadder.RNR_NAK) {
+                continue;
+            }
+            int point = i;
+            double[] pixel = fx(() -> view.pixelOf(point));
+            javafx.scene.paint.Color colour = kind == PsnLadder.NAK
+                    ? javafx.scene.paint.Color.web(ladder.direction(i) == 0 ? "#ff4040" : "#c00000")
+                    : javafx.scene.paint.Color.web(ladder.direction(i) == 0 ? "#ff8ad8" : "#d0209a");
+            // 7 pixels either side of the NAK's place: a diamond 13 across has 40 pixels wholly of its colour (its
+            // edges blend), a 3-pixel dash 9
+            int painted = 0;
+            for (int x = (int) pixel[0] - 7; x <= (int) pixel[0] + 7; x++) {
+                for (int y = (int) pixel[1] - 7; y <= (int) pixel[1] + 7; y++) {
+                    if (x >= 0 && y >= 0 && x < drawn.getWidth() && y < drawn.getHeight()
+                            && close(drawn.getPixelReader().getColor(x, y), colour)) {
+                        painted++;
+                    }
+                }
+            }
+            assertTrue(painted >= 30, "frame " + ladder.frame(i) + ": " + painted + " pixels of its NAK colour");
+            events++;
+        }
+        assertTrue(events > 0, "the conversation has NAKs");
+        fx(() -> {
+            view.stage().close();
+            return null;
+        });
+    }
+
+    private static boolean close(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
+        return Math.abs(a.getRed() - b.getRed()) < 0.03 && Math.abs(a.getGreen() - b.getGreen()) < 0.03
+                && Math.abs(a.getBlue() - b.getBlue()) < 0.03;
+    }
+
     @Test
     void clickingAPausedIntervalSelectsItsXoffFrame(FxRobot robot) throws IOException {
         Samples.Loaded loaded = Samples.load(Samples.PFC_STORM);

@@ -45,6 +45,13 @@ public final class PsnLadderView extends StatsWindow {
     /** The closest zoom: four PSNs tall, and 100 ns wide (capture clocks tick in nanoseconds at best). */
     private static final double MIN_PSNS = 4;
     private static final double MIN_NANOS = 100;
+    /**
+     * The half-size of an event's mark (a NAK's diamond, a gap's triangle, a retransmission's ring), in pixels, at
+     * every zoom: 13 pixels across, where a packet is 3.
+     */
+    static final double EVENT = 6;
+    /** A CNP's tick on the time axis, in pixels. */
+    private static final double CNP_TICK = 12;
     private static final String[] KIND_NAMES = {"requests", "READ responses", "ACKs", "NAKs", "RNR NAKs", "CNPs"};
     /** Colours per series (kind × 2 + direction): A → B first, then B → A. */
     private static final Color[] COLOURS = {
@@ -140,6 +147,10 @@ public final class PsnLadderView extends StatsWindow {
             if (retransmissions > 0) {
                 legend.getChildren().add(new Label("○ retransmission (" + retransmissions + ")"));
             }
+            if (ladder.count(PsnLadder.NAK, 0) + ladder.count(PsnLadder.NAK, 1) + ladder.count(PsnLadder.RNR_NAK, 0)
+                    + ladder.count(PsnLadder.RNR_NAK, 1) > 0) {
+                legend.getChildren().add(new Label("◆ NAK, RNR NAK"));
+            }
         }
         fit();
     }
@@ -191,7 +202,9 @@ public final class PsnLadderView extends StatsWindow {
             return;
         }
         PsnLadder.Raster raster = ladder.raster(t0, t1, p0, p1, width, height);
-        for (int kind = 0; kind < PsnLadder.KINDS - 1; kind++) {
+        // the packets first (3 px a column), the events over them at a size of their own whatever the zoom: at Fit a
+        // NAK, a gap or a CNP among thousands of packets would otherwise be one more 3-pixel dash
+        for (int kind = 0; kind < PsnLadder.NAK; kind++) {
             for (int direction = 0; direction < 2; direction++) {
                 int series = kind * 2 + direction;
                 g.setFill(COLOURS[series]);
@@ -204,27 +217,56 @@ public final class PsnLadderView extends StatsWindow {
                 }
             }
         }
-        g.setLineWidth(1.5);
         for (int x = 0; x < width; x++) {
             if (raster.gap[x] > 0) {
+                // under the packet that jumped ahead, pointing at it
                 double y = TOP + raster.gap[x] - 1;
-                g.setStroke(colours.alarm());
-                g.strokePolygon(new double[] {LEFT + x - 5, LEFT + x + 5, LEFT + x},
-                        new double[] {y + 9, y + 9, y + 1}, 3);
+                g.setFill(colours.alarm());
+                g.fillPolygon(new double[] {LEFT + x - EVENT, LEFT + x + EVENT, LEFT + x},
+                        new double[] {y + 2 * EVENT + 2, y + 2 * EVENT + 2, y + 2}, 3);
             }
             if (raster.retransmission[x] > 0) {
+                g.setLineWidth(2);
                 g.setStroke(colours.mark());
-                g.strokeOval(LEFT + x - 5, TOP + raster.retransmission[x] - 6, 10, 10);
+                g.strokeOval(LEFT + x - EVENT, TOP + raster.retransmission[x] - 1 - EVENT, 2 * EVENT, 2 * EVENT);
             }
+        }
+        for (int kind = PsnLadder.NAK; kind <= PsnLadder.RNR_NAK; kind++) {
             for (int direction = 0; direction < 2; direction++) {
-                if (raster.cnp[direction][x]) {
-                    // CNPs carry no PSN of the ladder: ticks on the time axis, A → B below, B → A above it
-                    g.setStroke(COLOURS[PsnLadder.CNP * 2 + direction]);
-                    double base = TOP + height;
-                    g.strokeLine(LEFT + x, base - (direction == 0 ? 0 : 10), LEFT + x, base - (direction == 0 ? 10 : 20));
+                int series = kind * 2 + direction;
+                int[] top = raster.top[series];
+                int[] bottom = raster.bottom[series];
+                for (int x = 0; x < width; x++) {
+                    if (top[x] >= 0) {
+                        diamond(g, LEFT + x, TOP + top[x], COLOURS[series], colours.background());
+                        if (bottom[x] - top[x] > EVENT) {
+                            diamond(g, LEFT + x, TOP + bottom[x], COLOURS[series], colours.background());
+                        }
+                    }
                 }
             }
         }
+        for (int x = 0; x < width; x++) {
+            for (int direction = 0; direction < 2; direction++) {
+                if (raster.cnp[direction][x]) {
+                    // CNPs carry no PSN of the ladder: ticks on the time axis, A → B below, B → A above it
+                    g.setFill(COLOURS[PsnLadder.CNP * 2 + direction]);
+                    double base = TOP + height - (direction == 0 ? CNP_TICK : 2 * CNP_TICK + 2);
+                    g.fillRect(LEFT + x - 1.5, base, 3, CNP_TICK);
+                }
+            }
+        }
+    }
+
+    /** A NAK's mark: a diamond {@link #EVENT} pixels from its centre to each corner, outlined apart from others. */
+    private static void diamond(GraphicsContext g, double x, double y, Color fill, Color outline) {
+        double[] xs = {x, x + EVENT, x, x - EVENT};
+        double[] ys = {y - EVENT, y, y + EVENT, y};
+        g.setFill(fill);
+        g.fillPolygon(xs, ys, 4);
+        g.setLineWidth(1);
+        g.setStroke(outline);
+        g.strokePolygon(xs, ys, 4);
     }
 
     private void axes(GraphicsContext g, int width, int height, ChartColours colours) {
