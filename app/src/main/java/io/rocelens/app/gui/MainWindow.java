@@ -508,7 +508,7 @@ final class MainWindow {
         PacketTable table = packets.table();
         if (table != null) {
             int row = packets.rowAt(index);
-            details.show(table, row, session.dissectorOptions());
+            details.show(table, row, session.dissectorOptions(), packets.flags().ignored(row + 1L));
             correlated.selected(row + 1L);
         }
     }

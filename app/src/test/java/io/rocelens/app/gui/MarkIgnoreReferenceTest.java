@@ -121,6 +121,37 @@ class MarkIgnoreReferenceTest {
                 .getTextFill()));
     }
 
+    /**
+     * The details of an ignored frame are Wireshark's: its Frame tree and "This frame is marked as ignored" (the frame
+     * dissector stops there, packet-frame.c), no Ethernet, IP, UDP or InfiniBand; the bytes are still shown, all of
+     * them the Frame's. Unignored, the layers come back.
+     */
+    @Test
+    void anIgnoredFramesDetailsAreItsFrameLineOnly(FxRobot robot) throws TimeoutException {
+        selectFrame(robot, 54);
+        waitUntil(() -> topLines(robot).size() > 2, () -> "tree " + topLines(robot));
+        shortcut(robot, KeyCode.D);
+        waitUntil(() -> topLines(robot).size() == 2 && topLines(robot).get(1).equals(
+                io.rocelens.app.gui.details.model.FrameDetails.IGNORED), () -> "tree " + topLines(robot));
+        assertTrue(topLines(robot).get(0).startsWith("Frame 54: "), topLines(robot).toString());
+        io.rocelens.app.gui.details.model.FrameDetails shown = fx(() -> sample.window().details().shown());
+        assertEquals(shown.layers().get(0), shown.nodeAt(20), "a byte belongs to the Frame");
+        assertTrue(shown.bytes() != null);
+        shortcut(robot, KeyCode.D);
+        waitUntil(() -> topLines(robot).size() > 2 && topLines(robot).get(1).startsWith("Ethernet II"),
+                () -> "tree " + topLines(robot));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> topLines(FxRobot robot) {
+        return fx(() -> {
+            javafx.scene.control.TreeView<io.rocelens.app.gui.details.model.FrameDetails.Node> tree =
+                    node(robot, "#details");
+            return tree.getRoot() == null ? List.<String>of() : tree.getRoot().getChildren().stream()
+                    .map(item -> item.getValue().label()).toList();
+        });
+    }
+
     // ---------------------------------------------------------------------------------------------- helpers
 
     private static void shortcut(FxRobot robot, KeyCode key) {

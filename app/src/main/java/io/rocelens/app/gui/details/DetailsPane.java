@@ -69,6 +69,14 @@ public final class DetailsPane {
 
     /** Reads the row's frame again and shows it, off the UI thread. */
     public void show(PacketTable table, int row, DissectorOptions options) {
+        show(table, row, options, false);
+    }
+
+    /**
+     * As {@link #show(PacketTable, int, DissectorOptions)}; a frame the user ignores ({@code ignored}) shows only its
+     * Frame tree and "This frame is marked as ignored", as Wireshark dissects no further.
+     */
+    public void show(PacketTable table, int row, DissectorOptions options, boolean ignored) {
         reads.submit("The packet's details could not be shown", request -> {
             Frame frame;
             try {
@@ -82,6 +90,9 @@ public final class DetailsPane {
             data.get(frameBytes);
             Dissection dissection = new Dissector(options).dissect(frame);
             table.times(row, dissection.summary());
+            if (ignored) {
+                return FrameDetails.ignored(dissection, frameBytes);
+            }
             FrameAnalysis known = analysis.get();
             return new FrameDetails(dissection, frameBytes,
                     known == null ? List.of() : known.lines(dissection.number()));

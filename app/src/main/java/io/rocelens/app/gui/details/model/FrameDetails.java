@@ -52,6 +52,9 @@ public final class FrameDetails {
     private final List<Node> layers;
     private final HexDump bytes;
 
+    /** The line Wireshark shows, after the Frame tree, for a frame the user ignores. */
+    public static final String IGNORED = "This frame is marked as ignored";
+
     /** The title of the subtree the analysis lines are under. */
     public static final String ANALYSIS = "[RoCE analysis]";
 
@@ -64,10 +67,28 @@ public final class FrameDetails {
      *                 "[RoCE analysis]" subtree at the end of the RoCE layer (the BTH's; else the last layer's)
      */
     public FrameDetails(Dissection dissection, byte[] frameBytes, List<FrameAnalysis.Line> analysis) {
+        this(dissection, frameBytes, analysis, false);
+    }
+
+    /** The details of a frame the user ignores (Edit › Ignore, Ctrl+D), as Wireshark shows one. */
+    public static FrameDetails ignored(Dissection dissection, byte[] frameBytes) {
+        return new FrameDetails(dissection, frameBytes, List.of(), true);
+    }
+
+    /**
+     * @param ignored the user ignores the frame: as Wireshark's frame dissector stops at an ignored frame, only its
+     *                comments and Frame tree are shown, then "This frame is marked as ignored"; no protocol is
+     */
+    private FrameDetails(Dissection dissection, byte[] frameBytes, List<FrameAnalysis.Line> analysis,
+                         boolean ignored) {
         frameNumber = dissection.number();
         this.dissection = dissection;
         List<Node> nodes = new ArrayList<>();
         for (Layer layer : dissection.layers()) {
+            if (ignored && !layer.name().equals("frame")
+                    && !layer.name().equals(io.rocelens.dissect.Dissector.COMMENTS_LAYER)) {
+                continue;
+            }
             List<Node> fields = new ArrayList<>();
             if (layer.name().equals("frame")) {
                 addTimes(dissection.summary(), fields);
@@ -82,6 +103,9 @@ public final class FrameDetails {
             }
             nodes.add(new Node(layer.title(), layer.name(), layer.title(), layer.offset(), layer.length(),
                     List.copyOf(fields)));
+        }
+        if (ignored) {
+            nodes.add(new Node(IGNORED, "frame.ignored == 1", IGNORED, 0, 0, List.of()));
         }
         if (!analysis.isEmpty() && !nodes.isEmpty()) {
             int at = nodes.size() - 1;
