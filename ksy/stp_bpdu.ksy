@@ -11,7 +11,8 @@ doc: |
   others carry the flags, the root and bridge identifiers, the root path cost, the port and
   the four timers in 1/256 s, and an RST BPDU the Version 1 length after them.
 doc-ref: IEEE 802.1D-2004 clause 9.3 (BPDU formats)
-# -field keys: the Wireshark names of the fields (see lldp.ksy); a priority is shown in units (-scale: 4096)
+# -field keys: the Wireshark names of the fields (see lldp.ksy); a priority is shown in units (-scale: 4096), the
+# timers in seconds (-display: seconds, counted in 1/256 s)
 seq:
   - id: protocol_id
     type: u2
@@ -39,6 +40,13 @@ seq:
     if: bpdu_type != 0x80
     doc: The rest of a Configuration or RST BPDU.
     doc-ref: IEEE 802.1D-2004 clause 9.3.1, 9.3.3
+  - id: version_1_length
+    type: u1
+    if: bpdu_type == 0x02
+    -field: stp.version_1_length
+    -title: Version 1 Length
+    doc: Version 1 length of an RST or MST BPDU, 0 (no Version 1 protocol information follows).
+    doc-ref: IEEE 802.1D-2004 clause 9.3.3
 types:
   configuration:
     seq:
@@ -108,19 +116,35 @@ types:
         doc-ref: IEEE 802.1D-2004 clause 9.2.7
       - id: message_age
         type: u2
-        doc: Message age, in 1/256 s.
+        -display: seconds
+        -per-second: 256
+        -field: stp.msg_age
+        -title: Message Age
+        doc: Age of the configuration information since the root sent it, in 1/256 s (shown in seconds).
         doc-ref: IEEE 802.1D-2004 clause 9.3.1
       - id: max_age
         type: u2
-        doc: Maximum age, in 1/256 s.
+        -display: seconds
+        -per-second: 256
+        -field: stp.max_age
+        -title: Max Age
+        doc: Age at which the configuration information is discarded, in 1/256 s (shown in seconds).
         doc-ref: IEEE 802.1D-2004 clause 9.3.1
       - id: hello_time
         type: u2
-        doc: Hello time, in 1/256 s.
+        -display: seconds
+        -per-second: 256
+        -field: stp.hello
+        -title: Hello Time
+        doc: Interval between the root's configuration BPDUs, in 1/256 s (shown in seconds).
         doc-ref: IEEE 802.1D-2004 clause 9.3.1
       - id: forward_delay
         type: u2
-        doc: Forward delay, in 1/256 s.
+        -display: seconds
+        -per-second: 256
+        -field: stp.forward
+        -title: Forward Delay
+        doc: Time a port spends in each of the listening and learning states, in 1/256 s (shown in seconds).
         doc-ref: IEEE 802.1D-2004 clause 9.3.1
 enums:
   bpdu_type_enum:

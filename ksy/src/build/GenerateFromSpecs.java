@@ -115,7 +115,8 @@ public final class GenerateFromSpecs {
  * it: {@code SpecFields.PFC_TIME} for {@code pfc.time{i}}), {@code -title} its label, the {@code doc} its
  * blurb, {@code -enum} an enum of the spec naming its values ({@code other_spec::enum_name}: another spec's), {@code -base: hex} (on a {@code b1}: a one-bit number, as
  * Wireshark's FT_UINT8 with a one-bit mask, rather than a flag; {@code -base: dec}: such a number in decimal), {@code -display: mac} or
- * {@code bytes}, {@code -scale} a factor its value is shown multiplied by, and for a bit field {@code -container}: the
+ * {@code bytes}, {@code -display: seconds} with {@code -per-second: N} a duration counted in 1/N s (held in
+ * nanoseconds, shown in seconds, as Wireshark's FT_DOUBLE timers), {@code -scale} a factor its value is shown multiplied by, and for a bit field {@code -container}: the
  * bytes of the word it is shown on (else its whole run of bit fields, or its own bytes when it starts and ends on a
  * byte boundary), or {@code -byte-width}: the bytes of its mask, ending with the byte its last bit is in (Wireshark's
  * placement of a 24-bit QPN or PSN after flag bits); such a bit field may have an {@code if} when every bit field
@@ -310,6 +311,9 @@ final class FieldRegistry {
                     kind = "IPV6";
                 } else if ("bytes".equals(attr.get("-display"))) {
                     kind = "BYTES";
+                } else if ("seconds".equals(attr.get("-display")) && width > 0
+                        && attr.get("-per-second") instanceof Integer perSecond && 1_000_000_000 % perSecond == 0) {
+                    kind = "SECONDS";
                 } else if ("str".equals(typeName) || "strz".equals(typeName)) {
                     kind = "STRING";
                 } else if ("b1".equals(typeName) && !attr.containsKey("-base")) {
@@ -360,6 +364,8 @@ final class FieldRegistry {
                     case "BYTES" -> "hex(%s)";
                     case "STRING" -> "%s";
                     case "FLAG" -> "(%s ? 1L : 0L)";
+                    case "SECONDS" -> "((Number) %s).longValue() * " + 1_000_000_000 / (Integer) attr.get("-per-second")
+                            + "L";
                     default -> "((Number) %s).longValue()" + scale;
                 };
                 if (repeat) {
@@ -503,10 +509,11 @@ final class FieldRegistry {
                                     LongFunction<String> valueNames) {
 
                 /**
-             * How the describer gives the value: numbers as Long (FLAG 0 or 1), an IPv4 address as its Long, an IPv6
-             * address or GID as its 16 bytes (shown by the registry as text), the others as String.
+             * How the describer gives the value: numbers as Long (FLAG 0 or 1, SECONDS a duration in nanoseconds), an
+             * IPv4 address as its Long, an IPv6 address or GID as its 16 bytes (shown by the registry as text), the
+             * others as String.
              */
-                public enum Kind { UINT, HEX, UINT64, FLAG, MAC, IPV4, IPV6, STRING, BYTES }
+                public enum Kind { UINT, HEX, UINT64, FLAG, MAC, IPV4, IPV6, STRING, BYTES, SECONDS }
             }
             """;
 

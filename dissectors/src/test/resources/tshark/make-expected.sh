@@ -12,14 +12,15 @@ fields=(
   infiniband.lrh.pktlen infiniband.lrh.slid infiniband.variant.crc
   eth.dst eth.src eth.type eth.len vlan.priority vlan.dei vlan.id vlan.len
   llc.dsap llc.ssap llc.control stp.protocol stp.version stp.type stp.flags stp.root.prio stp.root.ext stp.root.hw
-  stp.root.cost stp.bridge.prio stp.bridge.ext stp.bridge.hw stp.port
+  stp.root.cost stp.bridge.prio stp.bridge.ext stp.bridge.hw stp.port stp.msg_age stp.max_age stp.hello stp.forward
+  stp.version_1_length
   ip.src ip.dst ip.dsfield.dscp ip.dsfield.ecn ip.ttl ip.proto
   ipv6.src ipv6.dst ipv6.tclass.dscp ipv6.tclass.ecn ipv6.flow
   ip.hdr_len udp.srcport udp.dstport udp.length
   ip.version ip.dsfield ip.flags ip.checksum.status ipv6.version ipv6.tclass udp.checksum.status eth.ig eth.lg
   tcp.flags.res tcp.flags.ae tcp.flags.cwr tcp.flags.ece tcp.flags.urg tcp.flags.ack tcp.flags.push tcp.flags.reset
   tcp.flags.syn tcp.flags.fin
-  tcp.srcport tcp.dstport tcp.seq_raw tcp.ack_raw tcp.hdr_len tcp.flags tcp.window_size_value
+  tcp.srcport tcp.dstport tcp.len tcp.seq_raw tcp.ack_raw tcp.hdr_len tcp.flags tcp.window_size_value
   arp.opcode arp.src.hw_mac arp.src.proto_ipv4 arp.dst.hw_mac arp.dst.proto_ipv4
   infiniband.bth.opcode infiniband.bth.se infiniband.bth.m infiniband.bth.padcnt infiniband.bth.tver
   infiniband.bth.p_key infiniband.bth.destqp infiniband.bth.a infiniband.bth.psn

@@ -4,7 +4,7 @@
 # numbers as ranges (1-3,7). Needs tshark and mergecap; the test suite only reads the .tsv files.
 # tshark starts slowly, so the captures are concatenated into one file and each filter runs once over it; filters
 # on frame.number, frame.time*, frame.interface_id (the merged pcapng gives every frame an interface) and udp.stream
-# (numbered across the merged file), data and frame.protocols (the merged file joins the TCP connections several
+# (numbered across the merged file), data, data.* and frame.protocols (the merged file joins the TCP connections several
 # captures share, and tshark then takes their payloads for retransmissions) run per capture. In those, @REL@, @DELTA@, @EPOCH@, @TIME@ and @DATE@ stand for
 # the capture's middle frame's frame.time_relative, frame.time_delta, frame.time_epoch, its time in UTC as
 # "2026-01-01 00:00:00.000001Z" and as "Jan  1, 2026 00:00:00.000001 UTC", so every capture is cut where it has
@@ -46,7 +46,7 @@ done < "${FILTERS:-$here/filters.txt}"
 while IFS= read -r filter; do
   [ -z "$filter" ] && continue
   if [[ "$filter" == *frame.number* || "$filter" == *frame.time* || "$filter" == *frame.interface_id* \
-        || "$filter" == *udp.stream* || "$filter" == *frame.protocols* || " $filter " =~ [^a-z._]data[^a-z._] ]]; then
+        || "$filter" == *udp.stream* || "$filter" == *frame.protocols* || " $filter " =~ [^a-z._]data[^a-z_] ]]; then
     i=0
     for capture in "$@"; do
       middle=$(( (lasts[i] - firsts[i]) / 2 + 1 ))

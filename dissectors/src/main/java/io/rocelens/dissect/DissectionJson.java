@@ -68,6 +68,9 @@ public final class DissectionJson {
             if (field.def().type() == FieldType.UINT64 && number < 0) {
                 json.writeFieldName(name);
                 json.writeNumber(new BigInteger(Long.toUnsignedString(number)));
+            } else if (field.def().type() == FieldType.SECONDS) {
+                json.writeFieldName(name);
+                json.writeNumber(java.math.BigDecimal.valueOf(number, 9).stripTrailingZeros());
             } else {
                 json.writeNumberField(name, number);
             }

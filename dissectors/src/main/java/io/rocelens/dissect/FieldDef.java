@@ -31,6 +31,7 @@ public record FieldDef(String name, String title, FieldType type, int hexDigits,
             String shown = switch (type) {
                 case HEX -> hexDigits > 0 ? String.format("0x%0" + hexDigits + "x", number) : "0x" + Long.toHexString(number);
                 case UINT64 -> Long.toUnsignedString(number);
+                case SECONDS -> FieldType.seconds(number);
                 default -> Long.toString(number);
             };
             if (valueNames != null) {

@@ -15,5 +15,12 @@ public enum FieldType {
     /** IPv4 or IPv6 address or a GID; value is a String in its usual text form. */
     ADDRESS,
     /** Text; value is a String. */
-    STRING
+    STRING,
+    /** A duration (Wireshark's FT_DOUBLE timers, {@code stp.hello}); value is a Long of nanoseconds, shown in seconds. */
+    SECONDS;
+
+    /** Nanoseconds as seconds without trailing zeros, as Wireshark shows an FT_DOUBLE: 2, 0.5, 1.00390625. */
+    public static String seconds(long nanos) {
+        return java.math.BigDecimal.valueOf(nanos, 9).stripTrailingZeros().toPlainString();
+    }
 }

@@ -121,6 +121,7 @@ public final class Fields {
     public static final FieldDef ROCE_ENCAP = def("roce.encap", "Encapsulation of the mirrored frame", FieldType.STRING);
 
     /** The eight control bits; they sit, as in Wireshark, in the 12 bits after the data offset (2 bytes). */
+    public static final FieldDef TCP_LEN = uint("tcp.len", "TCP Segment Len");
     public static final FieldDef TCP_FLAGS = def("tcp.flags", "Flags", FieldType.HEX, 3, 2, Fields::tcpFlagNames);
     /** The control bits one by one, Wireshark's tcp.flags.*, on the same two bytes as tcp.flags. */
     public static final FieldDef TCP_FLAG_RES = bits("tcp.flags.res", "Reserved (any of the three bits set)", FieldType.FLAG, 2, null);
@@ -193,6 +194,7 @@ public final class Fields {
             case MAC -> FieldType.MAC;
             case IPV4, IPV6 -> FieldType.ADDRESS;
             case STRING, BYTES -> FieldType.STRING;
+            case SECONDS -> FieldType.SECONDS;
         };
         FieldDef field = new FieldDef(spec.name(), spec.title(), type, spec.hexDigits(), 0, spec.valueNames(),
                 spec.blurb());

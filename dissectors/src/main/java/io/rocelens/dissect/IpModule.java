@@ -61,7 +61,7 @@ final class IpModule implements ProtocolModule {
         return Stream.concat(Stream.of(SpecFields.IPV4_HEADER_KSY, SpecFields.IPV6_HEADER_KSY, SpecFields.UDP_HEADER_KSY,
                                 SpecFields.TCP_HEADER_KSY, SpecFields.ARP_PACKET_KSY).flatMap(List::stream).map(Fields::of),
                         Stream.of(Fields.IP_DSFIELD, Fields.IP_FLAGS, Fields.IP_CHECKSUM_STATUS,
-                                Fields.IPV6_TCLASS, Fields.UDP_CHECKSUM_STATUS, Fields.TCP_FLAGS, Fields.TCP_FLAG_RES,
+                                Fields.IPV6_TCLASS, Fields.UDP_CHECKSUM_STATUS, Fields.TCP_LEN, Fields.TCP_FLAGS, Fields.TCP_FLAG_RES,
                                 Fields.TCP_FLAG_AE, Fields.TCP_FLAG_CWR, Fields.TCP_FLAG_ECE, Fields.TCP_FLAG_URG,
                                 Fields.TCP_FLAG_ACK, Fields.TCP_FLAG_PUSH, Fields.TCP_FLAG_RESET, Fields.TCP_FLAG_SYN,
                                 Fields.TCP_FLAG_FIN, Fields.ARP_SRC_MAC, Fields.ARP_SRC_IP, Fields.ARP_DST_MAC,
@@ -78,7 +78,7 @@ final class IpModule implements ProtocolModule {
             case IPV4 -> ipv4(new Ipv4Header(io), mark, into, fields);
             case IPV6 -> ipv6(new Ipv6Header(io), mark, into, fields);
             case UDP -> udp(new UdpHeader(io), into, fields);
-            case TCP -> tcp(new TcpHeader(io), into, fields);
+            case TCP -> tcp(new TcpHeader(io), mark, segmentLength(layers, mark, data.limit()), into, fields);
             case ARP -> arp(new ArpPacket(io), into, fields);
             default -> throw new IllegalStateException("not an IP header: " + mark);
         };
@@ -130,8 +130,11 @@ final class IpModule implements ProtocolModule {
         return "User Datagram Protocol, Src Port: " + udp.srcPort() + ", Dst Port: " + udp.dstPort();
     }
 
-    private static String tcp(TcpHeader tcp, FieldSink into, List<Field> fields) {
+    private static String tcp(TcpHeader tcp, LayerMark mark, long segmentLength, FieldSink into, List<Field> fields) {
         SpecDescribers.tcpHeader(tcp, 0, into);
+        // hand-written, as tshark: the segment's length is what its IP datagram holds after the TCP header, a value
+        // of no bytes of its own, after the ports
+        after(fields, "tcp.dstport", new Field(Fields.TCP_LEN, segmentLength, mark.offset(), 0));
         // hand-written, as tshark: the flags are the 12 bits after the data offset, named by the bits set, on the two
         // bytes holding them; the reserved and AE bits on the data-offset byte, the other eight on the flags byte
         int at = tcp._attrStart.get("flags");
@@ -149,6 +152,24 @@ final class IpModule implements ProtocolModule {
                 .orElseThrow());
         fields.addAll(window, bits);
         return "Transmission Control Protocol, Src Port: " + tcp.srcPort() + ", Dst Port: " + tcp.dstPort();
+    }
+
+    /**
+     * The bytes after the TCP header to the end of the IP datagram carrying it (its total or payload length; to the
+     * captured bytes' end when IPv4 gives a total length of 0, as TCP segmentation offload leaves it).
+     */
+    private static long segmentLength(List<Layer> layers, LayerMark mark, int captured) {
+        int headerEnd = mark.offset() + mark.length();
+        for (int i = layers.size() - 1; i >= 0; i--) {
+            Layer ip = layers.get(i);
+            Field length = ip.name().equals("ip") ? ip.field(Fields.IP_LEN.name())
+                    : ip.name().equals("ipv6") ? ip.field(Fields.IPV6_PLEN.name()) : null;
+            if (length != null && length.value() instanceof Long value) {
+                long end = ip.offset() + (ip.name().equals("ipv6") ? 40 : 0) + value;
+                return Math.max(0, (value == 0 ? captured : end) - headerEnd);
+            }
+        }
+        return Math.max(0, captured - headerEnd);
     }
 
     private static String arp(ArpPacket arp, FieldSink into, List<Field> fields) {

@@ -135,6 +135,7 @@ public final class TsharkFields {
             case HEX -> field.def().hexDigits() > 0 ? String.format(Locale.ROOT, "0x%0" + field.def().hexDigits() + "x",
                     number) : "0x" + Long.toHexString(number);
             case UINT64 -> Long.toUnsignedString(number);
+            case SECONDS -> FieldType.seconds(number);
             default -> Long.toString(number);
         };
     }

@@ -77,7 +77,11 @@ final class FilterFields {
         neverPresent("infiniband.payload", "InfiniBand payload as tshark names a misread one (never present)",
                 ValueKind.BYTES);
         add(new FilterField("udp.payload", "UDP payload: the bytes after the UDP header, as captured", ValueKind.BYTES,
-                false, null, List.of(new Source.UdpPayload("udp.payload"))));
+                false, null, List.of(new Source.DetailBytes("udp.payload", PacketSummary.UDP,
+                        (f, out) -> Source.DetailBytes.payloads(f, "udp", out), false))));
+        add(new FilterField("tcp.payload", "TCP payload: the bytes after the TCP header to the end of the IP datagram, "
+                + "as captured", ValueKind.BYTES, false, null, List.of(new Source.DetailBytes("tcp.payload",
+                        PacketSummary.TCP, (f, out) -> Source.DetailBytes.payloads(f, "tcp", out), false))));
         add(new FilterField("frame.protocols", "Protocols in frame, as tshark chains them (eth:ethertype:ip:udp:"
                 + "infiniband:data)", ValueKind.TEXT, false, null,
                 List.of(new Source.DetailText("frame.protocols", FilterFields::protocols))));
@@ -102,8 +106,19 @@ final class FilterFields {
                         p -> ProtocolModule.inSummary(protocol, p));
             }
         }
-        protocol("data", "Data: payload bytes no dissector decodes (an RDMA payload, a UDP or TCP payload to a port "
-                + "without a dissector, an LLC payload that is not STP)", "payload", FilterFields::data);
+        Source.Protocol data = new Source.Protocol("data", "payload", FilterFields::data, false);
+        add(new FilterField("data", "Data: payload bytes no dissector decodes (an RDMA payload, a UDP or TCP payload "
+                + "to a port without a dissector, an LLC payload that is not STP)", ValueKind.NONE, false, null,
+                List.of(data)));
+        java.util.function.BiConsumer<FrameView, List<Object>> dataBytes = (f, out) -> {
+            if (data.present(f)) {
+                data.bytes(f, false, out);
+            }
+        };
+        add(new FilterField("data.data", "Data: the bytes the data protocol holds", ValueKind.BYTES, false, null,
+                List.of(new Source.DetailBytes("data.data", -1, dataBytes, false))));
+        add(new FilterField("data.len", "Length of the data protocol's bytes", ValueKind.NUMBER, false, null,
+                List.of(new Source.DetailBytes("data.len", -1, dataBytes, true))));
         protocol(IN_INDEX, "malformed", "Malformed frame", null, p -> p.is(PacketSummary.MALFORMED) ? 1 : 0);
 
         mark("psn_gap", "PSN gap: this packet's PSN is ahead of the expected one", AnalysisMarks.PSN_GAP);

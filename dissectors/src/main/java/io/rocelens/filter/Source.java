@@ -5,6 +5,7 @@ import io.rocelens.dissect.Field;
 import io.rocelens.dissect.Layer;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.dissect.SummaryFields;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToIntFunction;
 import java.util.function.ToLongFunction;
@@ -129,12 +130,27 @@ abstract class Source {
     }
 
     /**
-     * {@code udp.payload}: the bytes after each UDP header, to the datagram's length or the end of the captured bytes,
-     * read from the detail (the frame's bytes), as tshark's FT_BYTES field.
+     * A byte string read from the frame's detail (its bytes), as tshark's FT_BYTES fields: {@code udp.payload}
+     * (the bytes after each UDP header, to the datagram's length or the end of the captured bytes),
+     * {@code tcp.payload} (after each TCP header, to the end of its IP datagram), {@code data.data} (what the
+     * {@code data} protocol holds); with {@code length} true its length as a number ({@code data.len}).
      */
-    static final class UdpPayload extends Source {
-        UdpPayload(String name) {
+    static final class DetailBytes extends Source {
+        private final int kinds;
+        private final java.util.function.BiConsumer<FrameView, List<Object>> occurrences;
+        private final boolean length;
+
+        /**
+         * @param kinds       summary kind bits of frames that may hold the bytes ({@link PacketSummary#ENCAPSULATED}
+         *                    is always added: the summary holds the inner frame only)
+         * @param occurrences adds each occurrence's bytes, a {@code byte[]}, to the list
+         */
+        DetailBytes(String name, int kinds, java.util.function.BiConsumer<FrameView, List<Object>> occurrences,
+                    boolean length) {
             super(name);
+            this.kinds = kinds | PacketSummary.ENCAPSULATED;
+            this.occurrences = occurrences;
+            this.length = length;
         }
 
         @Override
@@ -144,27 +160,52 @@ abstract class Source {
 
         @Override
         boolean any(FrameView frame, Matcher matcher) {
-            if (!frame.summary.is(PacketSummary.UDP) && !frame.summary.is(PacketSummary.ENCAPSULATED)) {
+            if ((frame.summary.kinds & kinds) == 0) {
                 return false;
             }
-            Dissection detail = frame.detail();
-            if (detail == null || detail.bytes() == null) {
-                return false;
-            }
-            byte[] bytes = detail.bytes();
-            for (Layer layer : detail.layers()) {
-                Field length = layer.name().equals("udp") ? layer.field(io.rocelens.dissect.Fields.UDP_LENGTH.name())
-                        : null;
-                if (length == null || !(length.value() instanceof Long datagram) || datagram < 8) {
-                    continue;
-                }
-                int start = layer.offset() + 8;
-                int end = (int) Math.min(layer.offset() + datagram, bytes.length);
-                if (end > start && matcher.bytes(java.util.Arrays.copyOfRange(bytes, start, end))) {
+            List<Object> found = new ArrayList<>(1);
+            occurrences.accept(frame, found);
+            for (Object each : found) {
+                byte[] bytes = (byte[]) each;
+                if (length ? matcher.number(bytes.length) : matcher.bytes(bytes)) {
                     return true;
                 }
             }
             return false;
+        }
+
+        /** The payload after each {@code udp} or {@code tcp} layer of the frame. */
+        static void payloads(FrameView frame, String transport, List<Object> out) {
+            Dissection detail = frame.detail();
+            if (detail == null || detail.bytes() == null) {
+                return;
+            }
+            byte[] bytes = detail.bytes();
+            int datagramEnd = bytes.length;
+            for (Layer layer : detail.layers()) {
+                if (layer.name().equals("ip") || layer.name().equals("ipv6")) {
+                    datagramEnd = Protocol.datagramEnd(layer, bytes.length);
+                }
+                if (!layer.name().equals(transport)) {
+                    continue;
+                }
+                int start;
+                int end;
+                if (transport.equals("udp")) {
+                    Field datagram = layer.field(io.rocelens.dissect.Fields.UDP_LENGTH.name());
+                    if (datagram == null || !(datagram.value() instanceof Long udpLength) || udpLength < 8) {
+                        continue;
+                    }
+                    start = layer.offset() + 8;
+                    end = (int) Math.min(layer.offset() + udpLength, bytes.length);
+                } else {
+                    start = layer.offset() + layer.length();
+                    end = Math.min(datagramEnd, bytes.length);
+                }
+                if (end > start) {
+                    out.add(java.util.Arrays.copyOfRange(bytes, start, end));
+                }
+            }
         }
     }
 
@@ -214,6 +255,10 @@ abstract class Source {
 
         @Override
         boolean any(FrameView frame, Matcher matcher) {
+            return present(frame);
+        }
+
+        boolean present(FrameView frame) {
             int known = summary.applyAsInt(frame.summary);
             if (known >= 0 || layer == null) {
                 return known > 0;
@@ -296,7 +341,7 @@ abstract class Source {
          * Where what a layer carries ends: an IPv4 total length, an IPv6 payload length, an IEEE 802.3 length (the
          * padding after it is no protocol's), else {@code bound}.
          */
-        private static int datagramEnd(Layer layer, int bound) {
+        static int datagramEnd(Layer layer, int bound) {
             Field length = switch (layer.name()) {
                 case "ip" -> layer.field(io.rocelens.dissect.Fields.IP_LEN.name());
                 case "ipv6" -> layer.field(io.rocelens.dissect.Fields.IPV6_PLEN.name());

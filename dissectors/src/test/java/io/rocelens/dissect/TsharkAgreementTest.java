@@ -150,6 +150,11 @@ class TsharkAgreementTest {
         if (field.value() instanceof String text) {
             return text.equalsIgnoreCase(theirs);
         }
+        if (field.def().type() == FieldType.SECONDS) {
+            // Wireshark's FT_DOUBLE seconds (stp.hello); RoCE Lens holds nanoseconds
+            return new java.math.BigDecimal(theirs).movePointRight(9).compareTo(
+                    java.math.BigDecimal.valueOf((Long) field.value())) == 0;
+        }
         BigInteger ours = new BigInteger(Long.toUnsignedString((Long) field.value()));
         BigInteger expected;
         if (theirs.equals("True") || theirs.equals("False")) {

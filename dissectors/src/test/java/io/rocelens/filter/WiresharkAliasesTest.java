@@ -65,7 +65,9 @@ class WiresharkAliasesTest {
             case "FT_BYTES" -> ValueKind.NUMBER;
             case "FT_RELATIVE_TIME" -> ValueKind.TIME;
             case "FT_ABSOLUTE_TIME" -> ValueKind.ABSOLUTE_TIME;
-            default -> type.startsWith("FT_UINT") ? ValueKind.NUMBER : null;
+            // Wireshark's FT_DOUBLE fields RoCE Lens has are durations in seconds (stp.hello)
+            case "FT_DOUBLE" -> ValueKind.TIME;
+            default -> type.startsWith("FT_UINT") || type.startsWith("FT_INT") ? ValueKind.NUMBER : null;
         };
     }
 

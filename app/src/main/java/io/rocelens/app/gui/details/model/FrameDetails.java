@@ -231,6 +231,7 @@ public final class FrameDetails {
             return switch (type) {
                 case HEX -> "0x" + Long.toHexString(number);
                 case UINT64 -> Long.toUnsignedString(number);
+                case SECONDS -> FieldType.seconds(number);
                 default -> Long.toString(number);
             };
         }
