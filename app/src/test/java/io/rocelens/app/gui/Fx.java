@@ -70,8 +70,12 @@ final class Fx {
                 .orElseGet(() -> robot.lookup(query).query()));
     }
 
-    /** Clicks the first node the query finds, looked up on the JavaFX thread (see {@link #node}). */
+    /**
+     * Clicks the first node the query finds, looked up on the JavaFX thread (see {@link #node}), once there is one: a
+     * table's rows exist only after the layout pass that follows its items, which a loaded machine delays.
+     */
     static org.testfx.api.FxRobotInterface click(FxRobot robot, String query) {
+        waitUntil(() -> robot.lookup(query).tryQuery().isPresent(), () -> "no node matches " + query);
         return robot.clickOn(Fx.<Node>node(robot, query));
     }
 
