@@ -4,6 +4,7 @@ import static io.rocelens.app.gui.Fx.fx;
 import static io.rocelens.app.gui.Fx.node;
 import static io.rocelens.app.gui.Fx.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rocelens.app.gui.stats.Samples;
 import io.rocelens.stats.Conversations;
@@ -119,6 +120,38 @@ class TrafficViewsTest {
         });
         // every frame's bytes: tshark -z io,phs's eth line
         waitUntil(() -> sum(chart.getData().get(0)) == 239078, () -> String.valueOf(sum(chart.getData().get(0))));
+    }
+
+    /**
+     * Each graph has a colour of its own, chosen with its picker, and the wheel zooms the time axis (by 0.8 a notch,
+     * around the pointer), which Reset Zoom gives back whole.
+     */
+    @Test
+    void eachIoGraphHasItsColourAndTheWheelZoomsTheTime(FxRobot robot) throws Exception {
+        sample.menu("Statistics", "I/O Graph");
+        LineChart<Number, Number> chart = node(robot, "#io-graph");
+        waitUntil(() -> chart.getData().size() == 2 && sum(chart.getData().get(0)) == 401,
+                () -> chart.getData().size() + " lines");
+        javafx.scene.control.ColorPicker second = node(robot, "#io-graph-colour-1");
+        fx(() -> {
+            second.setValue(javafx.scene.paint.Color.web("#123456"));
+            second.fireEvent(new javafx.event.ActionEvent());
+            return null;
+        });
+        waitUntil(() -> chart.getData().size() == 2 && chart.getData().get(1).getNode().getStyle()
+                .contains("-fx-stroke: #123456"), () -> chart.getData().get(1).getNode().getStyle());
+        assertTrue(fx(() -> !chart.getData().get(0).getNode().getStyle().contains("#123456")));
+
+        javafx.scene.chart.NumberAxis time = (javafx.scene.chart.NumberAxis) chart.getXAxis();
+        double whole = fx(() -> time.getUpperBound() - time.getLowerBound());
+        // a wheel turned away from the user (a positive deltaY, which TestFX's DOWN sends) zooms in
+        robot.moveTo(chart).scroll(2, javafx.geometry.VerticalDirection.DOWN);
+        waitUntil(() -> !time.isAutoRanging());
+        double zoomed = fx(() -> time.getUpperBound() - time.getLowerBound());
+        assertTrue(zoomed < whole * 0.9, zoomed + " of " + whole + " s shown");
+        Fx.click(robot, "#io-graph-reset");
+        waitUntil(() -> time.isAutoRanging() && Math.abs(time.getUpperBound() - time.getLowerBound() - whole) < 1e-9,
+                () -> time.getLowerBound() + " … " + time.getUpperBound());
     }
 
     private static long sum(XYChart.Series<Number, Number> series) {

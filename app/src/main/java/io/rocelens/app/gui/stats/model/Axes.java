@@ -55,7 +55,7 @@ public final class Axes {
     }
 
     /** The smallest 1, 2 or 5 × 10^k at least {@code rough}. */
-    static double step(double rough) {
+    public static double step(double rough) {
         double power = Math.pow(10, Math.floor(Math.log10(rough)));
         for (double factor : new double[] {1, 2, 5, 10}) {
             if (factor * power >= rough * (1 - 1e-9)) {

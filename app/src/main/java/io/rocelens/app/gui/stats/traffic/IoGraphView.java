@@ -4,6 +4,7 @@ import io.rocelens.app.gui.common.ChartColours;
 import io.rocelens.app.gui.common.model.LatestWins;
 import io.rocelens.app.gui.stats.StatsWindow;
 import io.rocelens.app.gui.stats.model.AnalysedCapture;
+import io.rocelens.app.gui.stats.model.Axes;
 import io.rocelens.app.gui.stats.traffic.model.IoGraph;
 import io.rocelens.stats.IoStatistics;
 import java.util.ArrayList;
@@ -17,10 +18,9 @@ import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ColorPicker;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
-import javafx.scene.layout.Background;
-import javafx.scene.layout.BackgroundFill;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -32,7 +32,8 @@ import javafx.util.StringConverter;
 
 /**
  * Statistics › I/O Graph, as Wireshark's: frames or bytes per interval, one line per graph, each graph a display
- * filter of its own (blank: all packets) in a colour of the chart palette; by default all packets and
+ * filter of its own (blank: all packets) in a colour of its own (the chart palette's until changed); the wheel zooms
+ * the time axis, a drag pans it, Reset Zoom shows it all. By default all packets and
  * {@code roce.analysis.retransmission}. The numbers are tshark's {@code -z io,stat} ({@code rocelens decode -z}),
  * counted on a background thread whenever a filter, the interval or the unit changes.
  */
@@ -49,10 +50,15 @@ public final class IoGraphView extends StatsWindow {
     private final Label status = new Label();
     private AnalysedCapture capture;
     private IoStatistics shown;
+    /** Where a drag on the chart started, in seconds. */
+    private double dragFrom = Double.NaN;
 
-    /** One graph: whether it is drawn, its filter, and its colour (by its place). */
-    private record Graph(CheckBox enabled, TextField filter, int colour) {
+    /** One graph: whether it is drawn, its filter, and its colour (the palette's for its place, until changed). */
+    private record Graph(CheckBox enabled, TextField filter, ColorPicker colour) {
     }
+
+    /** The closest time zoom: one millisecond across. */
+    private static final double MIN_SECONDS = 1e-3;
 
     public IoGraphView(Window owner, LatestWins work) {
         super(owner, "I/O Graph", new BorderPane(), 980, 600);
@@ -83,7 +89,13 @@ public final class IoGraphView extends StatsWindow {
         unit.setId("io-graph-unit");
         unit.setValue("Packets");
         unit.setOnAction(e -> draw());
-        HBox top = new HBox(8, new Label("Interval:"), interval, new Label("Y axis:"), unit);
+        Button reset = new Button("Reset Zoom");
+        reset.setId("io-graph-reset");
+        reset.setOnAction(e -> resetZoom());
+        Region stretch = new Region();
+        HBox.setHgrow(stretch, Priority.ALWAYS);
+        HBox top = new HBox(8, new Label("Interval:"), interval, new Label("Y axis:"), unit, stretch,
+                new Label("wheel: zoom the time · drag: pan"), reset);
         top.setAlignment(Pos.CENTER_LEFT);
         top.setPadding(new Insets(6));
 
@@ -107,6 +119,62 @@ public final class IoGraphView extends StatsWindow {
         root.setTop(top);
         root.setCenter(chart);
         root.setBottom(bottom);
+        zoomAndPan();
+    }
+
+    /**
+     * As Wireshark's I/O graph: the wheel zooms the time axis around the pointer, a drag pans it, Reset Zoom shows the
+     * whole capture again (the axis ranges itself).
+     */
+    private void zoomAndPan() {
+        chart.setOnScroll(scroll -> {
+            double delta = scroll.getDeltaY() != 0 ? scroll.getDeltaY() : scroll.getDeltaX();
+            if (delta == 0 || chart.getData().isEmpty()) {
+                return;
+            }
+            double at = timeAt(scroll.getSceneX(), scroll.getSceneY());
+            double[] range = Axes.zoom(time.getLowerBound(), time.getUpperBound(), at, delta > 0 ? 0.8 : 1.25,
+                    MIN_SECONDS);
+            showTime(range[0], range[1]);
+        });
+        chart.setOnMousePressed(press -> dragFrom = timeAt(press.getSceneX(), press.getSceneY()));
+        chart.setOnMouseDragged(drag -> {
+            if (chart.getData().isEmpty() || Double.isNaN(dragFrom)) {
+                return;
+            }
+            double shift = dragFrom - timeAt(drag.getSceneX(), drag.getSceneY());
+            showTime(time.getLowerBound() + shift, time.getUpperBound() + shift);
+        });
+    }
+
+    /** The time (s) under a point of the scene, on the time axis's scale. */
+    private double timeAt(double sceneX, double sceneY) {
+        double x = time.sceneToLocal(sceneX, sceneY).getX();
+        return time.getValueForDisplay(x).doubleValue();
+    }
+
+    private void showTime(double from, double to) {
+        time.setAutoRanging(false);
+        time.setForceZeroInRange(false);
+        time.setLowerBound(from);
+        time.setUpperBound(to);
+        time.setTickUnit(Axes.step((to - from) / 10));
+    }
+
+    /** Reset Zoom: the whole capture again. */
+    public void resetZoom() {
+        time.setForceZeroInRange(true);
+        time.setAutoRanging(true);
+    }
+
+    /** The time axis's shown range, in seconds, for the tests. */
+    public double[] timeRange() {
+        return new double[] {time.getLowerBound(), time.getUpperBound()};
+    }
+
+    /** The graphs' colour pickers, in order, for the tests. */
+    public List<ColorPicker> colourPickers() {
+        return graphs.stream().map(Graph::colour).toList();
     }
 
     /** The chart, for the tests. */
@@ -130,14 +198,14 @@ public final class IoGraphView extends StatsWindow {
         filter.setPromptText("all packets");
         filter.setOnAction(e -> count());
         HBox.setHgrow(filter, Priority.ALWAYS);
-        Region swatch = new Region();
-        swatch.setMinSize(28, 4);
-        swatch.setMaxSize(28, 4);
-        swatch.setBackground(new Background(new BackgroundFill(ChartColours.series(index), null, null)));
-        HBox row = new HBox(8, enabled, swatch, new Label("Graph " + (index + 1)), filter);
+        // the palette's colour for its place, changed with the picker as in Wireshark's graph table
+        ColorPicker colour = new ColorPicker(ChartColours.series(index));
+        colour.setId("io-graph-colour-" + index);
+        colour.setOnAction(e -> draw());
+        HBox row = new HBox(8, enabled, colour, new Label("Graph " + (index + 1)), filter);
         row.setAlignment(Pos.CENTER_LEFT);
         graphRows.getChildren().add(row);
-        graphs.add(new Graph(enabled, filter, index));
+        graphs.add(new Graph(enabled, filter, colour));
         if (capture != null && !filterText.isBlank()) {
             count();
         }
@@ -199,7 +267,7 @@ public final class IoGraphView extends StatsWindow {
                         bytes ? shown.bytes(column, i) : shown.frames(column, i)));
             }
             chart.getData().add(series);
-            series.getNode().setStyle("-fx-stroke: " + web(ChartColours.series(graph.colour())) + "; -fx-stroke-width: 2px;");
+            series.getNode().setStyle("-fx-stroke: " + web(graph.colour().getValue()) + "; -fx-stroke-width: 2px;");
         }
     }
 
