@@ -96,7 +96,7 @@ final class DissectionExporting {
     }
 
     /** The columns the list shows, in its order (built-in ones, the custom ones before Info), read as it reads them. */
-    private DissectionExport.Columns shownColumns(int[] rows) {
+    DissectionExport.Columns shownColumns(int[] rows) {
         List<String> hidden = list.hiddenColumns();
         List<String> titles = new ArrayList<>();
         List<Object> kinds = new ArrayList<>();

@@ -66,6 +66,7 @@ final class MainWindow {
     private final WindowState state = new WindowState();
     private final UnsavedCaptureGuard guard;
     private final PacketComments comments;
+    private final Printing printing;
     private final LiveCaptureController liveCapture;
     private final SaveAndExport files;
     private final FileMerge merging;
@@ -134,6 +135,7 @@ final class MainWindow {
         merging = new FileMerge(this, background, session, status, guard);
         dissections = new DissectionExporting(this, background, session, packets, packetList, status,
                 () -> frameAnalysis);
+        printing = new Printing(this, background, session, packets, packetList, status, () -> frameAnalysis);
         recent = new RecentFiles(preferences, this::openAsked, this::savePreferences);
         opening = new FileOpening(stage, recent, this::openAsked);
         look = new Look(root, preferences, packetList::fontChanged);
@@ -247,6 +249,10 @@ final class MainWindow {
 
     PacketComments comments() {
         return comments;
+    }
+
+    Printing printing() {
+        return printing;
     }
 
     PacketCopy copying() {

@@ -65,6 +65,7 @@ final class WindowMenus {
         MenuItem merge = item("_Merge…", null, window.merging()::chooseAndMerge);
         merge.disableProperty().bind(state.open().not().or(state.capturing()));
         MenuItem export = needsOpen(item("_Export Specified Packets…", null, files::export));
+        MenuItem print = needsOpen(item("_Print…", "Shortcut+P", window.printing()::show));
         MenuItem close = needsOpen(item("_Close", "Shortcut+W", window::closeAsked));
         MenuItem quit = item("_Quit", "Shortcut+Q", window::quitAsked);
         DissectionExporting dissections = window.dissections();
@@ -75,7 +76,7 @@ final class WindowMenus {
         Menu exportStatistics = new Menu("E_xport", null, stats.exportQpCsvItem());
         return new Menu("_File", null, open, openCorrelated, window.recent().menu(), merge, new SeparatorMenuItem(),
                 save, saveAs, new SeparatorMenuItem(), export, exportDissections, exportStatistics,
-                new SeparatorMenuItem(), close, quit);
+                new SeparatorMenuItem(), print, new SeparatorMenuItem(), close, quit);
     }
 
     private Menu editMenu() {
@@ -202,7 +203,7 @@ final class WindowMenus {
                         + " Ctrl+/ display filter · Ctrl+↑/↓ previous/next packet · Ctrl+Home/End first/last ·"
                         + " Ctrl+Shift+C copy summary · Ctrl+M mark · Ctrl+Shift+N/B next/previous mark · Ctrl+D ignore ·"
                         + " Ctrl+T time reference · Ctrl+Alt+C packet comment · Ctrl++/- zoom · Ctrl+K capture options · Ctrl+E start or"
-                        + " stop capturing · Ctrl+R restart · Ctrl+S save"));
+                        + " stop capturing · Ctrl+R restart · Ctrl+S save · Ctrl+P print"));
         MenuItem about = item("_About RoCE Lens", null, () -> Dialogs.information(stage,
                 new BuildInfo().getVersion()[0], "A Wireshark-style analyzer for RoCEv2 captures. The same engine runs"
                         + " headless: rocelens analyze, decode and generate."));

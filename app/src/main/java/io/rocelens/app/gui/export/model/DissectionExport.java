@@ -115,7 +115,8 @@ public final class DissectionExport {
         return rows.length;
     }
 
-    private static Dissection dissect(PacketTable table, int row, Dissector dissector) throws IOException {
+    /** The row's frame read again and dissected, its times filled in (File › Print… reads frames so too). */
+    static Dissection dissect(PacketTable table, int row, Dissector dissector) throws IOException {
         Frame frame;
         try {
             frame = table.frame(row);
