@@ -98,6 +98,7 @@ seq:
       cases:
         0x10: cm_req
         0x13: cm_rep
+        0x12: cm_rej
         0x14: cm_rtu
         0x15: cm_dreq
         0x16: cm_drep
@@ -509,6 +510,84 @@ types:
         size-eos: true
         doc: Private data (224 bytes), not read as a field.
         doc-ref: IBTA vol. 1, §12.6.9 (RTU), PrivateData
+  cm_rej:
+    doc: |
+      ConnectReject (REJ): either side refuses a REQ or a REP (or the active side times out), with
+      a reason; the connection is not made. Wireshark 4.0 shows the six reserved bits after the
+      message type as a two-bit field (mask 0x03) and the Reason in hex; so does this spec.
+    doc-ref: IBTA vol. 1, §12.6.7 (REJ), Table 101
+    seq:
+      - id: local_comm_id
+        type: u4
+        -base: hex
+        -field: infiniband.cm.rej.localcommid
+        -title: Local Communication ID
+        doc: The sender's identifier of this connection.
+        doc-ref: IBTA vol. 1, §12.6.7 (REJ), Local Communication ID
+      - id: remote_comm_id
+        type: u4
+        -base: hex
+        -field: infiniband.cm.rej.remotecommid
+        -title: Remote Communication ID
+        doc: The receiver's identifier of this connection (0 when the REQ is rejected before it got one).
+        doc-ref: IBTA vol. 1, §12.6.7 (REJ), Remote Communication ID
+      - id: message_rejected
+        type: b2
+        -base: hex
+        -container: 1
+        -field: infiniband.cm.rej.msgrej
+        -title: Message REJected
+        doc: Which message is rejected (0 REQ, 1 REP, 2 no message, a timeout).
+        doc-ref: IBTA vol. 1, §12.6.7 (REJ), Message REJected
+      - id: reserved_high
+        type: b4
+        doc: Reserved bits Wireshark 4.0 does not show.
+      - id: reserved0
+        type: b2
+        -base: hex
+        -container: 1
+        -field: infiniband.cm.rej.reserved0
+        -title: Reserved
+        doc: Reserved (the two low bits of the byte, as Wireshark 4.0 shows them).
+        doc-ref: IBTA vol. 1, §12.6.7 (REJ), Table 101
+      - id: reject_info_length
+        type: b7
+        -base: hex
+        -container: 1
+        -field: infiniband.cm.rej.rejinfolen
+        -title: Reject Info Length
+        doc: Bytes of the Additional Reject Information that are meaningful.
+        doc-ref: IBTA vol. 1, §12.6.7 (REJ), Reject Info Length
+      - id: reserved1
+        type: b1
+        -base: hex
+        -container: 1
+        -field: infiniband.cm.rej.reserved1
+        -title: Reserved
+        doc: Reserved.
+        doc-ref: IBTA vol. 1, §12.6.7 (REJ), Table 101
+      - id: reason
+        type: u2
+        -base: hex
+        -enum: rej_reason_enum
+        -field: infiniband.cm.rej.reason
+        -title: Reason
+        doc: Why the message is rejected (1 no QP, 8 invalid service ID, 28 consumer reject, ...; names in rej_reason_enum).
+        doc-ref: IBTA vol. 1, §12.6.7.2 (Rejection reason), Table 102
+      - id: additional_reject_information
+        size: 72
+        -display: bytes
+        -field: infiniband.cm.rej.ari
+        -title: Additional Reject Information (ARI)
+        doc: Additional reject information, its meaning set by the reason.
+        doc-ref: IBTA vol. 1, §12.6.7 (REJ), Additional Reject Information
+      - id: private_data
+        size: 148
+        -display: bytes
+        -field: infiniband.cm.rej.private
+        -title: PrivateData
+        doc: Private data of the consumer that rejects.
+        doc-ref: IBTA vol. 1, §12.6.7 (REJ), PrivateData
   cm_dreq:
     doc: DisconnectRequest (DREQ), either side's request to end the connection.
     doc-ref: IBTA vol. 1, §12.6.10 (DREQ), Table 105
@@ -564,6 +643,107 @@ types:
         doc: Private data (224 bytes), not read as a field.
         doc-ref: IBTA vol. 1, §12.6.11 (DREP), PrivateData
 enums:
+  rej_reason_enum:
+    # why a REJ rejects (IBTA vol. 1, §12.6.7.2, Table 102); the names are shown beside the number
+    1:
+      id: no_qp
+      -orig-id: No QP available
+    2:
+      id: no_eec
+      -orig-id: No EEC available
+    3:
+      id: no_resources
+      -orig-id: No resources available
+    4:
+      id: timeout
+      -orig-id: Timeout
+    5:
+      id: unsupported
+      -orig-id: Unsupported request
+    6:
+      id: invalid_comm_id
+      -orig-id: Invalid Communication ID
+    7:
+      id: invalid_comm_instance
+      -orig-id: Invalid Communication Instance
+    8:
+      id: invalid_service_id
+      -orig-id: Invalid Service ID
+    9:
+      id: invalid_transport_type
+      -orig-id: Invalid Transport Service Type
+    10:
+      id: stale_connection
+      -orig-id: Stale connection
+    11:
+      id: rdc_not_exist
+      -orig-id: RDC does not exist
+    12:
+      id: invalid_gid
+      -orig-id: Invalid primary GID
+    13:
+      id: invalid_lid
+      -orig-id: Invalid primary LID
+    14:
+      id: invalid_sl
+      -orig-id: Invalid primary SL
+    15:
+      id: invalid_traffic_class
+      -orig-id: Invalid primary Traffic Class
+    16:
+      id: invalid_hop_limit
+      -orig-id: Invalid primary Hop Limit
+    17:
+      id: invalid_packet_rate
+      -orig-id: Invalid primary Packet Rate
+    18:
+      id: invalid_alt_gid
+      -orig-id: Invalid alternate GID
+    19:
+      id: invalid_alt_lid
+      -orig-id: Invalid alternate LID
+    20:
+      id: invalid_alt_sl
+      -orig-id: Invalid alternate SL
+    21:
+      id: invalid_alt_traffic_class
+      -orig-id: Invalid alternate Traffic Class
+    22:
+      id: invalid_alt_hop_limit
+      -orig-id: Invalid alternate Hop Limit
+    23:
+      id: invalid_alt_packet_rate
+      -orig-id: Invalid alternate Packet Rate
+    24:
+      id: port_cm_redirect
+      -orig-id: Port and CM redirection
+    25:
+      id: port_redirect
+      -orig-id: Port redirection
+    26:
+      id: invalid_mtu
+      -orig-id: Invalid path MTU
+    27:
+      id: insufficient_responder_resources
+      -orig-id: Insufficient responder resources
+    28:
+      id: consumer_reject
+      -orig-id: Consumer reject
+    29:
+      id: invalid_rnr_retry
+      -orig-id: RNR retry count reject
+    30:
+      id: duplicate_local_comm_id
+      -orig-id: Duplicate local Communication ID
+    31:
+      id: invalid_class_version
+      -orig-id: Unsupported class version
+    32:
+      id: invalid_flow_label
+      -orig-id: Invalid primary Flow Label
+    33:
+      id: invalid_alt_flow_label
+      -orig-id: Invalid alternate Flow Label
   method_enum:
     0x01:
       id: get

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes, for each real capture with RDMA CM below, and the native InfiniBand one with subnet management MADs on QP 0
-# (in the folder given as the first argument), NAME.tsv: every
+# (in the folder given as the first argument), and cm-reject.pcap here (REJ and MRA, made by make-cm-reject.py), NAME.tsv: every
 # occurrence, in order, of each MAD and CM field ib_mad.ksy declares, with tshark's value (PDML "show"), "pos" and
 # "size", and a _ws.malformed row where tshark found the frame malformed; NAME-columns.tsv: each frame's Protocol
 # and Info columns; and NAME-fields.tsv: tshark -T fields with every occurrence of those fields. CmTsharkTest
@@ -29,10 +29,14 @@ fields=(
   infiniband.cm.rtu.localcommid infiniband.cm.rtu.remotecommid
   infiniband.cm.dreq.localcommid infiniband.cm.dreq.remotecommid infiniband.cm.req.remoteqpneecn
   infiniband.cm.drsp.localcommid infiniband.cm.drsp.remotecommid
+  infiniband.cm.rej.localcommid infiniband.cm.rej.remotecommid infiniband.cm.rej.msgrej infiniband.cm.rej.reserved0
+  infiniband.cm.rej.rejinfolen infiniband.cm.rej.reserved1 infiniband.cm.rej.reason infiniband.cm.rej.ari
+  infiniband.cm.rej.private
 )
 for name in rxe-rdmacm-two-connections-small-sends rxe-rdmacm-write-read-docker rxe-rdmacm-write-read-with-arp \
-    rxe-rping-cm-ud-read-write ibdump-native-ib-erf-rdma-write-only; do
+    rxe-rping-cm-ud-read-write ibdump-native-ib-erf-rdma-write-only cm-reject; do
   capture="$1/$name.pcap"
+  [ "$name" = cm-reject ] && capture="$here/cm-reject.pcap"   # made by make-cm-reject.py
   tshark -r "$capture" -T pdml 2>/dev/null | FIELDS="${fields[*]}" python3 "$here/../pdml-fields.py" all > "$here/$name.tsv"
   tshark -r "$capture" -T fields -E header=y -e frame.number -e _ws.col.Protocol -e _ws.col.Info 2>/dev/null \
     > "$here/$name-columns.tsv"

@@ -18,6 +18,8 @@ public enum EventKind {
     PSN_IN_READ_RANGE(Severity.ERROR, ExpertGroup.SEQUENCE),
     /** An ACK, NAK or READ response for a PSN beyond any its requester sent (or the capture missed the request). */
     UNSENT_PSN_ANSWERED(Severity.WARNING, ExpertGroup.SEQUENCE),
+    /** A CM ConnectReject (REJ): a connection refused, with the reason (IBTA vol. 1 §12.6.7.2). */
+    CONNECTION_REJECTED(Severity.WARNING, ExpertGroup.RESPONSE_CODE),
     NAK(Severity.WARNING, ExpertGroup.RESPONSE_CODE),
     RNR_NAK(Severity.WARNING, ExpertGroup.RESPONSE_CODE),
     CNP(Severity.NOTE, ExpertGroup.PROTOCOL),

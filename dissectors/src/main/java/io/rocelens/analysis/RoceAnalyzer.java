@@ -2,6 +2,7 @@ package io.rocelens.analysis;
 
 import io.rocelens.dissect.Addresses;
 import io.rocelens.dissect.AethText;
+import io.rocelens.dissect.CmText;
 import io.rocelens.dissect.IbOpcodes;
 import io.rocelens.dissect.NotDissected;
 import io.rocelens.dissect.PacketSummary;
@@ -68,6 +69,7 @@ public final class RoceAnalyzer {
 
     /** CM message attributes (IBTA vol. 1 §12.6): ConnectRequest and ConnectReply. */
     private static final int CM_REQ = 0x0010;
+    private static final int CM_REJ = 0x0012;
     private static final int CM_REP = 0x0013;
 
     private record CmKey(long srcHi, long srcLo, long dstHi, long dstLo, long commId) {
@@ -265,7 +267,7 @@ public final class RoceAnalyzer {
             f.srcQp = p.dethSrcQp;
         }
         if (p.cmLocalCommId >= 0) {
-            cm(p);
+            cm(f, p);
         }
         if (IbOpcodes.isReserved(opcode)) {
             return;   // counted as a packet of the flow (and as malformed), nothing more
@@ -501,10 +503,14 @@ public final class RoceAnalyzer {
      * packets (a QP number reused) starts a new connection epoch, a flow not seen yet joins the connection at its
      * first packet, and the two are paired.
      */
-    private void cm(PacketSummary p) {
+    private void cm(FlowState f, PacketSummary p) {
         if (p.madAttributeId == CM_REQ && p.cmQpn >= 0) {
             cmRequests.put(new CmKey(p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.cmLocalCommId),
                     new CmRequest(p.number, p.cmQpn, p.cmStartingPsn, p.cmServiceId, p.cmSourcePort));
+            return;
+        }
+        if (p.madAttributeId == CM_REJ) {
+            rejected(f, p);
             return;
         }
         if (p.madAttributeId != CM_REP || p.cmQpn < 0) {
@@ -545,6 +551,28 @@ public final class RoceAnalyzer {
                         + " and QP " + Formats.qp(c.passiveQp()) + ", reusing " + reused + " (from CM)");
             }
         }
+    }
+
+    /**
+     * A ConnectReject: the connection its REQ (or REP) asked for is not made. A REJ of a REQ comes from the passive
+     * side and names the REQ's Local Communication ID as its remote one: that request waits no more.
+     */
+    private void rejected(FlowState f, PacketSummary p) {
+        CmRequest request = p.cmRejectedMessage == 0
+                ? cmRequests.remove(new CmKey(p.ipDstHi, p.ipDstLo, p.ipSrcHi, p.ipSrcLo, p.cmRemoteCommId)) : null;
+        if (!count(EventKind.CONNECTION_REJECTED)) {
+            return;
+        }
+        String reason = CmText.rejectReason(p.cmRejectReason);
+        String rejected = switch (p.cmRejectedMessage) {
+            case 0 -> request != null ? "the ConnectRequest in frame " + request.frame() : "a ConnectRequest";
+            case 1 -> "a ConnectReply";
+            default -> "no message (a timeout)";
+        };
+        store(p, EventKind.CONNECTION_REJECTED, flowName(f), "ConnectReject of " + rejected + ": "
+                + (reason != null ? reason : "reason") + " (" + p.cmRejectReason + ")"
+                + (request != null && request.serviceId() >>> 24 == 1
+                        ? ", rdma_cm port " + (request.serviceId() & 0xFFFF) : ""));
     }
 
     private FlowState existing(FlowKey key) {

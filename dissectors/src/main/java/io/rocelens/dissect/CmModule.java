@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * InfiniBand Management Datagrams on QP 0 and 1 (the Subnet Management and General Services Interfaces: their
  * common header, as Wireshark shows it for every class), and the Communication Management messages
- * among them: what rdma_cm sends to set up and tear down a connection (REQ, REP, RTU, DREQ, DREP). They travel as the
+ * among them: what rdma_cm sends to set up, refuse and tear down a connection (REQ, REP, RTU, REJ, DREQ, DREP). They travel as the
  * payload of UD SEND Only packets, after the BTH and DETH, and Wireshark shows them inside its InfiniBand protocol
  * (packet-infiniband.c): a MAD header, then the CM message, with the Info column "CM: ConnectRequest" and the Protocol
  * column left as the RoCE layer's. Fields and describer come from {@code ib_mad.ksy}.
@@ -98,6 +98,11 @@ final class CmModule implements ProtocolModule {
             summary.cmLocalCommId = dreq.localCommId();
             summary.cmRemoteCommId = dreq.remoteCommId();
             summary.cmQpn = (int) dreq.remoteQpn();
+        } else if (message instanceof io.rocelens.ksy.IbMad.CmRej rej) {
+            summary.cmLocalCommId = rej.localCommId();
+            summary.cmRemoteCommId = rej.remoteCommId();
+            summary.cmRejectReason = rej.reason();
+            summary.cmRejectedMessage = (int) rej.messageRejected();
         } else if (message instanceof io.rocelens.ksy.IbMad.CmDrep drep) {
             summary.cmLocalCommId = drep.localCommId();
             summary.cmRemoteCommId = drep.remoteCommId();

@@ -16,6 +16,8 @@ public enum FieldType {
     ADDRESS,
     /** Text; value is a String. */
     STRING,
+    /** A byte string of a spec's {@code -display: bytes} field; value is a String of hex pairs joined by colons. */
+    BYTES,
     /** A duration (Wireshark's FT_DOUBLE timers, {@code stp.hello}); value is a Long of nanoseconds, shown in seconds. */
     SECONDS;
 

@@ -193,7 +193,8 @@ public final class Fields {
             case FLAG -> FieldType.FLAG;
             case MAC -> FieldType.MAC;
             case IPV4, IPV6 -> FieldType.ADDRESS;
-            case STRING, BYTES -> FieldType.STRING;
+            case STRING -> FieldType.STRING;
+            case BYTES -> FieldType.BYTES;
             case SECONDS -> FieldType.SECONDS;
         };
         FieldDef field = new FieldDef(spec.name(), spec.title(), type, spec.hexDigits(), 0, spec.valueNames(),

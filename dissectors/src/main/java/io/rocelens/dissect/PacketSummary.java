@@ -228,11 +228,14 @@ public final class PacketSummary {
     // MADs on QP 0 or 1 (CmModule); -1 when the frame carries none
     /** The MAD's management class (0x07 Communication Management). */
     public int madClass;
-    /** The MAD's attribute ID: for CM, the message (0x0010 REQ, 0x0013 REP, 0x0014 RTU, 0x0015 DREQ, 0x0016 DREP). */
+    /**
+     * The MAD's attribute ID: for CM, the message (0x0010 REQ, 0x0012 REJ, 0x0013 REP, 0x0014 RTU, 0x0015 DREQ,
+     * 0x0016 DREP).
+     */
     public int madAttributeId;
     /**
      * A CM message's Local Communication ID (the sender's ID of the connection; every CM message has one); -1 when the
-     * frame has no CM message the module reads (REQ, REP, RTU, DREQ, DREP). The message is {@link #madAttributeId}.
+     * frame has no CM message the module reads (REQ, REP, RTU, REJ, DREQ, DREP). The message is {@link #madAttributeId}.
      */
     public long cmLocalCommId;
     /** A CM message's Remote Communication ID (the receiver's ID; 0 in a REQ, which has none); -1 as above. */
@@ -245,6 +248,10 @@ public final class PacketSummary {
     public long cmServiceId;
     /** REQ of an RDMA IP CM service (rdma_cm): the active side's port from its private data; -1 otherwise. */
     public int cmSourcePort;
+    /** REJ: why (IBTA vol. 1 Table 102: 8 invalid Service ID, 28 consumer reject...); -1 otherwise. */
+    public int cmRejectReason;
+    /** REJ: the message rejected (0 REQ, 1 REP, 2 none: a timeout); -1 otherwise. */
+    public int cmRejectedMessage;
 
     public String malformedReason;
     /**
@@ -398,6 +405,8 @@ public final class PacketSummary {
         cmStartingPsn = -1;
         cmServiceId = 0;
         cmSourcePort = -1;
+        cmRejectReason = -1;
+        cmRejectedMessage = -1;
     }
 
     public boolean is(int kind) {

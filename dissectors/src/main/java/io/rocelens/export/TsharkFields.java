@@ -99,7 +99,9 @@ public final class TsharkFields {
             for (String each : names) {
                 for (Field field : layer.fields()) {
                     if (field.name().equals(each)) {
-                        values.add(form != null ? inForm(field, form, json) : text(field));
+                        values.add(form != null ? inForm(field, form, json)
+                                : !json && field.def().type() == FieldType.BYTES
+                                ? String.valueOf(field.value()).replace(":", "") : text(field));
                     }
                 }
             }

@@ -122,6 +122,9 @@ abstract class Source {
                     long mac = AddressText.mac(text);
                     return mac >= 0 && matcher.number(mac);
                 }
+                case BYTES -> {
+                    return matcher.bytes(java.util.HexFormat.ofDelimiter(":").parseHex(text));
+                }
                 default -> {
                     return matcher.text(text);
                 }

@@ -37,6 +37,7 @@ public enum ValueKind {
             case MAC -> MAC;
             case ADDRESS -> name.startsWith("ip.") || name.startsWith("arp.") ? IPV4 : IPV6;
             case STRING -> TEXT;
+            case BYTES -> BYTES;
             case SECONDS -> TIME;
         };
     }

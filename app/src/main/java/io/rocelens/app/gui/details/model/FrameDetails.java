@@ -236,7 +236,7 @@ public final class FrameDetails {
             };
         }
         String text = String.valueOf(value);
-        if (type == FieldType.MAC || type == FieldType.ADDRESS) {
+        if (type == FieldType.MAC || type == FieldType.ADDRESS || type == FieldType.BYTES) {
             return text;
         }
         return '"' + text.replace("\\", "\\\\").replace("\"", "\\\"") + '"';

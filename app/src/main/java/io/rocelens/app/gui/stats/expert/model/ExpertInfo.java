@@ -129,6 +129,7 @@ public final class ExpertInfo {
             case STALLED_QP -> "Stalled QP: requests outstanding, no progress";
             case RETRY_SEQUENCE -> "Retry sequence: the same PSN sent again and again";
             case NO_REQUEST_SEEN -> "Responses with no request seen (the capture started mid-way?)";
+            case CONNECTION_REJECTED -> "Connection rejected: a CM ConnectReject";
             case NAK -> "NAK";
             case RNR_NAK -> "RNR NAK: receiver not ready";
             case CNP -> "CNP: congestion notification for CE-marked packets";
@@ -145,7 +146,7 @@ public final class ExpertInfo {
         return switch (kind) {
             case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, UNSENT_PSN_ANSWERED, STALLED_QP,
                     RETRY_SEQUENCE, NO_REQUEST_SEEN -> "Sequence";
-            case NAK, RNR_NAK -> "Response code";
+            case CONNECTION_REJECTED, NAK, RNR_NAK -> "Response code";
             case CNP, ECN_CE -> "Congestion";
             case ICRC_BAD -> "Checksum";
             case MALFORMED -> "Malformed";
@@ -156,7 +157,7 @@ public final class ExpertInfo {
     static String protocol(EventKind kind) {
         return switch (kind) {
             case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, UNSENT_PSN_ANSWERED, STALLED_QP,
-                    RETRY_SEQUENCE, NO_REQUEST_SEEN, NAK, RNR_NAK, CNP, ICRC_BAD ->
+                    RETRY_SEQUENCE, NO_REQUEST_SEEN, CONNECTION_REJECTED, NAK, RNR_NAK, CNP, ICRC_BAD ->
                     "InfiniBand";
             case ECN_CE -> "IP";
             case MALFORMED -> "Frame";
