@@ -15,3 +15,10 @@ grh=(infiniband.grh.ipver infiniband.grh.tclass infiniband.grh.flowlabel infinib
 args=(); for f in "${grh[@]}"; do args+=(-e "$f"); done
 tshark -r "$samples/mixed.pcapng" -Y infiniband.grh -T fields -E header=y -e frame.number "${args[@]}" \
   > "$here/mixed-grh.tsv"
+# the payload byte strings only the display filter computes (udp.payload, tcp.payload, data.data, data.len), every
+# occurrence, on the first 560 frames of the real NCCL capture with TCP and TLS noise (its path given as the first
+# argument): TCP with and without a dissector, then RoCE with payloads
+if [ $# -ge 1 ]; then
+  tshark -r "$1" -c 560 -T fields -E header=y -E occurrence=a -e frame.number -e udp.payload -e tcp.payload -e data.data \
+    -e data.len > "$here/payloads.tsv"
+fi

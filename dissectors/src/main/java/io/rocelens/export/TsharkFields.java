@@ -5,6 +5,7 @@ import io.rocelens.dissect.Field;
 import io.rocelens.dissect.FieldType;
 import io.rocelens.dissect.Fields;
 import io.rocelens.dissect.Layer;
+import io.rocelens.filter.PayloadFields;
 import io.rocelens.filter.WiresharkAliases;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -52,7 +53,8 @@ public final class TsharkFields {
 
     /** Whether {@code -e NAME} names something: a Wireshark alias, a RoCE Lens field, or a frame value. */
     public static boolean known(String name) {
-        return FRAME.contains(name) || WiresharkAliases.of(name) != null || Fields.byName(name) != null;
+        return FRAME.contains(name) || WiresharkAliases.of(name) != null || Fields.byName(name) != null
+                || PayloadFields.known(name);
     }
 
     /** Every occurrence of the field in the frame, in layer order, as tshark prints each. */
@@ -79,7 +81,8 @@ public final class TsharkFields {
                 return List.of(dissection.info());
             }
             default -> {
-                return values(dissection.layers(), name, false);
+                return PayloadFields.known(name) ? PayloadFields.values(dissection, name, false)
+                        : values(dissection.layers(), name, false);
             }
         }
     }

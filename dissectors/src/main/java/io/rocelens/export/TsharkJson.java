@@ -3,6 +3,7 @@ package io.rocelens.export;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.Layer;
+import io.rocelens.filter.PayloadFields;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -178,6 +179,8 @@ public final class TsharkJson {
         add(protocols, "frame", frame);
         Map<String, List<Object>> current = null;
         String currentProtocol = null;
+        List<String> udpPayloads = null;
+        int udpLayers = 0;
         for (Layer layer : dissection.layers()) {
             String protocol = PROTOCOL.get(layer.name());
             if (protocol == null) {
@@ -196,6 +199,12 @@ public final class TsharkJson {
             }
             if (layer.name().equals("udp")) {
                 udpChecksumStatus(current);
+                // the datagram's payload last, as tshark writes it: each UDP header's in turn
+                udpPayloads = udpPayloads != null ? udpPayloads : PayloadFields.values(dissection, "udp.payload", true);
+                if (udpLayers < udpPayloads.size()) {
+                    current.put("udp.payload", new ArrayList<>(List.of(udpPayloads.get(udpLayers))));
+                }
+                udpLayers++;
             }
         }
         return protocols;

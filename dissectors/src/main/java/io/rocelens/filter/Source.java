@@ -163,18 +163,31 @@ abstract class Source {
 
         @Override
         boolean any(FrameView frame, Matcher matcher) {
-            if ((frame.summary.kinds & kinds) == 0) {
-                return false;
-            }
-            List<Object> found = new ArrayList<>(1);
-            occurrences.accept(frame, found);
-            for (Object each : found) {
-                byte[] bytes = (byte[]) each;
+            for (byte[] bytes : occurrences(frame)) {
                 if (length ? matcher.number(bytes.length) : matcher.bytes(bytes)) {
                     return true;
                 }
             }
             return false;
+        }
+
+        /** Each occurrence's bytes in the frame, in order. */
+        List<byte[]> occurrences(FrameView frame) {
+            if ((frame.summary.kinds & kinds) == 0) {
+                return List.of();
+            }
+            List<Object> found = new ArrayList<>(1);
+            occurrences.accept(frame, found);
+            List<byte[]> bytes = new ArrayList<>(found.size());
+            for (Object each : found) {
+                bytes.add((byte[]) each);
+            }
+            return bytes;
+        }
+
+        /** Whether the field is the length of the bytes ({@code data.len}) rather than the bytes. */
+        boolean length() {
+            return length;
         }
 
         /** The payload after each {@code udp} or {@code tcp} layer of the frame. */

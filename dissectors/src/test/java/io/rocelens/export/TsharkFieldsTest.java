@@ -150,6 +150,26 @@ class TsharkFieldsTest {
         assertEquals(lines, ours);
     }
 
+    /** udp.payload, tcp.payload, data.data and data.len, which only the display filter computes, print as tshark's. */
+    @Test
+    void payloadByteStringsPrintAsTsharkPrintsThem() throws IOException {
+        List<String> lines = Files.readAllLines(EXPECTED.resolve("fields/payloads.tsv"));
+        List<String> fields = Arrays.asList(lines.get(0).split("\t", -1));
+        TsharkFields.Layout layout = TsharkFields.Layout.defaults().with("occurrence=a");
+        Dissector dissector = new Dissector(DissectorOptions.defaults());
+        List<String> ours = new ArrayList<>(List.of(layout.headerLine(fields)));
+        try (CaptureReader reader = CaptureReaders.open(
+                RealCaptures.file("rxe-nccl-allreduce-with-tcp-tls-noise-node0.pcap"))) {
+            Frame frame;
+            while ((frame = reader.next()) != null && frame.number() < lines.size()) {
+                ours.add(layout.line(dissector.dissect(frame), fields));
+            }
+        }
+        assertEquals(lines, ours);
+        assertTrue(lines.stream().filter(line -> line.split("\t", -1)[4].length() > 0).count() > 100,
+                "data.len on many frames");
+    }
+
     @Test
     void wrongOptionsAreRefusedInTsharksTerms() {
         assertThrows(IllegalArgumentException.class, () -> TsharkFields.Layout.defaults().with("occurrence=x"));
@@ -158,5 +178,6 @@ class TsharkFieldsTest {
         assertTrue(TsharkFields.known("infiniband.bth.destqp"));
         assertTrue(TsharkFields.known("bth.dqpn"));
         assertTrue(!TsharkFields.known("nonexist.field"));
+        assertTrue(TsharkFields.known("tcp.payload") && TsharkFields.known("data.len"));
     }
 }
