@@ -71,7 +71,11 @@ class ColumnsTest {
         assertTrue(fx(() -> column(robot, "column-time").getStyle().contains("CENTER-RIGHT")));
 
         Path config = folder.resolve("config");
-        waitUntil(() -> Preferences.load(config).getList(Preferences.COLUMNS_HIDDEN).contains("column-source"));
+        // both changes saved (each change saves in the background: the hidden column may be on disk before the
+        // alignment is)
+        waitUntil(() -> Preferences.load(config).getList(Preferences.COLUMNS_HIDDEN).contains("column-source")
+                && Preferences.load(config).getList(Preferences.COLUMNS_ALIGNED).stream()
+                .anyMatch(aligned -> aligned.startsWith("column-time=")));
         MainWindow again = Fx.showWindow(config);
         try {
             TableView<?> list = fx(() -> (TableView<?>) again.stage().getScene().lookup("#packet-list"));
