@@ -8,6 +8,7 @@ import io.rocelens.ksy.pos.EthernetHeader;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -41,6 +42,28 @@ final class EthernetModule implements ProtocolModule {
     public List<FieldDef> fields() {
         return Stream.concat(SpecFields.ETHERNET_HEADER_KSY.stream().map(Fields::of),
                 Stream.of(Fields.ETH_LG, Fields.ETH_IG, Fields.ETH_LEN, Fields.VLAN_ETYPE, Fields.VLAN_LEN)).toList();
+    }
+
+    /** The addresses, type and outermost VLAN tag the summary keeps (inner and outer, for a frame carried once). */
+    @Override
+    public void getters(SummaryFields.Registry out) {
+        Predicate<PacketSummary> once = SummaryFields.ONCE;   // an encapsulated frame has these headers twice
+        out.twice(Fields.ETH_DST, once, p -> p.is(PacketSummary.ETHERNET), p -> p.ethDst, null);
+        out.twice(Fields.ETH_SRC, once, p -> p.is(PacketSummary.ETHERNET), p -> p.ethSrc, null);
+        // eth.type is the first type field: the tag's TPID when tagged, which the summary does not keep
+        // an IEEE 802.3 frame (LLC) has a length, eth.len, where Ethernet II has its type
+        // (a length whether or not its LLC payload was captured)
+        Predicate<PacketSummary> length = p -> p.etherType >= 0 && p.etherType <= IEEE_802_3_MAX_LENGTH;
+        out.twice(IN_INDEX, Fields.ETH_TYPE, once.and(p -> !p.is(PacketSummary.VLAN)),
+                p -> p.is(PacketSummary.ETHERNET) && !length.test(p), p -> p.etherType, null);
+        out.twice(Fields.ETH_LEN, once.and(p -> !p.is(PacketSummary.VLAN)), p -> p.is(PacketSummary.ETHERNET) && length.test(p),
+                p -> p.etherType, null);
+        Predicate<PacketSummary> oneTag = once.and(p -> p.vlanTags <= 1);
+        Predicate<PacketSummary> tagged = p -> p.is(PacketSummary.VLAN);
+        out.twice(Fields.VLAN_PCP, oneTag, tagged, p -> p.vlanPcp, null);
+        out.twice(Fields.VLAN_ID, oneTag, tagged, p -> p.vlanId, null);
+        out.twice(Fields.VLAN_ETYPE, oneTag, tagged.and(length.negate()), p -> p.etherType, null);
+        out.twice(Fields.VLAN_LEN, oneTag, tagged.and(length), p -> p.etherType, null);
     }
 
     /** tshark chains a header that ends with a type field and the EtherType it hands on by: "eth:ethertype". */

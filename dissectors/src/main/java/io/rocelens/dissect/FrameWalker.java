@@ -105,11 +105,13 @@ final class FrameWalker {
     /** GRE, ERSPAN and VXLAN: read by the steps here (the IP and UDP bounds of the inner frame), marked for the module. */
     private static final TunnelModule TUNNELS = new TunnelModule();
     /** The RoCE transport (BTH, extended headers, payload, ICRC and VCRC): the walk reads it here and marks it for the module. */
-    private static final RoceModule ROCE = new RoceModule();
+    static final RoceModule ROCE = new RoceModule();
     /** ERF, LRH and GRH: read by the steps here (they set the frame's times and addresses), marked for the module. */
     private static final InfinibandLinkModule IB_LINK = new InfinibandLinkModule();
     /** IPv4, IPv6, UDP, TCP and ARP: read by the steps here (the network layer's bounds), marked for the module. */
-    private static final IpModule IP = new IpModule();
+    static final IpModule IP = new IpModule();
+    /** PAUSE and PFC: a whole module (its step hangs in the EtherType table); named here for the packet list's columns. */
+    static final MacControlModule MAC_CONTROL = new MacControlModule();
     /** Linux cooked capture v1 and v2: read by the steps here, marked for the module. */
     private static final LinuxSllModule SLL = new LinuxSllModule();
 
@@ -121,7 +123,7 @@ final class FrameWalker {
             IP,
             IB_LINK,
             ROCE,
-            new MacControlModule(),
+            MAC_CONTROL,
             new LlcModule(),
             new LldpModule(),
             new CmModule());

@@ -10,6 +10,7 @@ import io.rocelens.ksy.pos.Lrh;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -50,6 +51,14 @@ final class InfinibandLinkModule implements ProtocolModule {
     @Override
     public String framePart(Layer layer) {
         return layer.name().equals("erf") ? "erf" : "infiniband";
+    }
+
+    /** The GRH's GIDs, the frame's addresses (RoCEv1 and native InfiniBand). */
+    @Override
+    public void getters(SummaryFields.Registry out) {
+        Predicate<PacketSummary> grh = p -> p.is(PacketSummary.GRH);
+        out.add(true, Fields.of(SpecFields.GRH_SGID), SummaryFields.ALWAYS, grh, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
+        out.add(true, Fields.of(SpecFields.GRH_DGID), SummaryFields.ALWAYS, grh, p -> p.ipDstLo, p -> p.ipDstHi, null);
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.rocelens.ksy.pos.UdpHeader;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -67,6 +68,80 @@ final class IpModule implements ProtocolModule {
                                 Fields.TCP_FLAG_FIN, Fields.ARP_SRC_MAC, Fields.ARP_SRC_IP, Fields.ARP_DST_MAC,
                                 Fields.ARP_DST_IP))
                 .toList();
+    }
+
+    /** The IP, UDP, TCP and ARP values the summary keeps (IP and UDP inner and outer, for a frame carried once). */
+    @Override
+    public void getters(SummaryFields.Registry out) {
+        Predicate<PacketSummary> once = SummaryFields.ONCE;   // an encapsulated frame has these headers twice
+        Predicate<PacketSummary> ipv4 = p -> p.is(PacketSummary.IPV4);
+        out.twice(IN_INDEX, Fields.of(SpecFields.IP_DSCP), once, ipv4, p -> p.dscp, null);
+        out.twice(IN_INDEX, Fields.of(SpecFields.IP_ECN), once, ipv4, p -> p.ecn, null);
+        out.twice(Fields.of(SpecFields.IP_PROTO), once, ipv4, p -> p.ipProtocol, null);
+        out.twice(IN_INDEX, Fields.of(SpecFields.IP_SRC), once, ipv4, p -> p.ipSrcLo, p -> p.ipSrcHi);
+        out.twice(IN_INDEX, Fields.of(SpecFields.IP_DST), once, ipv4, p -> p.ipDstLo, p -> p.ipDstHi);
+        Predicate<PacketSummary> ipv6 = p -> p.is(PacketSummary.IPV6);
+        out.twice(IN_INDEX, Fields.of(SpecFields.IPV6_DSCP), once, ipv6, p -> p.dscp, null);
+        out.twice(IN_INDEX, Fields.of(SpecFields.IPV6_ECN), once, ipv6, p -> p.ecn, null);
+        out.twice(Fields.of(SpecFields.IPV6_NXT), once, ipv6, p -> p.ipProtocol, null);
+        out.twice(IN_INDEX, Fields.of(SpecFields.IPV6_SRC), once, ipv6, p -> p.ipSrcLo, p -> p.ipSrcHi);
+        out.twice(IN_INDEX, Fields.of(SpecFields.IPV6_DST), once, ipv6, p -> p.ipDstLo, p -> p.ipDstHi);
+
+        Predicate<PacketSummary> udp = p -> p.is(PacketSummary.UDP);
+        out.twice(Fields.of(SpecFields.UDP_SRCPORT), once, udp, p -> p.udpSrcPort, null);
+        out.twice(Fields.of(SpecFields.UDP_DSTPORT), once, udp, p -> p.udpDstPort, null);
+        out.twice(Fields.of(SpecFields.UDP_LENGTH), once, udp, p -> p.udpLength, null);
+
+        Predicate<PacketSummary> tcp = p -> p.is(PacketSummary.TCP);
+        out.number(Fields.of(SpecFields.TCP_SRCPORT), tcp, p -> p.tcpSrcPort);
+        out.number(Fields.of(SpecFields.TCP_DSTPORT), tcp, p -> p.tcpDstPort);
+        out.number(Fields.TCP_FLAGS, tcp, p -> p.tcpFlags);
+
+        // the summary keeps ARP only for Ethernet/IPv4 ARP, the only kind whose addresses the detail names
+        Predicate<PacketSummary> arpKnown = p -> !p.is(PacketSummary.ARP) || p.arpOperation >= 0;
+        Predicate<PacketSummary> arp = p -> p.arpOperation >= 0;
+        out.add(Fields.of(SpecFields.ARP_OPCODE), arpKnown, arp, p -> p.arpOperation, null, null);
+        out.add(Fields.ARP_SRC_MAC, arpKnown, arp, p -> p.arpSenderMac, null, null);
+        out.add(Fields.ARP_SRC_IP, arpKnown, arp, p -> Addresses.ipv4Mapped(p.arpSenderIp), p -> 0L, null);
+        out.add(Fields.ARP_DST_IP, arpKnown, arp, p -> Addresses.ipv4Mapped(p.arpTargetIp), p -> 0L, null);
+    }
+
+    /** UDP, the transport's name by the IP protocol (TCP, ICMP, GRE ...), else IPv4 or IPv6. */
+    @Override
+    public String column(PacketSummary p) {
+        if (p.is(PacketSummary.UDP)) {
+            return "UDP";
+        }
+        String transport = p.ipProtocol >= 0 ? Fields.ipProtocolName(p.ipProtocol) : null;
+        if (transport != null) {
+            return transport;
+        }
+        return p.is(PacketSummary.IPV4) ? "IPv4" : p.is(PacketSummary.IPV6) ? "IPv6" : null;
+    }
+
+    /** TCP's ports, flags and length; ARP's question or answer; UDP's ports and length. */
+    @Override
+    public boolean info(PacketSummary p, StringBuilder info) {
+        if (p.is(PacketSummary.TCP)) {
+            String flags = Fields.tcpFlagNames(p.tcpFlags);
+            info.append(p.tcpSrcPort).append(" → ").append(p.tcpDstPort);
+            if (flags != null) {
+                info.append(" [").append(flags).append(']');
+            }
+            if (p.tcpPayloadLength >= 0) {
+                info.append(" Len=").append(p.tcpPayloadLength);
+            }
+        } else if (p.arpOperation == 1) {
+            info.append("Who has ").append(Addresses.ipv4(p.arpTargetIp)).append("? Tell ")
+                    .append(Addresses.ipv4(p.arpSenderIp));
+        } else if (p.arpOperation == 2) {
+            info.append(Addresses.ipv4(p.arpSenderIp)).append(" is at ").append(Addresses.mac(p.arpSenderMac));
+        } else if (p.is(PacketSummary.UDP)) {
+            info.append(p.udpSrcPort).append(" → ").append(p.udpDstPort).append(" Len=").append(p.udpLength - 8);
+        } else {
+            return false;
+        }
+        return true;
     }
 
     @Override

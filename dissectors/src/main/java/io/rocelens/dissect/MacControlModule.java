@@ -10,6 +10,7 @@ import io.rocelens.ksy.pos.MacControl;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -70,6 +71,50 @@ final class MacControlModule implements ProtocolModule {
                 summary.pfcTime[priority] = MacControlPfcFrameLayout.time(b, body, priority);
             }
         }
+    }
+
+    /** The opcode, PAUSE time and PFC class-enable vector and times the summary keeps. */
+    @Override
+    public void getters(SummaryFields.Registry out) {
+        // another MAC Control opcode (or a cut PAUSE/PFC frame) is only in the detail
+        out.add(Fields.MACCTRL_OPCODE, p -> p.is(PacketSummary.PAUSE | PacketSummary.PFC) || p.etherType != 0x8808,
+                p -> p.is(PacketSummary.PAUSE | PacketSummary.PFC), p -> p.is(PacketSummary.PFC) ? 0x0101 : 0x0001,
+                null, null);
+        out.number(Fields.of(SpecFields.PAUSE_QUANTA), p -> p.is(PacketSummary.PAUSE) && p.pauseQuanta >= 0, p -> p.pauseQuanta);
+        Predicate<PacketSummary> pfc = p -> p.is(PacketSummary.PFC) && p.pfcClassEnable >= 0;
+        out.number(Fields.of(SpecFields.PFC_CEV), pfc, p -> p.pfcClassEnable);
+        for (int priority = 0; priority < 8; priority++) {
+            int at = priority;
+            out.number(Fields.of(SpecFields.PFC_TIME.get(priority)), pfc, p -> p.pfcTime[at]);
+        }
+    }
+
+    @Override
+    public String column(PacketSummary p) {
+        return p.is(PacketSummary.PFC) ? "PFC" : p.is(PacketSummary.PAUSE) ? "PAUSE" : null;
+    }
+
+    /** "PFC: P3 XOFF 65535, P4 XON" (the priorities the class-enable vector names), "PAUSE: 65535 quanta". */
+    @Override
+    public boolean info(PacketSummary p, StringBuilder info) {
+        if (p.is(PacketSummary.PFC)) {
+            info.append("PFC:");
+            String separator = " ";
+            for (int priority = 0; priority < 8; priority++) {
+                if ((p.pfcClassEnable & (1 << priority)) != 0) {
+                    int quanta = p.pfcTime[priority];
+                    info.append(separator).append('P').append(priority)
+                            .append(quanta == 0 ? " XON" : " XOFF " + quanta);
+                    separator = ", ";
+                }
+            }
+            return true;
+        }
+        if (p.is(PacketSummary.PAUSE)) {
+            info.append("PAUSE: ").append(p.pauseQuanta).append(" quanta").append(p.pauseQuanta == 0 ? " (XON)" : "");
+            return true;
+        }
+        return false;
     }
 
     @Override

@@ -101,6 +101,14 @@ public interface ProtocolModule {
     List<FieldDef> fields();
 
     /**
+     * Declares the getters of this module's fields that the frame's summary holds ({@link SummaryFields}), each with
+     * whether the packet index keeps what it reads; by default none (the detail answers, or, with
+     * {@link #absentOutside}, "absent" outside the module's frames).
+     */
+    default void getters(SummaryFields.Registry out) {
+    }
+
+    /**
      * Whether {@link #fields()} without a getter of their own read "absent" from the summary of a frame that holds none
      * of the module's protocols (true: a module of rare frames, LLDP, STP, a MAD, whose fields a filter then reads on
      * those frames only). False, the default, leaves them to the detail on every frame, as for the RoCE transport, IP
@@ -124,14 +132,31 @@ public interface ProtocolModule {
     void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers);
 
     /**
-     * The Info column of a frame whose last module this is, or null (the default) to leave it to the layers below and
-     * {@code PacketColumns} (which keeps the RoCE, IP and MAC Control texts the list, the index and the analysis share).
+     * The Info column of a frame whose last module this is, or null (the default) to leave it to the modules
+     * {@link PacketColumns} asks after it.
      */
     default String info(PacketSummary p) {
         return null;
     }
 
-    /** The Protocol column of a frame whose last module this is: its innermost protocol the frame holds. */
+    /**
+     * Appends the Info column's text of the frame, when this module has one for it (the default: {@link #info}); false
+     * when it has none. {@link PacketColumns} asks the RoCE transport, MAC Control, the frame's last module and IP, in
+     * that order; a module of every frame writes into {@code out}, so a row's Info allocates no string of its own.
+     */
+    default boolean info(PacketSummary p, StringBuilder out) {
+        String text = info(p);
+        if (text == null) {
+            return false;
+        }
+        out.append(text);
+        return true;
+    }
+
+    /**
+     * The Protocol column of the frame, or null when this module leaves it to the next one {@link PacketColumns} asks
+     * (the RoCE transport, MAC Control, the frame's last module, IP): by default its innermost protocol the frame holds.
+     */
     default String column(PacketSummary p) {
         String column = null;
         for (Protocol protocol : protocols()) {

@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -85,6 +86,100 @@ final class RoceModule implements ProtocolModule {
                                 Fields.PAYLOAD_LEN, Fields.ICRC, Fields.ICRC_STATUS, Fields.ICRC_COMPUTED, Fields.VCRC,
                                 Fields.VCRC_STATUS))
                 .toList();
+    }
+
+    /** The BTH, the extended headers' values and the ICRC status the summary keeps. */
+    @Override
+    public void getters(SummaryFields.Registry out) {
+        Predicate<PacketSummary> bth = PacketSummary::isRoce;
+        out.number(IN_INDEX, Fields.of(SpecFields.BTH_OPCODE), bth, p -> p.opcode);
+        out.number(Fields.of(SpecFields.BTH_SE), bth, p -> p.solicitedEvent ? 1 : 0);
+        out.number(Fields.of(SpecFields.BTH_PADCNT), bth, p -> p.padCount);
+        out.number(Fields.of(SpecFields.BTH_PKEY), bth, p -> p.pkey);
+        out.number(Fields.of(SpecFields.BTH_FECN), bth, p -> p.fecn ? 1 : 0);
+        out.number(Fields.of(SpecFields.BTH_BECN), bth, p -> p.becn ? 1 : 0);
+        out.number(IN_INDEX, Fields.of(SpecFields.BTH_DQPN), bth, p -> p.destQp);
+        out.number(Fields.of(SpecFields.BTH_ACKREQ), bth, p -> p.ackRequest ? 1 : 0);
+        out.number(IN_INDEX, Fields.of(SpecFields.BTH_PSN), bth, p -> p.psn);
+
+        Predicate<PacketSummary> reth = p -> p.rethDmaLength >= 0;
+        out.number(Fields.of(SpecFields.RETH_VA), reth, p -> p.rethVa);
+        out.number(Fields.of(SpecFields.RETH_RKEY), reth, p -> p.rethRkey);
+        out.number(Fields.of(SpecFields.RETH_DMALEN), reth, p -> p.rethDmaLength);
+        Predicate<PacketSummary> aeth = p -> p.aethSyndrome >= 0;
+        out.number(IN_INDEX, Fields.AETH_SYNDROME, aeth, p -> p.aethSyndrome);
+        out.number(IN_INDEX, Fields.AETH_CODE, aeth, p -> AethText.value(p.aethSyndrome));
+        out.number(Fields.of(SpecFields.AETH_MSN), aeth, p -> p.aethMsn);
+        out.add(IN_INDEX, Fields.AETH_TYPE, SummaryFields.ALWAYS, aeth, p -> 0, null, p -> AethText.type(p.aethSyndrome));
+        Predicate<PacketSummary> deth = p -> p.dethSrcQp >= 0;
+        out.number(Fields.of(SpecFields.DETH_QKEY), deth, p -> p.dethQkey);
+        out.number(Fields.of(SpecFields.DETH_SRCQP), deth, p -> p.dethSrcQp);
+        out.number(Fields.of(SpecFields.IMMDT), p -> p.hasImmediate, p -> Integer.toUnsignedLong(p.immediate));
+        out.add(IN_INDEX, Fields.ICRC_STATUS, SummaryFields.ALWAYS, p -> p.icrcStatus != PacketSummary.ICRC_NONE, p -> 0, null,
+                p -> PacketColumns.icrcStatus(p.icrcStatus));
+    }
+
+    /** Wireshark's names: RRoCE for RoCEv2 (CNP for its congestion notification), RoCE for RoCEv1, InfiniBand. */
+    @Override
+    public String column(PacketSummary p) {
+        if (p.is(PacketSummary.INFINIBAND)) {
+            return "InfiniBand";
+        }
+        if (p.is(PacketSummary.ROCEV2)) {
+            return p.opcode == IbOpcodes.CNP ? "CNP" : "RRoCE";
+        }
+        return p.is(PacketSummary.ROCEV1) ? "RoCE" : null;
+    }
+
+    /**
+     * The transport's Info ("RC RDMA WRITE First QP=0x000022 PSN=1000"), or what its payload is (a MAD module's "CM:
+     * ConnectRequest"), then whether ECN marked it and whether its ICRC is bad; nothing before a BTH was read (a
+     * malformed frame says why).
+     */
+    @Override
+    public boolean info(PacketSummary p, StringBuilder info) {
+        if (!p.isRoce() || p.opcode < 0) {
+            return false;
+        }
+        String carried = p.module != null ? p.module.info(p) : null;
+        if (carried != null) {
+            info.append(carried);
+        } else {
+            transport(info, p);
+        }
+        if (p.ecn == 3) {
+            info.append(" [ECN CE]");
+        }
+        if (p.icrcStatus == PacketSummary.ICRC_BAD) {
+            info.append(" [ICRC bad]");
+        }
+        return true;
+    }
+
+    /** The transport's Info: opcode, QP, PSN and the extended headers' values. */
+    private static void transport(StringBuilder info, PacketSummary p) {
+        String name = IbOpcodes.name(p.opcode);
+        info.append(name != null ? name : String.format("Opcode 0x%02x", p.opcode));
+        // by hand: String.format here cost more than dissecting the frame in a plain decode
+        hex(info.append(" QP=0x"), p.destQp, 6).append(" PSN=").append(p.psn);
+        if (p.aethSyndrome >= 0) {
+            info.append(' ').append(AethText.describe(p.aethSyndrome)).append(" MSN=").append(p.aethMsn);
+        }
+        if (p.rethDmaLength >= 0) {
+            info.append(" len=").append(p.rethDmaLength);
+        }
+        if (p.dethSrcQp >= 0) {
+            hex(info.append(" SrcQP=0x"), p.dethSrcQp, 6);
+        }
+    }
+
+    /** Appends the value in lower-case hex, zero-padded to the given digits. */
+    private static StringBuilder hex(StringBuilder out, int value, int digits) {
+        String text = Integer.toHexString(value);
+        for (int i = text.length(); i < digits; i++) {
+            out.append('0');
+        }
+        return out.append(text);
     }
 
     /** tshark's frame.protocols names the whole transport "infiniband", once, at the BTH (the LRH or GRH before it). */

@@ -1,6 +1,5 @@
 package io.rocelens.dissect;
 
-import io.rocelens.ksy.SpecFields;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
@@ -11,7 +10,8 @@ import java.util.function.ToLongFunction;
 /**
  * Fast field getters: the value of a registry field read straight from the bulk pass's {@link PacketSummary}, for
  * the fields the summary holds, so a display filter or a packet-list column needs no detail dissection (about a
- * million frames a second against tens of thousands). A field the summary does not hold has no getter; a getter
+ * million frames a second against tens of thousands). The frame's own are declared here, the others by the module that
+ * owns the field ({@link ProtocolModule#getters}). A field the summary does not hold has no getter; a getter
  * whose {@link Getter#answers} is false for a frame (stacked VLAN tags, a malformed frame) leaves that frame to the
  * detail dissector.
  */
@@ -50,12 +50,14 @@ public final class SummaryFields {
 
     private static final Map<String, Getter> GETTERS = new HashMap<>();
 
-    private static final Predicate<PacketSummary> ALWAYS = p -> true;
-    /** IEEE 802.3 clause 3.2.6: a Length/Type value up to 1500 is a length. */
-    private static final int IEEE_802_3_MAX_LENGTH = 1500;
-
-    /** While the static block declares the fields an encapsulated frame has twice. */
-    private static boolean twice;
+    /** For a getter the summary answers on every frame. */
+    static final Predicate<PacketSummary> ALWAYS = p -> true;
+    /**
+     * For a field of a header an encapsulated frame has twice, outside and inside (Ethernet, VLAN, IP, UDP): the
+     * summary holds the inner ones, and the outer ones in its outer summary when it was carried once; nested tunnels
+     * have more, the detail answers.
+     */
+    static final Predicate<PacketSummary> ONCE = p -> !p.is(PacketSummary.ENCAPSULATED) || p.encapsulationDepth == 1;
 
     /** Marks a getter whose inputs the packet index keeps ({@link Getter#indexed}). */
     private static final boolean IN_INDEX = true;
@@ -65,101 +67,10 @@ public final class SummaryFields {
         number(IN_INDEX, Fields.FRAME_CAPLEN, ALWAYS, p -> p.capturedLength);
         add(Fields.FRAME_INTERFACE_ID, ALWAYS, p -> p.interfaceId >= 0, p -> p.interfaceId, null, null);
 
-        // an encapsulated frame has these headers twice, outside and inside: the summary holds the inner ones, and the
-        // outer ones in its outer summary when it was carried once (nested tunnels have more: the detail answers)
-        Predicate<PacketSummary> once = p -> !p.is(PacketSummary.ENCAPSULATED) || p.encapsulationDepth == 1;
-        twice = true;
-        add(Fields.ETH_DST, once, p -> p.is(PacketSummary.ETHERNET), p -> p.ethDst, null, null);
-        add(Fields.ETH_SRC, once, p -> p.is(PacketSummary.ETHERNET), p -> p.ethSrc, null, null);
-        // eth.type is the first type field: the tag's TPID when tagged, which the summary does not keep
-        // an IEEE 802.3 frame (LLC) has a length, eth.len, where Ethernet II has its type
-        // (a length whether or not its LLC payload was captured)
-        Predicate<PacketSummary> length = p -> p.etherType >= 0 && p.etherType <= IEEE_802_3_MAX_LENGTH;
-        add(IN_INDEX, Fields.ETH_TYPE, once.and(p -> !p.is(PacketSummary.VLAN)),
-                p -> p.is(PacketSummary.ETHERNET) && !length.test(p), p -> p.etherType, null, null);
-        add(Fields.ETH_LEN, once.and(p -> !p.is(PacketSummary.VLAN)), p -> p.is(PacketSummary.ETHERNET) && length.test(p),
-                p -> p.etherType, null, null);
-        Predicate<PacketSummary> oneTag = once.and(p -> p.vlanTags <= 1);
-        Predicate<PacketSummary> tagged = p -> p.is(PacketSummary.VLAN);
-        add(Fields.VLAN_PCP, oneTag, tagged, p -> p.vlanPcp, null, null);
-        add(Fields.VLAN_ID, oneTag, tagged, p -> p.vlanId, null, null);
-        add(Fields.VLAN_ETYPE, oneTag, tagged.and(length.negate()), p -> p.etherType, null, null);
-        add(Fields.VLAN_LEN, oneTag, tagged.and(length), p -> p.etherType, null, null);
-
-        Predicate<PacketSummary> ipv4 = p -> p.is(PacketSummary.IPV4);
-        add(IN_INDEX, Fields.of(SpecFields.IP_DSCP), once, ipv4, p -> p.dscp, null, null);
-        add(IN_INDEX, Fields.of(SpecFields.IP_ECN), once, ipv4, p -> p.ecn, null, null);
-        add(Fields.of(SpecFields.IP_PROTO), once, ipv4, p -> p.ipProtocol, null, null);
-        add(IN_INDEX, Fields.of(SpecFields.IP_SRC), once, ipv4, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
-        add(IN_INDEX, Fields.of(SpecFields.IP_DST), once, ipv4, p -> p.ipDstLo, p -> p.ipDstHi, null);
-        Predicate<PacketSummary> ipv6 = p -> p.is(PacketSummary.IPV6);
-        add(IN_INDEX, Fields.of(SpecFields.IPV6_DSCP), once, ipv6, p -> p.dscp, null, null);
-        add(IN_INDEX, Fields.of(SpecFields.IPV6_ECN), once, ipv6, p -> p.ecn, null, null);
-        add(Fields.of(SpecFields.IPV6_NXT), once, ipv6, p -> p.ipProtocol, null, null);
-        add(IN_INDEX, Fields.of(SpecFields.IPV6_SRC), once, ipv6, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
-        add(IN_INDEX, Fields.of(SpecFields.IPV6_DST), once, ipv6, p -> p.ipDstLo, p -> p.ipDstHi, null);
-
-        Predicate<PacketSummary> udp = p -> p.is(PacketSummary.UDP);
-        add(Fields.of(SpecFields.UDP_SRCPORT), once, udp, p -> p.udpSrcPort, null, null);
-        add(Fields.of(SpecFields.UDP_DSTPORT), once, udp, p -> p.udpDstPort, null, null);
-        add(Fields.of(SpecFields.UDP_LENGTH), once, udp, p -> p.udpLength, null, null);
-        twice = false;
-        add(Fields.ROCE_ENCAP, ALWAYS, p -> p.encapsulation != PacketSummary.ENCAP_NONE, p -> 0, null,
-                p -> PacketSummary.ENCAPSULATION_NAMES.get(p.encapsulation));
-        Predicate<PacketSummary> tcp = p -> p.is(PacketSummary.TCP);
-        number(Fields.of(SpecFields.TCP_SRCPORT), tcp, p -> p.tcpSrcPort);
-        number(Fields.of(SpecFields.TCP_DSTPORT), tcp, p -> p.tcpDstPort);
-        number(Fields.TCP_FLAGS, tcp, p -> p.tcpFlags);
-
-        // the summary keeps ARP only for Ethernet/IPv4 ARP, the only kind whose addresses the detail names
-        Predicate<PacketSummary> arpKnown = p -> !p.is(PacketSummary.ARP) || p.arpOperation >= 0;
-        Predicate<PacketSummary> arp = p -> p.arpOperation >= 0;
-        add(Fields.of(SpecFields.ARP_OPCODE), arpKnown, arp, p -> p.arpOperation, null, null);
-        add(Fields.ARP_SRC_MAC, arpKnown, arp, p -> p.arpSenderMac, null, null);
-        add(Fields.ARP_SRC_IP, arpKnown, arp, p -> Addresses.ipv4Mapped(p.arpSenderIp), p -> 0L, null);
-        add(Fields.ARP_DST_IP, arpKnown, arp, p -> Addresses.ipv4Mapped(p.arpTargetIp), p -> 0L, null);
-
-        Predicate<PacketSummary> grh = p -> p.is(PacketSummary.GRH);
-        add(IN_INDEX, Fields.of(SpecFields.GRH_SGID), ALWAYS, grh, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
-        add(IN_INDEX, Fields.of(SpecFields.GRH_DGID), ALWAYS, grh, p -> p.ipDstLo, p -> p.ipDstHi, null);
-
-        Predicate<PacketSummary> bth = PacketSummary::isRoce;
-        number(IN_INDEX, Fields.of(SpecFields.BTH_OPCODE), bth, p -> p.opcode);
-        number(Fields.of(SpecFields.BTH_SE), bth, p -> p.solicitedEvent ? 1 : 0);
-        number(Fields.of(SpecFields.BTH_PADCNT), bth, p -> p.padCount);
-        number(Fields.of(SpecFields.BTH_PKEY), bth, p -> p.pkey);
-        number(Fields.of(SpecFields.BTH_FECN), bth, p -> p.fecn ? 1 : 0);
-        number(Fields.of(SpecFields.BTH_BECN), bth, p -> p.becn ? 1 : 0);
-        number(IN_INDEX, Fields.of(SpecFields.BTH_DQPN), bth, p -> p.destQp);
-        number(Fields.of(SpecFields.BTH_ACKREQ), bth, p -> p.ackRequest ? 1 : 0);
-        number(IN_INDEX, Fields.of(SpecFields.BTH_PSN), bth, p -> p.psn);
-
-        Predicate<PacketSummary> reth = p -> p.rethDmaLength >= 0;
-        number(Fields.of(SpecFields.RETH_VA), reth, p -> p.rethVa);
-        number(Fields.of(SpecFields.RETH_RKEY), reth, p -> p.rethRkey);
-        number(Fields.of(SpecFields.RETH_DMALEN), reth, p -> p.rethDmaLength);
-        Predicate<PacketSummary> aeth = p -> p.aethSyndrome >= 0;
-        number(IN_INDEX, Fields.AETH_SYNDROME, aeth, p -> p.aethSyndrome);
-        number(IN_INDEX, Fields.AETH_CODE, aeth, p -> AethText.value(p.aethSyndrome));
-        number(Fields.of(SpecFields.AETH_MSN), aeth, p -> p.aethMsn);
-        add(IN_INDEX, Fields.AETH_TYPE, ALWAYS, aeth, p -> 0, null, p -> AethText.type(p.aethSyndrome));
-        Predicate<PacketSummary> deth = p -> p.dethSrcQp >= 0;
-        number(Fields.of(SpecFields.DETH_QKEY), deth, p -> p.dethQkey);
-        number(Fields.of(SpecFields.DETH_SRCQP), deth, p -> p.dethSrcQp);
-        number(Fields.of(SpecFields.IMMDT), p -> p.hasImmediate, p -> Integer.toUnsignedLong(p.immediate));
-        add(IN_INDEX, Fields.ICRC_STATUS, ALWAYS, p -> p.icrcStatus != PacketSummary.ICRC_NONE, p -> 0, null,
-                p -> PacketColumns.icrcStatus(p.icrcStatus));
-
-        // another MAC Control opcode (or a cut PAUSE/PFC frame) is only in the detail
-        add(Fields.MACCTRL_OPCODE, p -> p.is(PacketSummary.PAUSE | PacketSummary.PFC) || p.etherType != 0x8808,
-                p -> p.is(PacketSummary.PAUSE | PacketSummary.PFC), p -> p.is(PacketSummary.PFC) ? 0x0101 : 0x0001,
-                null, null);
-        number(Fields.of(SpecFields.PAUSE_QUANTA), p -> p.is(PacketSummary.PAUSE) && p.pauseQuanta >= 0, p -> p.pauseQuanta);
-        Predicate<PacketSummary> pfc = p -> p.is(PacketSummary.PFC) && p.pfcClassEnable >= 0;
-        number(Fields.of(SpecFields.PFC_CEV), pfc, p -> p.pfcClassEnable);
-        for (int priority = 0; priority < 8; priority++) {
-            int at = priority;
-            number(Fields.of(SpecFields.PFC_TIME.get(priority)), pfc, p -> p.pfcTime[at]);
+        // the modules' fields the summary holds, each declared by its module (RoCE, IP, Ethernet, MAC Control ...)
+        Registry registry = new Registry();
+        for (ProtocolModule module : ProtocolModule.all()) {
+            module.getters(registry);
         }
         add(Fields.MALFORMED_REASON, ALWAYS, p -> p.is(PacketSummary.MALFORMED), p -> 0, null,
                 p -> p.malformedReason);
@@ -193,10 +104,6 @@ public final class SummaryFields {
         return Collections.unmodifiableSet(GETTERS.keySet());
     }
 
-    private static void number(FieldDef field, Predicate<PacketSummary> present, ToLongFunction<PacketSummary> value) {
-        number(false, field, present, value);
-    }
-
     private static void number(boolean indexed, FieldDef field, Predicate<PacketSummary> present,
                                ToLongFunction<PacketSummary> value) {
         add(indexed, field, ALWAYS, present, value, null, null);
@@ -211,7 +118,62 @@ public final class SummaryFields {
     private static void add(boolean indexed, FieldDef field, Predicate<PacketSummary> answers,
                             Predicate<PacketSummary> present, ToLongFunction<PacketSummary> value,
                             ToLongFunction<PacketSummary> high, Function<PacketSummary, String> text) {
-        GETTERS.put(field.name(), new Simple(answers, present, value, high, text, twice, indexed));
+        add(indexed, false, field, answers, present, value, high, text);
+    }
+
+    private static void add(boolean indexed, boolean twice, FieldDef field, Predicate<PacketSummary> answers,
+                            Predicate<PacketSummary> present, ToLongFunction<PacketSummary> value,
+                            ToLongFunction<PacketSummary> high, Function<PacketSummary, String> text) {
+        if (GETTERS.put(field.name(), new Simple(answers, present, value, high, text, twice, indexed)) != null) {
+            throw new IllegalStateException("two getters of " + field.name());
+        }
+    }
+
+    /**
+     * Where a module declares the getters of the fields its part of the summary holds ({@link ProtocolModule#getters}),
+     * each with whether the packet index keeps what it reads ({@code indexed}, {@link Getter#indexed}).
+     */
+    static final class Registry {
+
+        private Registry() {
+        }
+
+        /** A number the summary answers on every frame, present where {@code present} says. */
+        void number(FieldDef field, Predicate<PacketSummary> present, ToLongFunction<PacketSummary> value) {
+            SummaryFields.number(false, field, present, value);
+        }
+
+        void number(boolean indexed, FieldDef field, Predicate<PacketSummary> present,
+                    ToLongFunction<PacketSummary> value) {
+            SummaryFields.number(indexed, field, present, value);
+        }
+
+        /**
+         * A field the summary answers on the frames {@code answers} accepts (the others are left to the detail):
+         * present where {@code present} says, its value (and an address's high half, or a text).
+         */
+        void add(FieldDef field, Predicate<PacketSummary> answers, Predicate<PacketSummary> present,
+                 ToLongFunction<PacketSummary> value, ToLongFunction<PacketSummary> high,
+                 Function<PacketSummary, String> text) {
+            SummaryFields.add(false, field, answers, present, value, high, text);
+        }
+
+        void add(boolean indexed, FieldDef field, Predicate<PacketSummary> answers, Predicate<PacketSummary> present,
+                 ToLongFunction<PacketSummary> value, ToLongFunction<PacketSummary> high,
+                 Function<PacketSummary, String> text) {
+            SummaryFields.add(indexed, field, answers, present, value, high, text);
+        }
+
+        /** As {@link #add}, for a field of a header an encapsulated frame has twice ({@link Getter#twice}). */
+        void twice(FieldDef field, Predicate<PacketSummary> answers, Predicate<PacketSummary> present,
+                   ToLongFunction<PacketSummary> value, ToLongFunction<PacketSummary> high) {
+            SummaryFields.add(false, true, field, answers, present, value, high, null);
+        }
+
+        void twice(boolean indexed, FieldDef field, Predicate<PacketSummary> answers, Predicate<PacketSummary> present,
+                   ToLongFunction<PacketSummary> value, ToLongFunction<PacketSummary> high) {
+            SummaryFields.add(indexed, true, field, answers, present, value, high, null);
+        }
     }
 
     private record Simple(Predicate<PacketSummary> answers, Predicate<PacketSummary> presence,

@@ -8,6 +8,7 @@ import io.rocelens.ksy.pos.Vxlan;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -60,6 +61,13 @@ final class TunnelModule implements ProtocolModule {
                         Fields.ERSPAN_PID7_SOURCE, Fields.ERSPAN_PID7_TIMESTAMP, Fields.ERSPAN_PID_RSVD,
                         Fields.VXLAN_FLAG_G, Fields.VXLAN_FLAG_I, Fields.VXLAN_FLAG_D, Fields.VXLAN_FLAG_A,
                         Fields.VXLAN_FLAGS_RESERVED)).toList();
+    }
+
+    /** How the frame analysed was carried: roce.encap. */
+    @Override
+    public void getters(SummaryFields.Registry out) {
+        out.add(Fields.ROCE_ENCAP, SummaryFields.ALWAYS, p -> p.encapsulation != PacketSummary.ENCAP_NONE, p -> 0, null,
+                p -> PacketSummary.ENCAPSULATION_NAMES.get(p.encapsulation));
     }
 
     @Override
