@@ -10,7 +10,6 @@ import io.rocelens.app.gui.stats.journey.model.PacketJourneys;
 import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.correlate.Correlation;
 import io.rocelens.correlate.CorrelationException;
-import io.rocelens.correlate.HopStats;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -162,10 +161,5 @@ final class CorrelatedCaptures {
 
     List<Path> files() {
         return request == null ? List.of() : request.files();
-    }
-
-    /** The frames lost on the hop that the list's capture saw, for the tests. */
-    long[] lostOn(HopStats hop) {
-        return journeys.lostOn(hop, listPoint);
     }
 }

@@ -118,6 +118,65 @@ class PacketJourneyViewTest {
         waitUntil(() -> window.status().contains("lost between 0 and 1"), window::status);
     }
 
+    /**
+     * "Hops of this flow": each flow's hop rows, added up over the flows, are the generator's counts of each hop; a
+     * click on a hop then lists the packets of the chosen flow lost on it, and no other flow's.
+     */
+    @Test
+    void theFlowsHopRowsAddUpToWhatTheGeneratorDidOnEachHop(FxRobot robot) {
+        correlate("lossy", CorrelationRequest.ClockMode.SYNC);
+        window.menu("Statistics", "Packet Journey");
+        TableView<HopStats> hops = node(robot, "#journey-hops");
+        javafx.scene.control.ComboBox<String> flow = node(robot, "#journey-flow");
+        click(robot, "#journey-flow-hops");
+        javafx.scene.control.CheckBox flowHops = node(robot, "#journey-flow-hops");
+        waitUntil(flowHops::isSelected, () -> "Hops of this flow not ticked");
+        List<String> flows = fx(() -> List.copyOf(flow.getItems()));
+        assertTrue(flows.size() > 1, "flows: " + flows);
+        java.util.Map<String, long[]> sums = new java.util.HashMap<>();
+        String lossiest = null;
+        long lossiestLost = 0;
+        for (String each : flows) {
+            List<HopStats> rows = fx(() -> {
+                flow.setValue(each);
+                return List.copyOf(hops.getItems());
+            });
+            for (HopStats row : rows) {
+                long[] sum = sums.computeIfAbsent(row.from() + " -> " + row.to(), k -> new long[3]);
+                sum[0] += row.packets();
+                sum[1] += row.lost();
+                sum[2] += row.ceMarked();
+                if (row.from() == 0 && row.to() == 1 && row.lost() > lossiestLost) {
+                    lossiest = each;
+                    lossiestLost = row.lost();
+                }
+            }
+        }
+        for (JsonNode expected : lossy.get("hops")) {
+            String hop = expected.get("from") + " -> " + expected.get("to");
+            long[] sum = sums.getOrDefault(hop, new long[3]);
+            assertEquals(expected.get("packets").asLong(), sum[0], hop + " packets over the flows");
+            assertEquals(expected.get("lost").asLong(), sum[1], hop + " lost over the flows");
+            assertEquals(expected.get("ce_marked").asLong(), sum[2], hop + " CE marked over the flows");
+        }
+        assertTrue(lossiestLost > 0 && lossiestLost < lossy.get("hops").get(0).get("lost").asLong(),
+                "one flow lost some, not all, of hop 0 -> 1's: " + lossiestLost);
+        String chosen = lossiest;
+        fx(() -> {
+            flow.setValue(chosen);
+            for (int row = 0; row < hops.getItems().size(); row++) {
+                if (hops.getItems().get(row).from() == 0 && hops.getItems().get(row).to() == 1) {
+                    hops.getSelectionModel().select(row);
+                }
+            }
+            return null;
+        });
+        click(robot, "#journey-hops .table-row-cell:selected");
+        long expected = lossiestLost;
+        waitUntil(() -> window.window().packets().size() == expected,
+                () -> window.window().packets().size() + " listed, expected " + expected);
+    }
+
     @Test
     void roceJourneyLostMatchesThePacketsPointZeroSentThatAForwardHopLost() {
         correlate("lossy", CorrelationRequest.ClockMode.ESTIMATED);

@@ -58,6 +58,8 @@ public final class PacketJourneyView extends StatsWindow {
     private final ComboBox<String> flow = new ComboBox<>();
     private final ChoiceBox<Integer> point = new ChoiceBox<>();
     private final TableView<HopStats> hops = new TableView<>();
+    /** The hop table counts the chosen flow's packets only, as the CLI's per-flow lines (else the whole path's). */
+    private final javafx.scene.control.CheckBox flowHopsOnly = new javafx.scene.control.CheckBox("Hops of this flow");
     private final PacketListLink link;
     private final IntConsumer showPoint;
     private PacketJourneys journeys;
@@ -83,7 +85,10 @@ public final class PacketJourneyView extends StatsWindow {
             if (!filling && now != null) {
                 showFlow(now, 0);
             }
+            showHops();
         });
+        flowHopsOnly.setId("journey-flow-hops");
+        flowHopsOnly.selectedProperty().addListener((o, was, now) -> showHops());
         point.setId("journey-point");
         point.valueProperty().addListener((o, was, now) -> {
             if (!filling && now != null && now != shownPoint) {
@@ -95,8 +100,8 @@ public final class PacketJourneyView extends StatsWindow {
         Button later = new Button("Later ▶");
         later.setOnAction(e -> page(PAGE));
         title.setId("journey-title");
-        HBox top = new HBox(8, new Label("Flow"), flow, earlier, later, new Label("Packet list shows point"), point,
-                title);
+        HBox top = new HBox(8, new Label("Flow"), flow, earlier, later, flowHopsOnly,
+                new Label("Packet list shows point"), point, title);
         top.setAlignment(Pos.CENTER_LEFT);
         top.setPadding(new Insets(6));
         hover.setId("journey-hover");
@@ -195,7 +200,6 @@ public final class PacketJourneyView extends StatsWindow {
             if (!same) {
                 point.getItems().setAll(java.util.stream.IntStream.range(0, shown.points()).boxed().toList());
                 flow.getItems().setAll(shown.flows());
-                hops.getItems().setAll(shown.correlation().hops());
             }
             point.setValue(listPoint);
             title.setText(shown.points() + " points, " + shown.correlation().flows().size() + " flows"
@@ -203,6 +207,9 @@ public final class PacketJourneyView extends StatsWindow {
             if (!same && !flow.getItems().isEmpty()) {
                 flow.setValue(flow.getItems().get(0));
                 showFlow(flow.getItems().get(0), 0);
+            }
+            if (!same) {
+                showHops();
             }
         } finally {
             filling = false;
@@ -236,6 +243,18 @@ public final class PacketJourneyView extends StatsWindow {
         draw();
     }
 
+    /** The whole path's hops, or with "Hops of this flow" the chosen flow's, as correlate's per-flow lines. */
+    private void showHops() {
+        if (journeys == null) {
+            hops.getItems().clear();
+            return;
+        }
+        String shownFlow = flow.getValue();
+        hops.getItems().setAll(!flowHopsOnly.isSelected() || shownFlow == null ? journeys.correlation().hops()
+                : journeys.correlation().flows().stream().filter(f -> f.flow().equals(shownFlow)).findFirst()
+                        .map(io.rocelens.correlate.Correlation.FlowHops::hops).orElse(List.of()));
+    }
+
     private void page(int by) {
         if (journeys != null && flow.getValue() != null) {
             showFlow(flow.getValue(), first + by);
@@ -243,7 +262,8 @@ public final class PacketJourneyView extends StatsWindow {
     }
 
     private void filterToLost(HopStats hop) {
-        long[] frames = journeys == null ? new long[0] : journeys.lostOn(hop, shownPoint);
+        String onlyFlow = flowHopsOnly.isSelected() ? flow.getValue() : null;
+        long[] frames = journeys == null ? new long[0] : journeys.lostOn(hop, shownPoint, onlyFlow);
         if (frames.length == 0) {
             hover.setText(hop.lost() == 0 ? "No packet was lost on hop " + hop.from() + " → " + hop.to()
                     : "The " + hop.lost() + " packets lost on hop " + hop.from() + " → " + hop.to()
@@ -260,6 +280,10 @@ public final class PacketJourneyView extends StatsWindow {
 
     TableView<HopStats> hops() {
         return hops;
+    }
+
+    javafx.scene.control.CheckBox flowHopsOnly() {
+        return flowHopsOnly;
     }
 
     ComboBox<String> flow() {

@@ -235,11 +235,12 @@ public final class PacketJourneys {
     }
 
     /**
-     * The frames at the point of the packets lost on the hop, in frame order: what the packet list of that point's
-     * capture shows for a click on the hop.
+     * The frames at the point of the packets lost on the hop, of one flow or (null) of all, in frame order: what the
+     * packet list of that point's capture shows for a click on the hop.
      */
-    public long[] lostOn(HopStats hop, int point) {
-        return journeys.stream().filter(j -> lostFrom(j) == hop.from() && lostTo(j) == hop.to())
+    public long[] lostOn(HopStats hop, int point, String flow) {
+        return (flow == null ? journeys : of(flow)).stream()
+                .filter(j -> lostFrom(j) == hop.from() && lostTo(j) == hop.to())
                 .mapToLong(j -> j.frames()[point]).filter(frame -> frame >= 0).sorted().toArray();
     }
 
