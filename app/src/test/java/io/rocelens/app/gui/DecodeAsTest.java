@@ -43,9 +43,9 @@ class DecodeAsTest {
 
     @Test
     void aUdpPortDecodedAsRoceFromTheListIsDissectedAgainAndSaved(FxRobot robot) throws TimeoutException {
-        filter(robot, "infiniband");
+        Fx.filter(robot, sample.stage(), "infiniband");
         waitUntil(() -> rows(robot) == 391, () -> "rows " + rows(robot));
-        filter(robot, "");
+        Fx.filter(robot, sample.stage(), "");
         waitUntil(() -> rows(robot) == 401, () -> "rows " + rows(robot));
         robot.press(KeyCode.CONTROL).type(KeyCode.G).release(KeyCode.CONTROL);
         click(robot, "#go-to-field").write("144").type(KeyCode.ENTER);
@@ -81,19 +81,10 @@ class DecodeAsTest {
             return null;
         });
 
-        filter(robot, "infiniband");
+        Fx.filter(robot, sample.stage(), "infiniband");
         waitUntil(() -> rows(robot) == 5, () -> "rows " + rows(robot) + "; " + sample.status());
         Path config = folder.resolve("config");
         waitUntil(() -> Preferences.load(config).get(Preferences.ROCE_PORTS, "").equals("7"));
-    }
-
-    private void filter(FxRobot robot, String text) {
-        TextField field = fx(() -> (TextField) sample.stage().getScene().lookup("#filter-field"));
-        fx(() -> {
-            field.setText(text);
-            return null;
-        });
-        robot.clickOn(field).type(KeyCode.ENTER);
     }
 
     private static int rows(FxRobot robot) {

@@ -124,4 +124,37 @@ final class Fx {
         }
         return found;
     }
+
+    /** Types a display filter into the window's filter bar and presses Enter, as a user applies one. */
+    static void filter(FxRobot robot, javafx.stage.Stage stage, String text) {
+        javafx.scene.control.TextField field = fx(() -> (javafx.scene.control.TextField) stage.getScene()
+                .lookup("#filter-field"));
+        fx(() -> {
+            field.setText(text);
+            return null;
+        });
+        robot.clickOn(field).type(javafx.scene.input.KeyCode.ENTER);
+    }
+
+    /** Selects a frame as a user does, with Go to Packet (Ctrl+G), and waits until the list shows it selected. */
+    static void selectFrame(FxRobot robot, int number) {
+        robot.press(javafx.scene.input.KeyCode.CONTROL).type(javafx.scene.input.KeyCode.G)
+                .release(javafx.scene.input.KeyCode.CONTROL);
+        click(robot, "#go-to-field").write(Integer.toString(number)).type(javafx.scene.input.KeyCode.ENTER);
+        waitUntil(() -> selectedFrame(robot) == number, () -> "selected " + selectedFrame(robot));
+    }
+
+    /** The frame number of the packet list's selected row, or -1 with none selected. */
+    static long selectedFrame(FxRobot robot) {
+        return fx(() -> {
+            javafx.scene.control.TableView<?> table = node(robot, "#packet-list");
+            int row = table.getSelectionModel().getSelectedIndex();
+            return row < 0 ? -1 : Long.parseLong(String.valueOf(table.getColumns().get(0).getCellData(row)));
+        });
+    }
+
+    /** The window's packet list. */
+    static javafx.scene.control.TableView<Integer> packetList(FxRobot robot) {
+        return node(robot, "#packet-list");
+    }
 }

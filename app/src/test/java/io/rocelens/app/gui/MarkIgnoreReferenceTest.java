@@ -15,7 +15,6 @@ import javafx.scene.Node;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BackgroundFill;
 import javafx.scene.paint.Color;
@@ -43,49 +42,49 @@ class MarkIgnoreReferenceTest {
 
     @Test
     void ctrlMMarksRowsInWiresharksColoursAndTheMarksAreFoundAgain(FxRobot robot) throws TimeoutException {
-        selectFrame(robot, 3);
+        Fx.selectFrame(robot, 3);
         shortcut(robot, KeyCode.M);
-        selectFrame(robot, 5);
+        Fx.selectFrame(robot, 5);
         shortcut(robot, KeyCode.M);
-        selectFrame(robot, 1);
+        Fx.selectFrame(robot, 1);
         waitUntil(() -> rowOf(robot, 3) != null && rowOf(robot, 3).getStyleClass().contains("marked"));
         assertTrue(fx(() -> fills(rowOf(robot, 3)).contains(Color.web("#00202a"))), "marked background");
         assertEquals(Color.WHITE, fx(() -> ((TableCell<?, ?>) rowOf(robot, 3).lookup(".table-cell")).getTextFill()));
         assertFalse(fx(() -> rowOf(robot, 4).getStyleClass().contains("marked")));
 
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.N).release(KeyCode.SHIFT, KeyCode.CONTROL);
-        waitUntil(() -> selectedFrame(robot) == 3, () -> "selected " + selectedFrame(robot));
+        waitUntil(() -> Fx.selectedFrame(robot) == 3, () -> "selected " + Fx.selectedFrame(robot));
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.N).release(KeyCode.SHIFT, KeyCode.CONTROL);
-        waitUntil(() -> selectedFrame(robot) == 5, () -> "selected " + selectedFrame(robot));
+        waitUntil(() -> Fx.selectedFrame(robot) == 5, () -> "selected " + Fx.selectedFrame(robot));
         // past the last mark: round to the first, as Wireshark's find wraps
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.N).release(KeyCode.SHIFT, KeyCode.CONTROL);
-        waitUntil(() -> selectedFrame(robot) == 3, () -> "selected " + selectedFrame(robot));
+        waitUntil(() -> Fx.selectedFrame(robot) == 3, () -> "selected " + Fx.selectedFrame(robot));
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.B).release(KeyCode.SHIFT, KeyCode.CONTROL);
-        waitUntil(() -> selectedFrame(robot) == 5, () -> "selected " + selectedFrame(robot));
+        waitUntil(() -> Fx.selectedFrame(robot) == 5, () -> "selected " + Fx.selectedFrame(robot));
 
-        filter(robot, "frame.marked == 1");
-        waitUntil(() -> Fx.listedFrames(table(robot)).equals(List.of(3L, 5L)),
-                () -> "listed " + Fx.listedFrames(table(robot)));
+        Fx.filter(robot, sample.stage(), "frame.marked == 1");
+        waitUntil(() -> Fx.listedFrames(Fx.packetList(robot)).equals(List.of(3L, 5L)),
+                () -> "listed " + Fx.listedFrames(Fx.packetList(robot)));
         sample.menu("Edit", "Unmark All Displayed");
-        filter(robot, "frame.marked == 1");
-        waitUntil(() -> Fx.listedFrames(table(robot)).isEmpty(), () -> "listed " + Fx.listedFrames(table(robot)));
+        Fx.filter(robot, sample.stage(), "frame.marked == 1");
+        waitUntil(() -> Fx.listedFrames(Fx.packetList(robot)).isEmpty(), () -> "listed " + Fx.listedFrames(Fx.packetList(robot)));
     }
 
     @Test
     void ctrlTMakesATimeReferenceTheTimeColumnCountsFrom(FxRobot robot) throws TimeoutException {
-        selectFrame(robot, 3);
+        Fx.selectFrame(robot, 3);
         shortcut(robot, KeyCode.T);
         waitUntil(() -> time(robot, 3).equals("*REF*"), () -> "frame 3: " + time(robot, 3));
         // frame 4: its frame.time_delta; frame 5: 0.000006152 - 0.000004421; before the reference: as before
         assertEquals("0.000001102", time(robot, 4));
         assertEquals("0.000001731", time(robot, 5));
         assertEquals("0.000002134", time(robot, 2));
-        filter(robot, "frame.ref_time");
-        waitUntil(() -> Fx.listedFrames(table(robot)).equals(List.of(3L)), () -> "listed "
-                + Fx.listedFrames(table(robot)));
-        filter(robot, "");
-        waitUntil(() -> table(robot).getItems().size() == 401);
-        selectFrame(robot, 3);
+        Fx.filter(robot, sample.stage(), "frame.ref_time");
+        waitUntil(() -> Fx.listedFrames(Fx.packetList(robot)).equals(List.of(3L)), () -> "listed "
+                + Fx.listedFrames(Fx.packetList(robot)));
+        Fx.filter(robot, sample.stage(), "");
+        waitUntil(() -> Fx.packetList(robot).getItems().size() == 401);
+        Fx.selectFrame(robot, 3);
         shortcut(robot, KeyCode.T);
         waitUntil(() -> time(robot, 3).equals("0.000004421"), () -> "frame 3: " + time(robot, 3));
     }
@@ -96,26 +95,26 @@ class MarkIgnoreReferenceTest {
      */
     @Test
     void ctrlDIgnoresAFrameAndTheAnalysisGoesOnWithoutIt(FxRobot robot) throws TimeoutException {
-        filter(robot, "roce.analysis.psn_gap && bth.dqpn == 0x55");
-        waitUntil(() -> !Fx.listedFrames(table(robot)).isEmpty(), () -> sample.status());
-        assertFalse(Fx.listedFrames(table(robot)).contains(55L), "no gap at 55 with 54 there");
-        filter(robot, "");
-        waitUntil(() -> table(robot).getItems().size() == 401);
+        Fx.filter(robot, sample.stage(), "roce.analysis.psn_gap && bth.dqpn == 0x55");
+        waitUntil(() -> !Fx.listedFrames(Fx.packetList(robot)).isEmpty(), () -> sample.status());
+        assertFalse(Fx.listedFrames(Fx.packetList(robot)).contains(55L), "no gap at 55 with 54 there");
+        Fx.filter(robot, sample.stage(), "");
+        waitUntil(() -> Fx.packetList(robot).getItems().size() == 401);
 
-        selectFrame(robot, 54);
+        Fx.selectFrame(robot, 54);
         shortcut(robot, KeyCode.D);
         waitUntil(() -> cellOf(robot, 54, 9).equals("<Ignored>"), () -> "Info " + cellOf(robot, 54, 9));
         assertEquals("", cellOf(robot, 54, 2), "no source: the frame is not dissected");
         assertEquals("", cellOf(robot, 54, 4), "no protocol");
 
-        filter(robot, "roce.analysis.missing == 1 && bth.dqpn == 0x55 && frame.number < 60");
-        waitUntil(() -> Fx.listedFrames(table(robot)).equals(List.of(55L)),
-                () -> "listed " + Fx.listedFrames(table(robot)) + "; " + sample.status());
-        filter(robot, "frame.ignored == 1");
-        waitUntil(() -> Fx.listedFrames(table(robot)).equals(List.of(54L)),
-                () -> "listed " + Fx.listedFrames(table(robot)));
-        filter(robot, "");
-        waitUntil(() -> table(robot).getItems().size() == 401);
+        Fx.filter(robot, sample.stage(), "roce.analysis.missing == 1 && bth.dqpn == 0x55 && frame.number < 60");
+        waitUntil(() -> Fx.listedFrames(Fx.packetList(robot)).equals(List.of(55L)),
+                () -> "listed " + Fx.listedFrames(Fx.packetList(robot)) + "; " + sample.status());
+        Fx.filter(robot, sample.stage(), "frame.ignored == 1");
+        waitUntil(() -> Fx.listedFrames(Fx.packetList(robot)).equals(List.of(54L)),
+                () -> "listed " + Fx.listedFrames(Fx.packetList(robot)));
+        Fx.filter(robot, sample.stage(), "");
+        waitUntil(() -> Fx.packetList(robot).getItems().size() == 401);
         waitUntil(() -> rowOf(robot, 54) != null && rowOf(robot, 54).getStyleClass().contains("ignored"));
         assertEquals(Color.web("#7f7f7f"), fx(() -> ((TableCell<?, ?>) rowOf(robot, 54).lookup(".table-cell"))
                 .getTextFill()));
@@ -128,7 +127,7 @@ class MarkIgnoreReferenceTest {
      */
     @Test
     void anIgnoredFramesDetailsAreItsFrameLineOnly(FxRobot robot) throws TimeoutException {
-        selectFrame(robot, 54);
+        Fx.selectFrame(robot, 54);
         waitUntil(() -> topLines(robot).size() > 2, () -> "tree " + topLines(robot));
         shortcut(robot, KeyCode.D);
         waitUntil(() -> topLines(robot).size() == 2 && topLines(robot).get(1).equals(
@@ -156,34 +155,6 @@ class MarkIgnoreReferenceTest {
 
     private static void shortcut(FxRobot robot, KeyCode key) {
         robot.press(KeyCode.CONTROL).type(key).release(KeyCode.CONTROL);
-    }
-
-    private void filter(FxRobot robot, String text) {
-        TextField field = fx(() -> (TextField) sample.stage().getScene().lookup("#filter-field"));
-        fx(() -> {
-            field.setText(text);
-            return null;
-        });
-        robot.clickOn(field).type(KeyCode.ENTER);
-    }
-
-    private static void selectFrame(FxRobot robot, int number) throws TimeoutException {
-        robot.press(KeyCode.CONTROL).type(KeyCode.G).release(KeyCode.CONTROL);
-        click(robot, "#go-to-field").write(Integer.toString(number)).type(KeyCode.ENTER);
-        waitUntil(() -> selectedFrame(robot) == number, () -> "selected " + selectedFrame(robot));
-    }
-
-    @SuppressWarnings("unchecked")
-    private static TableView<Integer> table(FxRobot robot) {
-        return fx(() -> robot.lookup("#packet-list").queryAs(TableView.class));
-    }
-
-    private static long selectedFrame(FxRobot robot) {
-        return fx(() -> {
-            TableView<Integer> table = node(robot, "#packet-list");
-            int row = table.getSelectionModel().getSelectedIndex();
-            return row < 0 ? -1 : Long.parseLong(String.valueOf(table.getColumns().get(0).getCellData(row)));
-        });
     }
 
     /** A column's text for a frame, with every frame listed in frame order. */

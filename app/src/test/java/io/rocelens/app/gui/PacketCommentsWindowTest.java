@@ -21,7 +21,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeoutException;
 import javafx.application.Platform;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
@@ -29,7 +28,6 @@ import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
-import javafx.scene.control.TextField;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
@@ -65,7 +63,7 @@ class PacketCommentsWindowTest {
 
     @Test
     void theFilesCommentsShowAsWiresharksTreeAndFilterAsFrameComment(FxRobot robot) throws Exception {
-        selectFrame(robot, 5);
+        Fx.selectFrame(robot, 5);
         waitUntil(() -> topLines(robot).size() > 1 && topLines(robot).get(1).startsWith("Frame 5:"),
                 () -> "tree " + topLines(robot));
         assertEquals("Packet comments", topLines(robot).get(0));
@@ -73,37 +71,37 @@ class PacketCommentsWindowTest {
         assertEquals(List.of("[Expert Info (Comment/Comment): needs a look: PSN gap?]"), fx(() ->
                 tree(robot).getRoot().getChildren().get(0).getChildren().get(0).getChildren().stream()
                         .map(item -> item.getValue().label()).toList()));
-        selectFrame(robot, 4);
+        Fx.selectFrame(robot, 4);
         waitUntil(() -> topLines(robot).get(0).startsWith("Frame 4:"), () -> "tree " + topLines(robot));
-        filter(robot, "frame.comment");
+        Fx.filter(robot, sample.stage(), "frame.comment");
         List<Long> expected = tshark().keySet().stream().toList();
-        waitUntil(() -> Fx.listedFrames(table(robot)).equals(expected), () -> "listed "
-                + Fx.listedFrames(table(robot)));
+        waitUntil(() -> Fx.listedFrames(Fx.packetList(robot)).equals(expected), () -> "listed "
+                + Fx.listedFrames(Fx.packetList(robot)));
     }
 
     @Test
     void commentsAddedEditedAndDeletedAreFilteredAndSavedAsPcapng(FxRobot robot) throws Exception {
         assertTrue(fx(() -> Fx.item(sample.stage(), "File", "Save").isDisable()), "nothing to save yet");
         // add one with Wireshark's key, Ctrl+Alt+C
-        selectFrame(robot, 3);
+        Fx.selectFrame(robot, 3);
         robot.press(KeyCode.CONTROL, KeyCode.ALT).type(KeyCode.C).release(KeyCode.ALT, KeyCode.CONTROL);
         editDialog(robot, 0, "added in the window");
         waitUntil(() -> comments(robot).equals(List.of("added in the window")), () -> "tree " + topLines(robot));
         assertFalse(fx(() -> Fx.item(sample.stage(), "File", "Save").isDisable()), "the capture is unsaved");
-        filter(robot, "frame.comment contains \"window\"");
-        waitUntil(() -> Fx.listedFrames(table(robot)).equals(List.of(3L)), () -> "listed "
-                + Fx.listedFrames(table(robot)));
-        filter(robot, "");
-        waitUntil(() -> table(robot).getItems().size() == 70);
+        Fx.filter(robot, sample.stage(), "frame.comment contains \"window\"");
+        waitUntil(() -> Fx.listedFrames(Fx.packetList(robot)).equals(List.of(3L)), () -> "listed "
+                + Fx.listedFrames(Fx.packetList(robot)));
+        Fx.filter(robot, sample.stage(), "");
+        waitUntil(() -> Fx.packetList(robot).getItems().size() == 70);
 
         // edit frame 5's: its first comment emptied is deleted, the second kept; from the list's context menu
-        selectFrame(robot, 5);
+        Fx.selectFrame(robot, 5);
         waitUntil(() -> comments(robot).size() == 2, () -> "tree " + topLines(robot));
         Platform.runLater(() -> contextItem(robot, "Packet Comment…").fire());
         editDialog(robot, 0, null);
         waitUntil(() -> comments(robot).equals(List.of("second comment on five")), () -> "tree " + topLines(robot));
         // delete frame 63's
-        selectFrame(robot, 63);
+        Fx.selectFrame(robot, 63);
         waitUntil(() -> comments(robot).size() == 1, () -> "tree " + topLines(robot));
         sample.menu("Edit", "Delete Packet Comments");
         waitUntil(() -> topLines(robot).get(0).startsWith("Frame 63:"), () -> "tree " + topLines(robot));
@@ -135,7 +133,7 @@ class PacketCommentsWindowTest {
 
     @Test
     void closingAskedAboutTheChangesAndDontSaveLeavesTheFile(FxRobot robot) throws Exception {
-        selectFrame(robot, 2);
+        Fx.selectFrame(robot, 2);
         robot.press(KeyCode.CONTROL, KeyCode.ALT).type(KeyCode.C).release(KeyCode.ALT, KeyCode.CONTROL);
         editDialog(robot, 0, "changed");
         waitUntil(() -> comments(robot).equals(List.of("changed")), () -> "tree " + topLines(robot));
@@ -148,7 +146,7 @@ class PacketCommentsWindowTest {
         Button dontSave = fx(() -> question.getButtonTypes().stream().filter(t -> t.getText().equals("Don't Save"))
                 .map(t -> (Button) question.lookupButton(t)).findFirst().orElseThrow());
         robot.clickOn(dontSave);
-        waitUntil(() -> table(robot).getItems().isEmpty());
+        waitUntil(() -> Fx.packetList(robot).getItems().isEmpty());
         assertEquals(tshark(), readComments(folder.resolve("commented.pcapng")));
     }
 
@@ -222,34 +220,6 @@ class PacketCommentsWindowTest {
             TreeItem<FrameDetails.Node> first = tree(robot).getRoot().getChildren().get(0);
             return first.getValue().label().equals("Packet comments")
                     ? first.getChildren().stream().map(item -> item.getValue().label()).toList() : List.<String>of();
-        });
-    }
-
-    private void filter(FxRobot robot, String text) {
-        TextField field = fx(() -> (TextField) sample.stage().getScene().lookup("#filter-field"));
-        fx(() -> {
-            field.setText(text);
-            return null;
-        });
-        robot.clickOn(field).type(KeyCode.ENTER);
-    }
-
-    private static void selectFrame(FxRobot robot, int number) throws TimeoutException {
-        robot.press(KeyCode.CONTROL).type(KeyCode.G).release(KeyCode.CONTROL);
-        click(robot, "#go-to-field").write(Integer.toString(number)).type(KeyCode.ENTER);
-        waitUntil(() -> selectedFrame(robot) == number, () -> "selected " + selectedFrame(robot));
-    }
-
-    @SuppressWarnings("unchecked")
-    private static TableView<Integer> table(FxRobot robot) {
-        return node(robot, "#packet-list");
-    }
-
-    private static long selectedFrame(FxRobot robot) {
-        return fx(() -> {
-            TableView<Integer> table = node(robot, "#packet-list");
-            int row = table.getSelectionModel().getSelectedIndex();
-            return row < 0 ? -1 : Long.parseLong(String.valueOf(table.getColumns().get(0).getCellData(row)));
         });
     }
 }
