@@ -1,13 +1,10 @@
 package io.rocelens.app.gui;
 
 import io.rocelens.analysis.FrameAnalysis;
-import io.rocelens.app.gui.capture.model.OpenCapture;
 import io.rocelens.app.gui.common.model.Background;
 import io.rocelens.app.gui.common.model.LatestWins;
-import io.rocelens.app.gui.packetlist.PacketListView;
 import io.rocelens.app.gui.export.model.DissectionExport;
 import io.rocelens.app.gui.packetlist.model.PacketColumn;
-import io.rocelens.app.gui.packetlist.model.PacketListModel;
 import io.rocelens.app.gui.packetlist.model.PacketTable;
 import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.dissect.Dissection;
@@ -17,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Supplier;
 import javafx.stage.FileChooser;
 
 /**
@@ -26,28 +22,17 @@ import javafx.stage.FileChooser;
  */
 final class DissectionExporting {
 
-    private final MainWindow window;
-    private final OpenCapture session;
-    private final PacketListModel packets;
-    private final PacketListView list;
-    private final StatusLine status;
-    private final Supplier<FrameAnalysis> analysis;
+    private final DisplayedPackets shown;
     private final LatestWins writes;
 
-    DissectionExporting(MainWindow window, Background background, OpenCapture session, PacketListModel packets,
-                        PacketListView list, StatusLine status, Supplier<FrameAnalysis> analysis) {
-        this.window = window;
-        this.session = session;
-        this.packets = packets;
-        this.list = list;
-        this.status = status;
-        this.analysis = analysis;
+    DissectionExporting(DisplayedPackets shown, Background background) {
+        this.shown = shown;
         writes = background.line("rocelens-export-dissections");
     }
 
     /** Asks where, then writes. */
     void choose(DissectionExport.Format format) {
-        if (packets.table() == null) {
+        if (shown.packets().table() == null) {
             return;
         }
         String extension = switch (format) {
@@ -57,9 +42,10 @@ final class DissectionExporting {
         };
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Export Packet Dissections as " + format.name().charAt(0)
-                + format.name().substring(1).toLowerCase(Locale.ROOT) + " (the " + packets.size() + " displayed)");
+                + format.name().substring(1).toLowerCase(Locale.ROOT) + " (the " + shown.packets().size()
+                + " displayed)");
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(extension, "*." + extension));
-        var chosen = chooser.showSaveDialog(window.stage());
+        var chosen = chooser.showSaveDialog(shown.window().stage());
         if (chosen == null) {
             return;
         }
@@ -70,39 +56,38 @@ final class DissectionExporting {
 
     /** Writes the displayed packets to {@code output} in the background. */
     void exportTo(DissectionExport.Format format, Path output) {
-        PacketTable table = packets.table();
-        if (table == null || window.files().writesOverOpenCapture(output, "The packets could not be exported")) {
+        PacketTable table = shown.packets().table();
+        if (table == null
+                || shown.window().files().writesOverOpenCapture(output, "The packets could not be exported")) {
             return;
         }
-        int[] rows = new int[packets.size()];
-        for (int i = 0; i < rows.length; i++) {
-            rows[i] = packets.rowAt(i);
-        }
+        int[] rows = shown.rows();
         DissectionExport.Columns columns = shownColumns(rows);
-        FrameAnalysis known = analysis.get();
-        status.say("Exporting " + rows.length + " packet dissections to " + output.getFileName() + " …");
+        FrameAnalysis known = shown.analysis().get();
+        shown.status().say("Exporting " + rows.length + " packet dissections to " + output.getFileName() + " …");
         writes.submit("The packet dissections could not be exported", request -> {
             try {
-                return DissectionExport.write(format, output, table, rows, columns, session.dissectorOptions(), known,
-                        fraction -> request.progress(status::progress, fraction));
+                return DissectionExport.write(format, output, table, rows, columns,
+                        shown.session().dissectorOptions(), known,
+                        fraction -> request.progress(shown.status()::progress, fraction));
             } catch (IOException failure) {
                 throw new IOException("cannot write " + output + ": " + CaptureOpenException.reason(failure),
                         failure);
             }
         }, written -> {
-            status.progress(0);
-            status.say("Exported " + written + " packet dissections to " + output);
+            shown.status().progress(0);
+            shown.status().say("Exported " + written + " packet dissections to " + output);
         });
     }
 
     /** The columns the list shows, in its order (built-in ones, the custom ones before Info), read as it reads them. */
     DissectionExport.Columns shownColumns(int[] rows) {
-        List<String> hidden = list.hiddenColumns();
+        List<String> hidden = shown.list().hiddenColumns();
         List<String> titles = new ArrayList<>();
         List<Object> kinds = new ArrayList<>();
         for (PacketColumn column : PacketColumn.values()) {
             if (column == PacketColumn.INFO) {
-                for (String field : packets.customColumns()) {
+                for (String field : shown.packets().customColumns()) {
                     if (!hidden.contains("custom-" + field)) {
                         titles.add(field);
                         kinds.add(field);
@@ -124,10 +109,10 @@ final class DissectionExporting {
             @Override
             public String text(int index, int column, Dissection dissection) {
                 int row = rows[index];
-                boolean ignored = packets.flags().ignored(row + 1L);
+                boolean ignored = shown.packets().flags().ignored(row + 1L);
                 if (kinds.get(column) instanceof PacketColumn builtIn) {
                     return builtIn == PacketColumn.INFO && !ignored ? dissection.info()
-                            : packets.text(row, rows[Math.max(0, index - 1)], builtIn);
+                            : shown.packets().text(row, rows[Math.max(0, index - 1)], builtIn);
                 }
                 return ignored ? "" : String.join(",", TsharkFields.values(dissection, (String) kinds.get(column)));
             }

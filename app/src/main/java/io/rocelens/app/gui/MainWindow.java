@@ -133,9 +133,10 @@ final class MainWindow {
         liveCapture = new LiveCaptureController(this, background, preferences, session, status, guard);
         files = new SaveAndExport(this, background, session, packets, status, guard);
         merging = new FileMerge(this, background, session, status, guard);
-        dissections = new DissectionExporting(this, background, session, packets, packetList, status,
+        DisplayedPackets displayed = new DisplayedPackets(this, session, packets, packetList, status,
                 () -> frameAnalysis);
-        printing = new Printing(this, background, session, packets, packetList, status, () -> frameAnalysis);
+        dissections = new DissectionExporting(displayed, background);
+        printing = new Printing(displayed, background);
         recent = new RecentFiles(preferences, this::openAsked, this::savePreferences);
         opening = new FileOpening(stage, recent, this::openAsked);
         look = new Look(root, preferences, packetList::fontChanged);

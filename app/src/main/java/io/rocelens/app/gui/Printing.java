@@ -1,22 +1,18 @@
 package io.rocelens.app.gui;
 
 import io.rocelens.analysis.FrameAnalysis;
-import io.rocelens.app.gui.capture.model.OpenCapture;
 import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.app.gui.common.model.Background;
 import io.rocelens.app.gui.common.model.LatestWins;
 import io.rocelens.app.gui.export.model.DissectionExport;
 import io.rocelens.app.gui.export.model.PdfPages;
 import io.rocelens.app.gui.export.model.PrintText;
-import io.rocelens.app.gui.packetlist.PacketListView;
-import io.rocelens.app.gui.packetlist.model.PacketListModel;
 import io.rocelens.app.gui.packetlist.model.PacketTable;
 import io.rocelens.capture.CaptureOpenException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 import javafx.geometry.Insets;
 import javafx.print.PageLayout;
 import javafx.print.Printer;
@@ -41,35 +37,24 @@ final class Printing {
     static final ButtonType PRINT = new ButtonType("Print…", ButtonBar.ButtonData.OK_DONE);
     static final ButtonType PDF = new ButtonType("Save as PDF…", ButtonBar.ButtonData.OTHER);
 
-    private final MainWindow window;
-    private final OpenCapture session;
-    private final PacketListModel packets;
-    private final PacketListView list;
-    private final StatusLine status;
-    private final Supplier<FrameAnalysis> analysis;
+    private final DisplayedPackets shown;
     private final LatestWins prints;
 
-    Printing(MainWindow window, Background background, OpenCapture session, PacketListModel packets,
-             PacketListView list, StatusLine status, Supplier<FrameAnalysis> analysis) {
-        this.window = window;
-        this.session = session;
-        this.packets = packets;
-        this.list = list;
-        this.status = status;
-        this.analysis = analysis;
+    Printing(DisplayedPackets shown, Background background) {
+        this.shown = shown;
         prints = background.line("rocelens-print");
     }
 
     /** File › Print… (Ctrl+P): what to print, then the printer's dialog or a PDF file's name. */
     void show() {
-        if (packets.table() == null) {
+        if (shown.packets().table() == null) {
             return;
         }
         Printer printer = defaultPrinter();
         Dialog<ButtonType> dialog = new Dialog<>();
-        Dialogs.ownedBy(dialog, window.stage());
+        Dialogs.ownedBy(dialog, shown.window().stage());
         dialog.setTitle("Print");
-        dialog.setHeaderText("Print the " + packets.size() + " displayed packets");
+        dialog.setHeaderText("Print the " + shown.packets().size() + " displayed packets");
         CheckBox summary = check("print-summary", "_Summary line of each displayed packet (the columns shown)", true);
         boolean selected = selectedRow() >= 0;
         CheckBox details = check("print-details", "_Details of the selected packet", selected);
@@ -124,10 +109,10 @@ final class Printing {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Save as PDF");
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("PDF", "*.pdf"));
-        Path file = session.file();
+        Path file = shown.session().file();
         chooser.setInitialFileName(file == null ? "packets.pdf"
                 : file.getFileName().toString().replaceFirst("\\.[^.]*$", "") + ".pdf");
-        var chosen = chooser.showSaveDialog(window.stage());
+        var chosen = chooser.showSaveDialog(shown.window().stage());
         if (chosen == null) {
             return null;
         }
@@ -137,53 +122,50 @@ final class Printing {
 
     /** Writes what is asked for as a PDF, in the background. */
     void printTo(PrintText what, Path pdf) {
-        if (window.files().writesOverOpenCapture(pdf, "Nothing was printed")) {
+        if (shown.window().files().writesOverOpenCapture(pdf, "Nothing was printed")) {
             return;
         }
-        status.say("Printing to " + pdf.getFileName() + " …");
+        shown.status().say("Printing to " + pdf.getFileName() + " …");
         lines(what, text -> prints.submit("The packets could not be printed to " + pdf.getFileName(), request -> {
             try {
                 return PdfPages.write(text, pdf);
             } catch (IOException failure) {
                 throw new IOException("cannot write " + pdf + ": " + CaptureOpenException.reason(failure), failure);
             }
-        }, pages -> status.say("Printed " + pages + (pages == 1 ? " page to " : " pages to ") + pdf)));
+        }, pages -> shown.status().say("Printed " + pages + (pages == 1 ? " page to " : " pages to ") + pdf)));
     }
 
     /** Gathers the lines in the background (frames are read again), then hands them on, on the UI thread. */
     private void lines(PrintText what, Consumer<List<String>> then) {
-        PacketTable table = packets.table();
+        PacketTable table = shown.packets().table();
         if (table == null) {
             return;
         }
-        int[] rows = new int[packets.size()];
-        for (int i = 0; i < rows.length; i++) {
-            rows[i] = packets.rowAt(i);
-        }
-        DissectionExport.Columns columns = window.dissections().shownColumns(rows);
-        FrameAnalysis known = analysis.get();
+        int[] rows = shown.rows();
+        DissectionExport.Columns columns = shown.window().dissections().shownColumns(rows);
+        FrameAnalysis known = shown.analysis().get();
         int selected = selectedRow();
-        Path file = session.file();
+        Path file = shown.session().file();
         String heading = (file == null ? "capture" : file.getFileName().toString()) + " · " + rows.length
-                + " of " + packets.total() + " packets displayed" + (packets.filter() == null ? ""
-                : " · display filter: " + packets.filter().text());
+                + " of " + shown.packets().total() + " packets displayed" + (shown.packets().filter() == null ? ""
+                : " · display filter: " + shown.packets().filter().text());
         prints.submit("The packets could not be printed", request -> what.lines(heading, table, rows, columns,
-                selected, session.dissectorOptions(), known, fraction -> request.progress(status::progress,
-                        fraction)), text -> {
-                    status.progress(0);
+                selected, shown.session().dissectorOptions(), known,
+                fraction -> request.progress(shown.status()::progress, fraction)), text -> {
+                    shown.status().progress(0);
                     then.accept(text);
                 });
     }
 
     private int selectedRow() {
-        int index = list.selectedIndex();
-        return index < 0 || index >= packets.size() ? -1 : packets.rowAt(index);
+        int index = shown.list().selectedIndex();
+        return index < 0 || index >= shown.packets().size() ? -1 : shown.packets().rowAt(index);
     }
 
     /** Prints the lines on the printer after its own dialog, a page at a time, in a fixed-width font. */
     private void print(Printer printer, List<String> text) {
         PrinterJob job = PrinterJob.createPrinterJob(printer);
-        if (job == null || !job.showPrintDialog(window.stage())) {
+        if (job == null || !job.showPrintDialog(shown.window().stage())) {
             return;
         }
         PageLayout layout = job.getJobSettings().getPageLayout();
@@ -202,6 +184,6 @@ final class Printing {
             pages++;
         }
         job.endJob();
-        status.say("Printed " + pages + (pages == 1 ? " page on " : " pages on ") + printer.getName());
+        shown.status().say("Printed " + pages + (pages == 1 ? " page on " : " pages on ") + printer.getName());
     }
 }
