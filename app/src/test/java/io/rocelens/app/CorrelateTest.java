@@ -107,6 +107,28 @@ class CorrelateTest {
         }
     }
 
+    /**
+     * The progress the window shows while it correlates: the share of the captures' bytes read, growing, within 0 to 1,
+     * told now and then (every 65,536 packets merged) and close to the end by the last time.
+     */
+    @Test
+    void progressGrowsToTheEndOfTheCaptures() throws Exception {
+        generate("bulk", 2, null, "--packets", "300000", "--snaplen", "128");
+        List<Path> files = pointFiles(2).stream().map(Path::of).toList();
+        List<Double> told = new ArrayList<>();
+        io.rocelens.correlate.Correlator.run(files, new io.rocelens.correlate.Correlator.Options(10_000_000L,
+                io.rocelens.correlate.Correlator.Clock.SYNCHRONISED, null,
+                io.rocelens.dissect.DissectorOptions.defaults(), null),
+                io.rocelens.correlate.Correlator.JourneyListener.NONE, told::add);
+        // about 600,000 sightings at two points: 9 reports
+        assertTrue(told.size() >= 8, "told " + told);
+        for (int i = 0; i < told.size(); i++) {
+            assertTrue(told.get(i) >= 0 && told.get(i) <= 1, "told " + told);
+            assertTrue(i == 0 || told.get(i) >= told.get(i - 1), "growing: " + told);
+        }
+        assertTrue(told.get(told.size() - 1) > 0.8, "close to the end: " + told);
+    }
+
     @Test
     void aMirrorPointInTheMiddleAndRoutedHopsCorrelateAsPlainOnes() throws IOException {
         // the middle point is a switch's ERSPAN type III mirror: the inner frame is the packet

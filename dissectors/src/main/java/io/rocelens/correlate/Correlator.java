@@ -130,6 +130,7 @@ public final class Correlator {
     private final List<Path> files;
     private final Options options;
     private final JourneyListener journeys;
+    private final java.util.function.DoubleConsumer progress;
     private final long[] offsets;
     private final List<String> notes = new ArrayList<>();
     /** Per point, by packet, the latest instance still waiting to be matched (older ones chained behind it). */
@@ -139,10 +140,12 @@ public final class Correlator {
     private final HopStats[] hops;
     private final long[] seenOnce;
 
-    private Correlator(List<Path> files, Options options, JourneyListener journeys, long[] offsets) {
+    private Correlator(List<Path> files, Options options, JourneyListener journeys,
+                       java.util.function.DoubleConsumer progress, long[] offsets) {
         this.files = files;
         this.options = options;
         this.journeys = journeys;
+        this.progress = progress;
         this.offsets = offsets;
         this.hops = new HopStats[2 * (files.size() - 1)];
         for (int p = 0; p + 1 < files.size(); p++) {
@@ -164,6 +167,16 @@ public final class Correlator {
      */
     public static Correlation run(List<Path> files, Options options, JourneyListener journeys)
             throws IOException, CorrelationException {
+        return run(files, options, journeys, fraction -> { });
+    }
+
+    /**
+     * As {@link #run(List, Options, JourneyListener)}, telling {@code progress} now and then what fraction of the
+     * captures' bytes the merge has read (0 to 1, growing), as the window's status bar shows it.
+     */
+    public static Correlation run(List<Path> files, Options options, JourneyListener journeys,
+                                  java.util.function.DoubleConsumer progress)
+            throws IOException, CorrelationException {
         if (files.size() < MIN_POINTS || files.size() > MAX_POINTS) {
             throw new CorrelationException("correlation needs " + MIN_POINTS + " to " + MAX_POINTS + " captures of"
                     + " one path, in path order; got " + files.size());
@@ -184,7 +197,7 @@ public final class Correlator {
                 notes = estimate.notes();
             }
         }
-        Correlator correlator = new Correlator(files, options, journeys, offsets);
+        Correlator correlator = new Correlator(files, options, journeys, progress, offsets);
         correlator.notes.addAll(notes);
         return correlator.merge();
     }
@@ -233,10 +246,14 @@ public final class Correlator {
                 advance(stream, heads);
             }
             Head head;
+            long merged = 0;
             while ((head = heads.poll()) != null) {
                 expireBefore(head.time() - options.windowNanos());
                 see(head.sighting(), head.time());
                 advance(head.stream(), heads);
+                if ((++merged & 0xFFFF) == 0) {
+                    progress.accept(fractionRead(streams));
+                }
             }
             expireBefore(Long.MAX_VALUE);
             return result(streams);
@@ -245,6 +262,16 @@ public final class Correlator {
                 stream.close();
             }
         }
+    }
+
+    private static double fractionRead(List<PointStream> streams) {
+        long size = 0;
+        long read = 0;
+        for (PointStream stream : streams) {
+            size += stream.size();
+            read += Math.min(stream.readTo(), stream.size());
+        }
+        return size == 0 ? 0 : (double) read / size;
     }
 
     private void advance(PointStream stream, PriorityQueue<Head> heads) throws IOException {

@@ -45,6 +45,9 @@ final class PointStream implements AutoCloseable {
     private Sighting[] current;
     private int position;
     private long handedOut;
+    /** The file's size, and how far its reader has come (the last frame's offset, now and then): the progress. */
+    private final long size;
+    private volatile long readTo;
 
     /**
      * @param filter the display filter a frame must pass to be seen here, or null for every frame
@@ -57,6 +60,7 @@ final class PointStream implements AutoCloseable {
         } catch (IOException failure) {
             throw CaptureOpenException.of(file, failure);
         }
+        this.size = java.nio.file.Files.isRegularFile(file) ? java.nio.file.Files.size(file) : 0;
         this.dissector = new FastDissector(options);
         this.filter = filter;
         this.detail = filter == null ? null : new Dissector(options);
@@ -98,6 +102,9 @@ final class PointStream implements AutoCloseable {
         Frame frame;
         while ((frame = reader.next()) != null) {
             frames++;
+            if ((frames & 0x3FF) == 0) {
+                readTo = frame.fileOffset();
+            }
             summary.clear();
             dissector.summarize(frame, summary);
             clock.stamp(summary);
@@ -145,6 +152,16 @@ final class PointStream implements AutoCloseable {
         }
         handedOut++;
         return current[position++];
+    }
+
+    /** The file's size in bytes (0 when it is not a regular file). */
+    long size() {
+        return size;
+    }
+
+    /** About how many of the file's bytes were read so far (the offset of a recent frame). */
+    long readTo() {
+        return readTo;
     }
 
     /** RoCE packets handed out so far. */

@@ -53,7 +53,11 @@ final class CorrelatedCaptures {
         window.stats().correlating(what);
         line.submit("The captures could not be correlated", work -> {
             try {
-                return new Outcome(PacketJourneys.correlate(asked.files(), asked.options()), null);
+                // the share read, in the Packet Journey view's title (the status line and bar are the first
+                // capture's load, which runs at the same time)
+                return new Outcome(PacketJourneys.correlate(asked.files(), asked.options(),
+                        fraction -> work.progress(done -> window.stats().correlating(what.replace(" …", "") + ": "
+                                + Math.round(100 * done) + " % read …"), fraction)), null);
             } catch (CorrelationException refused) {
                 return new Outcome(null, refused.getMessage());
             } catch (CaptureOpenException unreadable) {

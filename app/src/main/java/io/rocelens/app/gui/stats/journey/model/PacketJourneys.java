@@ -72,8 +72,12 @@ public final class PacketJourneys {
         flowOrder = List.copyOf(flows);
     }
 
-    /** Correlates the captures, keeping every packet's journey (up to {@link #MAX_KEPT}). */
-    public static PacketJourneys correlate(List<Path> files, Correlator.Options options)
+    /**
+     * Correlates the captures, keeping every packet's journey (up to {@link #MAX_KEPT}), telling {@code progress} the
+     * fraction read now and then.
+     */
+    public static PacketJourneys correlate(List<Path> files, Correlator.Options options,
+                                           java.util.function.DoubleConsumer progress)
             throws IOException, CorrelationException {
         List<Journey> kept = new ArrayList<>();
         long[] dropped = new long[1];
@@ -83,7 +87,7 @@ public final class PacketJourneys {
             } else {
                 dropped[0]++;
             }
-        });
+        }, progress);
         if (correlation.nothingShared()) {
             throw new CorrelationException("the captures share no RoCE packet within the "
                     + Formats.duration(options.windowNanos()) + " window: they are not captures of the same traffic,"
