@@ -71,10 +71,12 @@ class ViewsInteractionTest {
         stage.show();
     }
 
-    @Test
-    void clickingALadderPointSelectsItsFrame(FxRobot robot) throws IOException {
+    private record LadderShown(PsnLadder ladder, PsnLadderView view) {
+    }
+
+    /** The PSN ladder of the incast conversation with most packets among those with a NAK, shown in its view. */
+    private LadderShown busiestNakLadder() throws IOException {
         Samples.Loaded loaded = Samples.load(Samples.INCAST);
-        // the incast truth has NAKs: the conversation with most packets among those with a NAK
         Conversation biggest = Conversations.of(loaded.analysis()).stream().filter(c -> c.naks() > 0)
                 .max(Comparator.comparingLong(Conversation::packets)).orElseThrow();
         PsnLadder ladder = PsnLadder.of(new IndexedCapture(loaded.index(), null), biggest, loaded.analysis());
@@ -85,6 +87,14 @@ class ViewsInteractionTest {
             return made;
         });
         WaitForAsyncUtils.waitForFxEvents();
+        return new LadderShown(ladder, view);
+    }
+
+    @Test
+    void clickingALadderPointSelectsItsFrame(FxRobot robot) throws IOException {
+        LadderShown shown = busiestNakLadder();
+        PsnLadder ladder = shown.ladder();
+        PsnLadderView view = shown.view();
         // a NAK: few of them, so no other point is drawn on top
         int nak = -1;
         for (int i = 0; i < ladder.size() && nak < 0; i++) {
@@ -111,17 +121,9 @@ class ViewsInteractionTest {
      */
     @Test
     void atFitEveryEventIsDrawnLargerThanAPacket(FxRobot robot) throws IOException {
-        Samples.Loaded loaded = Samples.load(Samples.INCAST);
-        Conversation biggest = Conversations.of(loaded.analysis()).stream().filter(c -> c.naks() > 0)
-                .max(Comparator.comparingLong(Conversation::packets)).orElseThrow();
-        PsnLadder ladder = PsnLadder.of(new IndexedCapture(loaded.index(), null), biggest, loaded.analysis());
-        PsnLadderView view = fx(() -> {
-            PsnLadderView made = new PsnLadderView(null, link);
-            made.open(null);
-            made.show(ladder);
-            return made;
-        });
-        WaitForAsyncUtils.waitForFxEvents();
+        LadderShown shown = busiestNakLadder();
+        PsnLadder ladder = shown.ladder();
+        PsnLadderView view = shown.view();
         Canvas canvas = robot.lookup("#psn-ladder").queryAs(Canvas.class);
         javafx.scene.image.WritableImage drawn = fx(() -> canvas.snapshot(null, null));
         Png.write(drawn, Path.of("target/psn-ladder-fit.png"));
