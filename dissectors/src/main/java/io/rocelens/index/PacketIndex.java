@@ -8,9 +8,12 @@ import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
  * What a packet list keeps per frame, in primitive columns: file offset (to read the frame again), time, lengths,
@@ -56,6 +59,8 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
     private final List<String> protocolNames = new ArrayList<>();
     private final Map<String, Integer> protocolCodes = new HashMap<>();
     private volatile String[] protocolByCode = new String[0];
+    /** The file's packet comments (pcapng opt_comment) by frame number: few frames carry any, so a sparse map. */
+    private final ConcurrentSkipListMap<Long, List<String>> comments = new ConcurrentSkipListMap<>();
 
     /** @param options supplies the DSCP → priority map for {@link #priority} */
     public PacketIndex(AnalysisOptions options) {
@@ -102,6 +107,21 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
         destination.set(row, network ? table.ip(p.ipDstHi, p.ipDstLo) : p.ethDst >= 0 ? table.mac(p.ethDst) : -1);
         shape.set(row, shapes.code(p, protocolCode(PacketColumns.protocol(p))));
         size = row + 1;
+    }
+
+    /** The packet comments the file gives the frame last appended (none: nothing to keep); the loading thread's. */
+    public void comments(long frame, List<String> text) {
+        if (!text.isEmpty()) {
+            comments.put(frame, List.copyOf(text));
+        }
+    }
+
+    /**
+     * The frames the file gives packet comments, in frame order, with their comments (Wireshark's Expert Info lists
+     * them); read on any thread while the file loads.
+     */
+    public NavigableMap<Long, List<String>> comments() {
+        return Collections.unmodifiableNavigableMap(comments);
     }
 
     private void addChunk(int chunk) {

@@ -326,6 +326,7 @@ public final class CaptureLoad implements AutoCloseable {
             }
             if (index != null) {
                 index.append(summary);
+                index.comments(summary.number, frame.comments());
             }
             lastOffset = summary.fileOffset;
         }

@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.Field;
+import io.rocelens.dissect.SummaryPipeline;
 import io.rocelens.filter.DisplayFilter;
+import io.rocelens.load.CaptureLoad;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -64,6 +67,19 @@ class PacketCommentsTest {
         }
         assertEquals(List.of("needs a look: PSN gap?", "second comment on five"), frameAt(5).comments());
         assertEquals(List.of("NAK — Grüße"), frameAt(63).comments());
+    }
+
+    /** The loading pass keeps them in the packet index, for the window's Expert Info, without reading again. */
+    @Test
+    void theLoadedIndexHoldsTheComments() throws IOException {
+        try (CaptureLoad load = CaptureLoad.open(List.of(FIXTURE), new CaptureLoad.Options(AnalysisOptions.defaults(),
+                true, Long.MAX_VALUE), SummaryPipeline.forThisMachine(DissectorOptions.defaults()),
+                CaptureLoad.Listener.NONE)) {
+            load.run();
+            Map<Long, String> indexed = new LinkedHashMap<>();
+            load.index().comments().forEach((frame, texts) -> indexed.put(frame, String.join(",", texts)));
+            assertEquals(tshark(), indexed);
+        }
     }
 
     @Test

@@ -124,6 +124,7 @@ final class MainWindow {
         guard = new UnsavedCaptureGuard(new UnsavedCaptureDialog(this));
         comments = new PacketComments(this, background, packets, packetList, guard, status, () -> {
             refreshState();
+            stats.commentsChanged();
             int selected = packetList.selectedIndex();
             if (selected >= 0 && selected < packets.size()) {
                 showDetails(selected);

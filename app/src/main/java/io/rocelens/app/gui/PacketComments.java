@@ -9,6 +9,7 @@ import io.rocelens.app.gui.packetlist.model.PacketListModel;
 import io.rocelens.app.gui.packetlist.model.PacketTable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import javafx.geometry.Insets;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
@@ -17,8 +18,8 @@ import javafx.scene.control.TextArea;
 import javafx.scene.layout.VBox;
 
 /**
- * Edit › Packet Comment… and Delete Packet Comments, as Wireshark's packet comments: the selected frame's comments
- * (pcapng {@code opt_comment}) added, edited or deleted. The change shows at once in the details ("Packet comments")
+ * Edit › Packet Comment…, Delete Packet Comments and Delete All Packet Comments, as Wireshark's packet comments: the
+ * selected frame's comments (pcapng {@code opt_comment}) added, edited or deleted, or every frame's deleted. The change shows at once in the details ("Packet comments")
  * and in {@code frame.comment} filters; the capture is then unsaved until File › Save writes it as pcapng.
  */
 final class PacketComments {
@@ -32,7 +33,9 @@ final class PacketComments {
     /** Reads the selected frame's comments from the file, off the UI thread. */
     private final LatestWins reads;
 
-    /** @param changed run after a frame's comments changed (the details are shown again, the menus follow) */
+    /**
+     * @param changed run after comments changed (the details and Expert Info are shown again, the menus follow)
+     */
     PacketComments(MainWindow window, Background background, PacketListModel packets, PacketListView list,
                    UnsavedCaptureGuard guard, StatusLine status, Runnable changed) {
         this.window = window;
@@ -56,6 +59,27 @@ final class PacketComments {
                 set(frame, List.of());
             }
         });
+    }
+
+    /**
+     * Edit › Delete All Packet Comments: every frame's comments removed, the file's and the user's alike, as
+     * Wireshark's; the capture is unsaved only when there was one to remove.
+     */
+    void deleteAll() {
+        PacketTable table = packets.table();
+        if (table == null || window.capturing()) {
+            return;
+        }
+        Set<Long> commented = table.comments().keySet();
+        if (commented.isEmpty()) {
+            status.say("No packet has a comment");
+            return;
+        }
+        int frames = commented.size();
+        for (long frame : List.copyOf(commented)) {
+            packets.flags().setComments(frame, List.of());
+        }
+        edited("Deleted the comments of " + frames + (frames == 1 ? " frame" : " frames"));
     }
 
     private interface Selected {
@@ -125,10 +149,13 @@ final class PacketComments {
 
     private void set(long frame, List<String> comments) {
         packets.flags().setComments(frame, comments);
+        edited((comments.isEmpty() ? "Deleted the comments of frame " : "Commented frame ") + frame);
+    }
+
+    private void edited(String what) {
         guard.changed();
         list.flagsChanged();
-        status.say((comments.isEmpty() ? "Deleted the comments of frame " : "Commented frame ") + frame
-                + " (not saved: File › Save writes the capture as pcapng with its comments)");
+        status.say(what + " (not saved: File › Save writes the capture as pcapng with its comments)");
         changed.run();
     }
 }

@@ -110,6 +110,7 @@ final class WindowMenus {
                 new SeparatorMenuItem(),
                 needsOpen(item("Packet C_omment…", "Shortcut+Alt+C", window.comments()::edit)),
                 needsOpen(item("De_lete Packet Comments", null, window.comments()::delete)),
+                needsOpen(item("D_elete All Packet Comments", null, window.comments()::deleteAll)),
                 new SeparatorMenuItem(), preferencesItem);
     }
 

@@ -29,6 +29,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableView;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.BeforeAll;
@@ -129,6 +130,48 @@ class PacketCommentsWindowTest {
         String warning = fx(() -> ((Label) ((DialogPane) node(robot, "#message-dialog")).getContent()).getText());
         assertTrue(warning.startsWith("The pcap format cannot hold packet comments: 4 comments"), warning);
         assertTrue(Files.size(pcap) > 0);
+    }
+
+    /**
+     * Expert Info lists the comments as Wireshark's does (ui/qt/models/expert_info_model.cpp: last, a group of
+     * severity Comment saying "Packet comments listed below.", group Comment, protocol Frame, each comment on a line
+     * under it with its frame); the five comments are tshark's ({@code -z expert,comment}: "Comments (5)", and the
+     * {@code -T fields} file). Edit › Delete All Packet Comments removes them all: Expert Info follows, the capture
+     * is unsaved, and saved it has none.
+     */
+    @Test
+    void expertInfoListsTheCommentsAndDeleteAllRemovesThem(FxRobot robot) throws Exception {
+        sample.menu("Analyze", "Expert Information");
+        @SuppressWarnings("unchecked")
+        TreeTableView<Object> expert = node(robot, "#expert-info");
+        waitUntil(() -> fx(() -> expert.getRoot() != null && !expert.getRoot().getChildren().isEmpty()));
+        List<String> last = fx(() -> cells(expert, expert.getRoot().getChildren()
+                .get(expert.getRoot().getChildren().size() - 1)));
+        assertEquals(List.of("Comment", "Packet comments listed below.", "Comment", "Frame", "5", ""), last);
+        List<String> listed = fx(() -> {
+            TreeItem<Object> group = expert.getRoot().getChildren().get(expert.getRoot().getChildren().size() - 1);
+            return group.getChildren().stream().map(line -> cells(expert, line).get(5) + "\t"
+                    + cells(expert, line).get(1)).toList();
+        });
+        List<String> expected = tshark().entrySet().stream().flatMap(e -> (e.getKey() == 5
+                ? List.of("needs a look: PSN gap?", "second comment on five") : List.of(e.getValue())).stream()
+                .map(text -> e.getKey() + "\t" + text)).toList();
+        assertEquals(expected, listed);
+        assertTrue(fx(() -> ((Label) node(robot, "#expert-footer")).getText()).endsWith(", 5 packet comments"));
+
+        sample.menu("Edit", "Delete All Packet Comments");
+        waitUntil(() -> fx(() -> expert.getRoot().getChildren().stream()
+                .noneMatch(group -> cells(expert, group).get(0).equals("Comment"))), () -> "still a Comment group");
+        assertFalse(fx(() -> Fx.item(sample.stage(), "File", "Save").isDisable()), "the capture is unsaved");
+        Path saved = folder.resolve("none.pcapng");
+        assertTrue(fx(() -> sample.window().saveTo(saved)));
+        waitUntil(() -> sample.stage().getTitle().contains("none.pcapng"), sample::status);
+        assertEquals(Map.of(), readComments(saved));
+    }
+
+    /** The six cells of an Expert Info line: Severity, Summary, Group, Protocol, Count, No. */
+    private static List<String> cells(TreeTableView<Object> expert, TreeItem<Object> line) {
+        return expert.getColumns().stream().map(column -> String.valueOf(column.getCellData(line))).toList();
     }
 
     @Test

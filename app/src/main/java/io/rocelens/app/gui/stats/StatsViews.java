@@ -272,6 +272,13 @@ public final class StatsViews {
         }
     }
 
+    /** The user changed packet comments: an open Expert Info lists them as they are now. */
+    public void commentsChanged() {
+        if (expert != null && capture != null) {
+            expert.show(capture);
+        }
+    }
+
     /** The capture was closed. */
     public void closed() {
         if (pendingRefresh != null) {

@@ -6,6 +6,8 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
 import java.util.function.LongPredicate;
 
 /**
@@ -105,6 +107,22 @@ public final class FrameFlags implements AnalysisMarks.UserFlags {
     /** True when the user set the comments of some frame (the capture then differs from its file). */
     public synchronized boolean commentsEdited() {
         return !comments.isEmpty();
+    }
+
+    /**
+     * The packet comments as the user sees them: the file's ({@code fromFile}, by frame) with the frames whose comments
+     * the user set replaced, and those left without any dropped; in frame order.
+     */
+    public synchronized NavigableMap<Long, List<String>> commentsOver(Map<Long, List<String>> fromFile) {
+        NavigableMap<Long, List<String>> seen = new TreeMap<>(fromFile);
+        comments.forEach((frame, edited) -> {
+            if (edited.isEmpty()) {
+                seen.remove(frame);
+            } else {
+                seen.put(frame, edited);
+            }
+        });
+        return seen;
     }
 
     /** The frame as the user sees it: with the comments set in the window, else the file's. */

@@ -4,6 +4,8 @@ import io.rocelens.capture.Frame;
 import io.rocelens.index.PacketIndex;
 import io.rocelens.index.PacketIndexFrames;
 import java.io.IOException;
+import java.util.List;
+import java.util.NavigableMap;
 
 /** The packet list's rows from the library's packet index, and frames read again from the capture file. */
 public final class IndexedCapture extends PacketIndexFrames implements PacketTable {
@@ -54,6 +56,12 @@ public final class IndexedCapture extends PacketIndexFrames implements PacketTab
         Frame frame = file.frameAt(index.fileOffset(row), row + 1L);
         FrameFlags edited = edits;
         return edited == null ? frame : edited.withEdits(frame);
+    }
+
+    @Override
+    public NavigableMap<Long, List<String>> comments() {
+        FrameFlags edited = edits;
+        return edited == null ? index.comments() : edited.commentsOver(index.comments());
     }
 
     @Override

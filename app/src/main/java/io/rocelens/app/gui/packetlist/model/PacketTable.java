@@ -1,6 +1,9 @@
 package io.rocelens.app.gui.packetlist.model;
 
 import io.rocelens.index.IndexedFrames;
+import java.util.Collections;
+import java.util.List;
+import java.util.NavigableMap;
 
 /**
  * What the packet list reads about the open capture: the library's packet index (primitive columns, one row per
@@ -27,6 +30,14 @@ public interface PacketTable extends IndexedFrames {
      * @param rows the rows to order, or null for all
      */
     int[] sort(int[] rows, PacketColumn column, boolean descending);
+
+    /**
+     * The packet comments by frame number, in frame order, as the user sees them (the file's, with the edits of
+     * {@link #editsFrom}); none for a table of no file.
+     */
+    default NavigableMap<Long, List<String>> comments() {
+        return Collections.emptyNavigableMap();
+    }
 
     /**
      * Frames read again come with the user's edits in {@code flags} (the packet comments set in the window), so the

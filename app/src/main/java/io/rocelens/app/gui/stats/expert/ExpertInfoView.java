@@ -82,7 +82,8 @@ public final class ExpertInfoView extends StatsWindow {
             footer.setText("");
             return;
         }
-        ExpertInfo info = ExpertInfo.of(capture.analysis(), frame -> nakCode(capture.table(), frame));
+        ExpertInfo info = ExpertInfo.of(capture.analysis(), frame -> nakCode(capture.table(), frame),
+                capture.table().comments());
         for (ExpertInfo.Group group : info.groups()) {
             top.getChildren().add(new GroupItem(group));
         }
@@ -149,7 +150,7 @@ public final class ExpertInfoView extends StatsWindow {
         return name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1);
     }
 
-    /** Severity in Wireshark's colours: errors red, warnings yellow, notes cyan. */
+    /** Severity in Wireshark's colours: errors red, warnings yellow, notes cyan, comments green. */
     private static final class SeverityCell extends TreeTableCell<Line, String> {
         @Override
         protected void updateItem(String item, boolean empty) {
@@ -159,6 +160,7 @@ public final class ExpertInfoView extends StatsWindow {
                 case "Error" -> "#ff5c5c";
                 case "Warning" -> "#f7e35c";
                 case "Note" -> "#a0e6f0";
+                case "Comment" -> "#b7f774";
                 default -> null;
             };
             setStyle(colour == null ? "" : "-fx-background-color: " + colour + "; -fx-text-fill: black;");

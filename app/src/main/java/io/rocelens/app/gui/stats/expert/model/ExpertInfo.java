@@ -8,6 +8,7 @@ import io.rocelens.dissect.AethText;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.LongToIntFunction;
 
@@ -15,17 +16,19 @@ import java.util.function.LongToIntFunction;
  * Expert Information, as Wireshark's: the analysis's events grouped by severity and kind (NAKs further by NAK
  * code), each group with its count, expanding to the stored events. The counts are the analysis's event counts,
  * stored or not, so they equal {@code rocelens analyze --json}'s {@code events}; when more events happened than
- * the analysis keeps, {@link #notStored()} says how many are counted without being listed.
+ * the analysis keeps, {@link #notStored()} says how many are counted without being listed. The packet comments come
+ * last, as Wireshark lists them: one group of severity and group "Comment", an entry per comment.
  */
 public final class ExpertInfo {
 
-    /** One event of a group. */
-    public record Entry(long frame, long timestampNanos, String flow, String message) {
+    /** One event of a group (or one packet comment: no flow). */
+    public record Entry(long frame, String flow, String message) {
     }
 
     /**
      * One line of the tree: a kind of event (or, under NAK, one NAK code) with its count and its events.
      *
+     * @param kind     the analysis's kind of event; null for the packet comments
      * @param count    events of this group, stored or not
      * @param children the NAK codes under NAK; empty otherwise
      */
@@ -44,9 +47,11 @@ public final class ExpertInfo {
     }
 
     /**
-     * @param nakCode the NAK code (AETH syndrome bits 4-0) of a NAK frame, by frame number; -1 when unknown
+     * @param nakCode  the NAK code (AETH syndrome bits 4-0) of a NAK frame, by frame number; -1 when unknown
+     * @param comments the packet comments by frame number, in frame order
      */
-    public static ExpertInfo of(AnalysisResult result, LongToIntFunction nakCode) {
+    public static ExpertInfo of(AnalysisResult result, LongToIntFunction nakCode,
+                                SortedMap<Long, List<String>> comments) {
         List<EventKind> kinds = new ArrayList<>(List.of(EventKind.values()));
         kinds.sort(Comparator.comparing((EventKind kind) -> kind.severity()).reversed()
                 .thenComparing(EventKind::ordinal));
@@ -60,6 +65,9 @@ public final class ExpertInfo {
             List<Group> children = kind == EventKind.NAK ? byNakCode(result, entries, nakCode) : List.of();
             groups.add(new Group(kind.severity(), kind, summary(kind), group(kind), protocol(kind), count, children,
                     entries));
+        }
+        if (!comments.isEmpty()) {
+            groups.add(comments(comments));
         }
         return new ExpertInfo(List.copyOf(groups), result.eventsDropped(), result.options().maxStored());
     }
@@ -82,10 +90,14 @@ public final class ExpertInfo {
         return groups.stream().filter(g -> g.kind() == kind).mapToLong(Group::count).sum();
     }
 
-    /** "14 events; 2 counted but not listed: the analysis keeps 100000 (Preferences, or analyze --max-events)". */
+    /** "14 events, 1 packet comment; 2 counted but not listed: the analysis keeps 100000 (Preferences, or analyze --max-events)". */
     public String footer() {
-        long total = groups.stream().mapToLong(Group::count).sum();
+        long total = groups.stream().filter(g -> g.kind() != null).mapToLong(Group::count).sum();
+        long comments = groups.stream().filter(g -> g.kind() == null).mapToLong(Group::count).sum();
         String text = total + (total == 1 ? " event" : " events");
+        if (comments > 0) {
+            text += ", " + comments + (comments == 1 ? " packet comment" : " packet comments");
+        }
         if (notStored > 0) {
             text += "; " + notStored + " counted but not listed: the analysis keeps at most " + cap
                     + " (the cap was reached; rocelens analyze --max-events sets it)";
@@ -94,7 +106,19 @@ public final class ExpertInfo {
     }
 
     private static Entry entry(ExpertEvent event) {
-        return new Entry(event.frame(), event.timestampNanos(), event.flow(), event.message());
+        return new Entry(event.frame(), event.flow(), event.message());
+    }
+
+    /**
+     * Wireshark's comment group (ui/qt/models/expert_info_model.cpp): "Packet comments listed below.", group Comment,
+     * protocol Frame, then each comment on a line of its own, its white space runs made one space (Qt's simplified()).
+     */
+    private static Group comments(SortedMap<Long, List<String>> comments) {
+        List<Entry> entries = new ArrayList<>();
+        comments.forEach((frame, texts) -> texts.forEach(text ->
+                entries.add(new Entry(frame, "", text.strip().replaceAll("\\s+", " ")))));
+        return new Group(Severity.COMMENT, null, "Packet comments listed below.", "Comment", "Frame", entries.size(),
+                List.of(), List.copyOf(entries));
     }
 
     /** The NAK codes seen, each with its count from the analysis and its stored events. */

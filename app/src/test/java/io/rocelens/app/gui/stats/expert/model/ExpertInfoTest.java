@@ -24,7 +24,8 @@ class ExpertInfoTest {
     void countsEqualTheCommandLinesAndTheTruth(String name) throws IOException {
         Path capture = Samples.FOLDER.resolve(name);
         Samples.Loaded loaded = Samples.load(capture);
-        ExpertInfo info = ExpertInfo.of(loaded.analysis(), frame -> nakCode(loaded.index(), frame));
+        ExpertInfo info = ExpertInfo.of(loaded.analysis(), frame -> nakCode(loaded.index(), frame),
+                loaded.index().comments());
         JsonNode events = Samples.cliJson("analyze", "--json", capture.toString()).get("events");
         for (EventKind kind : EventKind.values()) {
             assertEquals(events.path(kind.label()).asLong(0), info.count(kind), kind.label());
@@ -48,7 +49,8 @@ class ExpertInfoTest {
     @Test
     void nakGroupsByCodeWithItsFrames() throws IOException {
         Samples.Loaded loaded = Samples.load(Samples.MIXED);
-        ExpertInfo info = ExpertInfo.of(loaded.analysis(), frame -> nakCode(loaded.index(), frame));
+        ExpertInfo info = ExpertInfo.of(loaded.analysis(), frame -> nakCode(loaded.index(), frame),
+                loaded.index().comments());
         ExpertInfo.Group nak = info.groups().stream().filter(g -> g.kind() == EventKind.NAK).findFirst().orElseThrow();
         // tshark -r mixed.pcapng -Y "infiniband.aeth.syndrome != 31" -T fields -e frame.number -e infiniband.aeth.syndrome:
         // 63 96 (NAK, code 0: PSN sequence error) and 70 46 (RNR NAK)
@@ -66,7 +68,7 @@ class ExpertInfoTest {
     void saysWhenTheCapOnListedEventsWasReached() throws IOException {
         Samples.Loaded loaded = Samples.load(Samples.INCAST, io.rocelens.analysis.AnalysisOptions.defaults()
                 .withMaxStored(10));
-        ExpertInfo info = ExpertInfo.of(loaded.analysis(), frame -> -1);
+        ExpertInfo info = ExpertInfo.of(loaded.analysis(), frame -> -1, loaded.index().comments());
         JsonNode events = Samples.cliJson("analyze", "--json", "--max-events", "10", Samples.INCAST.toString())
                 .get("events");
         assertEquals(events.get("not_stored").asLong(), info.notStored());
