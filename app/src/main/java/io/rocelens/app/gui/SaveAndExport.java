@@ -16,13 +16,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFileAttributeView;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
 import javafx.stage.FileChooser;
 
 /**
  * File › Save, Save As and Export Specified Packets: the file choosers, the check that the output is not the capture
- * being read, and the writing, in the background.
+ * being read, Wireshark's question before packet comments would be lost to a pcap file, and the writing, in the
+ * background.
  */
 final class SaveAndExport {
 
@@ -96,16 +101,40 @@ final class SaveAndExport {
             return false;
         }
         boolean same = current.toAbsolutePath().equals(target.toAbsolutePath());
-        boolean rewrite = guard.hasChanges();
         if (!same && writesOverOpenCapture(target, "The capture could not be saved")) {
             return false;
         }
-        boolean move = guard.temporary();
         PacketTable table = packets.table();
+        CaptureFormat format = PacketExport.formatOf(target);
+        if (format == CaptureFormat.PCAP && !table.comments().isEmpty()) {
+            askAboutComments(answer -> {
+                switch (answer) {
+                    case ANOTHER_FORMAT -> {
+                        Path chosen = chooseSaveTarget();
+                        if (chosen == null || !saveTo(chosen, saved)) {
+                            saved.accept(false);
+                        }
+                    }
+                    case DISCARD -> write(table, current, target, format, saved);
+                    case CANCEL -> saved.accept(false);
+                }
+            });
+            return true;
+        }
+        write(table, current, target, format, saved);
+        return true;
+    }
+
+    /** Saves as {@link #saveTo} says, once nothing is left to ask. */
+    private void write(PacketTable table, Path current, Path target, CaptureFormat format, Consumer<Boolean> saved) {
+        boolean same = current.toAbsolutePath().equals(target.toAbsolutePath());
+        // a file is copied as it is only into its own format (by name): pcapng bytes named .pcap would mislead
+        boolean rewrite = guard.hasChanges() || format != PacketExport.formatOf(current);
+        boolean move = guard.temporary();
         status.say("Saving " + target.getFileName() + " …");
         writes.submit("The capture could not be saved", request -> {
             if (rewrite) {
-                rewrite(table, target, request, move ? current : null);
+                rewrite(table, target, format, request, move ? current : null);
             } else if (!same) {
                 try {
                     if (move) {
@@ -125,7 +154,29 @@ final class SaveAndExport {
             window.open(written, null, null);
             saved.accept(true);
         }, () -> saved.accept(false));
-        return true;
+    }
+
+    /** Wireshark's answers to its question before comments would be lost (checkSaveAsWithComments). */
+    private enum CommentsAnswer { ANOTHER_FORMAT, DISCARD, CANCEL }
+
+    /**
+     * Asks, as Wireshark does before writing, whether to save in a format that holds the packet comments, to discard
+     * them, or not to save; the answer comes on the UI thread once the dialog closes.
+     */
+    private void askAboutComments(Consumer<CommentsAnswer> then) {
+        Alert ask = new Alert(Alert.AlertType.CONFIRMATION);
+        Dialogs.ownedBy(ask, window.stage());
+        ask.setTitle(MainWindow.TITLE);
+        ask.setHeaderText("This capture file contains comments.");
+        ask.setContentText("The file format you chose doesn't support comments. Do you want to save the capture in a"
+                + " format that supports comments or discard the comments and save in the format you chose?");
+        ask.getDialogPane().setId("comments-question");
+        ButtonType another = new ButtonType("Save in another format", ButtonBar.ButtonData.YES);
+        ButtonType discard = new ButtonType("Discard comments and save", ButtonBar.ButtonData.NO);
+        ask.getButtonTypes().setAll(another, discard, ButtonType.CANCEL);
+        ask.setOnHidden(hidden -> then.accept(ask.getResult() == another ? CommentsAnswer.ANOTHER_FORMAT
+                : ask.getResult() == discard ? CommentsAnswer.DISCARD : CommentsAnswer.CANCEL));
+        ask.show();
     }
 
     /**
@@ -133,16 +184,16 @@ final class SaveAndExport {
      * {@code target} and then moves it there (so a target that is the open file is replaced only once the new one is
      * whole); deletes the temporary capture it came from, if any.
      */
-    private void rewrite(PacketTable table, Path target, LatestWins.Request request, Path temporary)
-            throws IOException {
+    private void rewrite(PacketTable table, Path target, CaptureFormat format, LatestWins.Request request,
+                         Path temporary) throws IOException {
         int[] rows = new int[table.size()];
         for (int i = 0; i < rows.length; i++) {
             rows[i] = i;
         }
         Path folder = target.toAbsolutePath().getParent();
-        Path written = Files.createTempFile(folder, ".rocelens-save-", ".pcapng");
+        Path written = Files.createTempFile(folder, ".rocelens-save-", ".part");
         try {
-            PacketExport.write(table, rows, written, CaptureFormat.PCAPNG,
+            PacketExport.write(table, rows, written, format,
                     fraction -> request.progress(status::progress, fraction), () -> false);
             asNewFile(written);
             Files.move(written, target, StandardCopyOption.REPLACE_EXISTING);
@@ -192,6 +243,11 @@ final class SaveAndExport {
 
     /** File › Export Specified Packets: the displayed packets, as pcapng or pcap. */
     void export() {
+        export(null);
+    }
+
+    /** The chooser of Export Specified Packets; {@code pcapngName}: pcapng offered first, under that name. */
+    private void export(String pcapngName) {
         if (packets.table() == null) {
             return;
         }
@@ -200,6 +256,9 @@ final class SaveAndExport {
         chooser.getExtensionFilters().addAll(
                 new FileChooser.ExtensionFilter("pcapng", "*.pcapng"),
                 new FileChooser.ExtensionFilter("pcap", "*.pcap"));
+        if (pcapngName != null) {
+            chooser.setInitialFileName(pcapngName);
+        }
         var chosen = chooser.showSaveDialog(window.stage());
         if (chosen == null) {
             return;
@@ -212,7 +271,10 @@ final class SaveAndExport {
         exportTo(output);
     }
 
-    /** Writes the displayed packets, in frame order, in the background. */
+    /**
+     * Writes the displayed packets, in frame order, in the background; into pcap only once the user said what becomes
+     * of their packet comments, if they have any.
+     */
     void exportTo(Path output) {
         if (writesOverOpenCapture(output, "The packets could not be exported")) {
             return;
@@ -220,6 +282,36 @@ final class SaveAndExport {
         PacketTable table = packets.table();
         int[] rows = packets.displayedRowsInFrameOrder();
         CaptureFormat format = PacketExport.formatOf(output);
+        if (format == CaptureFormat.PCAP && anyCommented(table, rows)) {
+            askAboutComments(answer -> {
+                switch (answer) {
+                    case ANOTHER_FORMAT -> export(withoutExtension(output) + ".pcapng");
+                    case DISCARD -> export(table, rows, output, format);
+                    case CANCEL -> { }
+                }
+            });
+            return;
+        }
+        export(table, rows, output, format);
+    }
+
+    /** True when one of the rows (in frame order) has a packet comment. */
+    private static boolean anyCommented(PacketTable table, int[] rows) {
+        for (long frame : table.comments().keySet()) {
+            if (frame <= Integer.MAX_VALUE && Arrays.binarySearch(rows, (int) (frame - 1)) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String withoutExtension(Path file) {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+
+    private void export(PacketTable table, int[] rows, Path output, CaptureFormat format) {
         status.say("Exporting " + rows.length + " packets to " + output.getFileName() + " …");
         writes.submit("The packets could not be exported", request -> {
             try {
@@ -232,14 +324,6 @@ final class SaveAndExport {
         }, written -> {
             status.progress(0);
             status.say("Exported " + written.frames() + " packets to " + output);
-            if (written.commentsLeftOut() > 0) {
-                // as Wireshark warns: the pcap format has no place for them
-                Dialogs.warning(window.stage(), "Packet comments were left out", "The pcap format cannot hold "
-                        + "packet comments: " + written.commentsLeftOut() + (written.commentsLeftOut() == 1
-                        ? " comment" : " comments") + " of the exported packets " + (written.commentsLeftOut() == 1
-                        ? "was" : "were") + " not written to " + output.getFileName() + ". Export as pcapng to "
-                        + "keep them.");
-            }
         });
     }
 }

@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rocelens.app.gui.details.model.FrameDetails;
+import io.rocelens.app.gui.packetlist.model.PacketExport;
+import io.rocelens.capture.CaptureFormat;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.Frame;
@@ -120,16 +122,37 @@ class PacketCommentsWindowTest {
         // the file that was open is left as it was
         assertEquals(tshark(), readComments(folder.resolve("commented.pcapng")));
 
-        // pcap has no place for them: the export says so (frames 2, 3, 5 and 70 have one each now)
+        // pcap has no place for them: Wireshark asks before writing (checkSaveAsWithComments); Cancel writes nothing
         Path pcap = folder.resolve("saved.pcap");
-        fx(() -> {
-            sample.window().exportTo(pcap);
-            return null;
-        });
-        waitUntil(() -> present(robot, "#message-dialog"), sample::status);
-        String warning = fx(() -> ((Label) ((DialogPane) node(robot, "#message-dialog")).getContent()).getText());
-        assertTrue(warning.startsWith("The pcap format cannot hold packet comments: 4 comments"), warning);
-        assertTrue(Files.size(pcap) > 0);
+        Platform.runLater(() -> sample.window().exportTo(pcap));
+        DialogPane question = commentsQuestion(robot);
+        assertEquals("This capture file contains comments.", fx(question::getHeaderText));
+        assertEquals("The file format you chose doesn't support comments. Do you want to save the capture in a format"
+                + " that supports comments or discard the comments and save in the format you chose?",
+                fx(question::getContentText));
+        assertEquals(List.of("Save in another format", "Discard comments and save", "Cancel"),
+                fx(() -> question.getButtonTypes().stream().map(ButtonType::getText).toList()));
+        assertFalse(Files.exists(pcap), "nothing is written before the answer");
+        robot.clickOn(button(question, "Cancel"));
+        waitUntil(() -> !present(robot, "#comments-question"));
+        assertFalse(Files.exists(pcap), "cancelled: nothing written");
+        // Discard comments and save: the 70 frames as pcap, and no warning after
+        Platform.runLater(() -> sample.window().exportTo(pcap));
+        robot.clickOn(button(commentsQuestion(robot), "Discard comments and save"));
+        waitUntil(() -> sample.status().startsWith("Exported 70 packets"), sample::status);
+        assertEquals(70, frameCount(pcap));
+        assertFalse(present(robot, "#message-dialog"), "no warning after writing");
+        // Save As a .pcap asks the same; discarded, the window then shows the pcap file saved, with no comment
+        Path savedPcap = folder.resolve("as.pcap");
+        Platform.runLater(() -> sample.window().saveTo(savedPcap));
+        robot.clickOn(button(commentsQuestion(robot), "Discard comments and save"));
+        waitUntil(() -> sample.stage().getTitle().contains("as.pcap") && sample.status().contains("70 packets in"),
+                sample::status);
+        assertEquals(CaptureFormat.PCAP, PacketExport.formatOf(savedPcap));
+        try (CaptureReader reader = CaptureReaders.open(savedPcap)) {
+            assertEquals(CaptureFormat.PCAP, reader.format(), "written as pcap, not pcapng bytes under a .pcap name");
+        }
+        assertEquals(70, frameCount(savedPcap));
     }
 
     /**
@@ -194,6 +217,30 @@ class PacketCommentsWindowTest {
     }
 
     // ---------------------------------------------------------------------------------------------- helpers
+
+    /** Waits for the question before comments would be lost, and gives it. */
+    private static DialogPane commentsQuestion(FxRobot robot) {
+        waitUntil(() -> robot.lookup("#comments-question").tryQuery()
+                .map(pane -> pane.getScene() != null && pane.getScene().getWindow().isShowing()).orElse(false),
+                () -> "no question about the comments");
+        return node(robot, "#comments-question");
+    }
+
+    private static Button button(DialogPane pane, String text) {
+        return fx(() -> pane.getButtonTypes().stream().filter(t -> t.getText().equals(text))
+                .map(t -> (Button) pane.lookupButton(t)).findFirst().orElseThrow());
+    }
+
+    private static long frameCount(Path file) throws IOException {
+        long frames = 0;
+        try (CaptureReader reader = CaptureReaders.open(file)) {
+            for (Frame frame = reader.next(); frame != null; frame = reader.next()) {
+                assertTrue(frame.comments().isEmpty(), "a pcap frame has no comment");
+                frames++;
+            }
+        }
+        return frames;
+    }
 
     /**
      * In the Packet Comments dialog: clears the comment area {@code number} and types {@code text} (null: leaves it

@@ -25,10 +25,9 @@ public final class PacketExport {
     /**
      * What was written.
      *
-     * @param frames          frames written (fewer than the rows when cancelled)
-     * @param commentsLeftOut packet comments of those frames the format could not hold (pcap holds none)
+     * @param frames frames written (fewer than the rows when cancelled)
      */
-    public record Written(long frames, long commentsLeftOut) {
+    public record Written(long frames) {
     }
 
     /**
@@ -41,12 +40,11 @@ public final class PacketExport {
     public static Written write(PacketTable table, int[] rows, Path output, CaptureFormat format,
                                 DoubleConsumer progress, BooleanSupplier cancelled) throws IOException {
         byte[] buffer = new byte[CaptureWriter.MAX_SNAPLEN];
-        long leftOut = 0;
         try (CaptureWriter writer = CaptureWriter.open(output, format, CaptureWriter.MAX_SNAPLEN)) {
             for (int i = 0; i < rows.length; i++) {
                 if ((i & 0xFFF) == 0) {
                     if (cancelled.getAsBoolean()) {
-                        return new Written(writer.framesWritten(), leftOut);
+                        return new Written(writer.framesWritten());
                     }
                     progress.accept((double) i / rows.length);
                 }
@@ -60,12 +58,9 @@ public final class PacketExport {
                 int length = data.remaining();
                 data.get(buffer, 0, length);
                 writer.write(frame.timestampNanos(), frame.originalLength(), buffer, 0, length, frame.comments());
-                if (!writer.holdsComments()) {
-                    leftOut += frame.comments().size();
-                }
             }
             progress.accept(1);
-            return new Written(writer.framesWritten(), leftOut);
+            return new Written(writer.framesWritten());
         }
     }
 }
