@@ -13,13 +13,15 @@ import java.util.List;
 import java.util.function.DoubleConsumer;
 
 /**
- * File › Print…: what is printed, as lines of text for a fixed-width font, as Wireshark's print dialog offers it: the
- * displayed packets' summary lines (the columns shown, padded under their titles), and the selected packet's details
- * tree (expanded, its "[RoCE analysis]" included) and bytes (a hex dump).
+ * File › Print…: what is printed of each packet of the range, as lines of text for a fixed-width font, as Wireshark's
+ * print dialog offers it: its summary line (the columns shown, padded under their titles), its details tree (expanded,
+ * its "[RoCE analysis]" included) and its bytes (a hex dump). Summary lines alone make one table under one title
+ * line; with details or bytes each packet comes whole, a blank line apart, its summary under the titles (as
+ * Wireshark's print_packet does).
  *
- * @param summary print the displayed packets' summary lines
- * @param details print the selected packet's details tree
- * @param bytes   print the selected packet's bytes
+ * @param summary print each packet's summary line
+ * @param details print each packet's details tree
+ * @param bytes   print each packet's bytes
  */
 public record PrintText(boolean summary, boolean details, boolean bytes) {
 
@@ -29,54 +31,70 @@ public record PrintText(boolean summary, boolean details, boolean bytes) {
     /**
      * The lines to print.
      *
-     * @param heading  the first line (the file and the filter)
-     * @param rows     the row (frame − 1) of each displayed packet, in the list's order
-     * @param selected the selected packet's row, or -1
+     * @param heading  the first line (the file, the range and the filter)
+     * @param rows     the row (frame − 1) of each packet to print, in the order printed
+     * @param columns  the summary's columns, their texts by index into {@code rows}
      * @param analysis what the analysis knows per frame (the details' analysis lines), or null
      * @throws IOException when a frame cannot be read again
      */
     public List<String> lines(String heading, PacketTable table, int[] rows, DissectionExport.Columns columns,
-                              int selected, DissectorOptions options, FrameAnalysis analysis,
-                              DoubleConsumer progress) throws IOException {
+                              DissectorOptions options, FrameAnalysis analysis, DoubleConsumer progress)
+            throws IOException {
         Dissector dissector = new Dissector(options);
+        String[] titles = columns.titles().toArray(String[]::new);
         List<String> lines = new ArrayList<>();
         lines.add(heading);
         lines.add("");
-        if (summary) {
-            List<String[]> cells = new ArrayList<>(rows.length + 1);
-            cells.add(columns.titles().toArray(String[]::new));
-            for (int i = 0; i < rows.length; i++) {
-                Dissection dissection = DissectionExport.dissect(table, rows[i], dissector);
-                String[] row = new String[columns.titles().size()];
+        List<String[]> summaries = new ArrayList<>();
+        summaries.add(titles);
+        for (int i = 0; i < rows.length; i++) {
+            Dissection dissection = DissectionExport.dissect(table, rows[i], dissector);
+            if (summary) {
+                String[] row = new String[titles.length];
                 for (int c = 0; c < row.length; c++) {
                     row[c] = columns.text(i, c, dissection);
                 }
-                cells.add(row);
-                if ((i & 0x3FF) == 0) {
-                    progress.accept((double) i / rows.length);
+                if (details || bytes) {
+                    lines.addAll(padded(List.of(titles, row)));
+                } else {
+                    summaries.add(row);
                 }
             }
-            lines.addAll(padded(cells));
+            if (details || bytes) {
+                whole(lines, dissection, analysis);
+                if (i < rows.length - 1) {
+                    lines.add("");
+                }
+            }
+            if ((i & 0x3FF) == 0) {
+                progress.accept((double) i / rows.length);
+            }
         }
-        if ((details || bytes) && selected >= 0) {
-            Dissection dissection = DissectionExport.dissect(table, selected, dissector);
-            FrameDetails shown = new FrameDetails(dissection, dissection.bytes(), analysis == null ? List.of()
-                    : analysis.lines(dissection.number()));
-            if (summary) {
-                lines.add("");
-            }
-            if (details) {
-                lines.addAll(List.of(shown.text().split("\n")));
-            }
-            if (bytes) {
-                lines.add("");
-                for (int line = 0; line < shown.bytes().lineCount(); line++) {
-                    lines.add(shown.bytes().lineText(line));
-                }
-            }
+        if (summary && !details && !bytes) {
+            lines.addAll(padded(summaries));
         }
         progress.accept(1);
         return lines;
+    }
+
+    /** A packet's details and bytes, after its summary line (if printed) and a blank line. */
+    private void whole(List<String> lines, Dissection dissection, FrameAnalysis analysis) {
+        FrameDetails shown = new FrameDetails(dissection, dissection.bytes(), analysis == null ? List.of()
+                : analysis.lines(dissection.number()));
+        if (summary) {
+            lines.add("");
+        }
+        if (details) {
+            lines.addAll(List.of(shown.text().split("\n")));
+        }
+        if (bytes) {
+            if (details) {
+                lines.add("");
+            }
+            for (int line = 0; line < shown.bytes().lineCount(); line++) {
+                lines.add(shown.bytes().lineText(line));
+            }
+        }
     }
 
     /** The cells under their titles, each column as wide as its widest cell (at most {@link #MAX_COLUMN}). */
