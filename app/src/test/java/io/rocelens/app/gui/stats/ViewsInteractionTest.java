@@ -3,6 +3,9 @@ package io.rocelens.app.gui.stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rocelens.analysis.Formats;
 import io.rocelens.analysis.PausedInterval;
 import io.rocelens.app.gui.common.model.Preferences;
 import io.rocelens.app.gui.packetlist.model.IndexedCapture;
@@ -24,6 +27,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import javafx.geometry.Point2D;
 import javafx.scene.canvas.Canvas;
+import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
@@ -108,6 +112,57 @@ class ViewsInteractionTest {
         robot.clickOn(onScreen);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(List.of(ladder.frame(point)), selected);
+        fx(() -> {
+            view.stage().close();
+            return null;
+        });
+    }
+
+    /**
+     * The pointer over a timed request of the capture make-violations.py crafts: the hover line says how long it
+     * waited and for which frame, as the script's JSON lists the exchange (frames and nanoseconds it put there).
+     */
+    @Test
+    void hoveringATimedRequestSaysHowLongItWaited(FxRobot robot) throws IOException {
+        Path folder = Path.of("../dissectors/src/test/resources/analysis").toAbsolutePath();
+        Samples.Loaded loaded = Samples.load(folder.resolve("violations.pcap"));
+        JsonNode built = new ObjectMapper().readTree(folder.resolve("violations.json").toFile());
+        Conversation requester = Conversations.of(loaded.analysis()).stream()
+                .filter(c -> c.forward().name().equals("10.0.0.1 > 10.0.0.2 QP 0x000022")).findFirst().orElseThrow();
+        PsnLadder ladder = PsnLadder.of(new IndexedCapture(loaded.index(), null), requester, loaded.analysis());
+        PsnLadderView view = fx(() -> {
+            PsnLadderView made = new PsnLadderView(null, link);
+            made.open(null);
+            made.show(ladder);
+            return made;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        Canvas canvas = robot.lookup("#psn-ladder").queryAs(Canvas.class);
+        Label hover = robot.lookup("#ladder-hover").queryAs(Label.class);
+        int hovered = 0;
+        for (JsonNode exchange : built.get("latency")) {
+            if (!exchange.get(1).asText().equals("ack_rtt")
+                    || !exchange.get(0).asText().equals(requester.forward().name())) {
+                continue;
+            }
+            long request = exchange.get(2).asLong();
+            int point = 0;
+            while (ladder.frame(point) != request) {
+                point++;
+            }
+            int at = point;
+            double[] pixel = fx(() -> view.pixelOf(at));
+            robot.moveTo(fx(() -> canvas.localToScreen(pixel[0], pixel[1])));
+            WaitForAsyncUtils.waitForFxEvents();
+            String text = fx(hover::getText);
+            // points closer than a pixel at this zoom: the hover may name another of them
+            if (text.startsWith("frame " + request + " ")) {
+                assertTrue(text.contains("ACK after " + Formats.duration(exchange.get(4).asLong()) + " (frame "
+                        + exchange.get(3).asLong() + ")"), text);
+                hovered++;
+            }
+        }
+        assertTrue(hovered > 0, "no timed request could be hovered alone");
         fx(() -> {
             view.stage().close();
             return null;

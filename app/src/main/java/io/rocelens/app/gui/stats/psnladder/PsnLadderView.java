@@ -378,6 +378,7 @@ public final class PsnLadderView extends StatsWindow {
         if ((ladder.marks(point) & PsnLadder.RETRANSMISSION) != 0) {
             marks.add("retransmission");
         }
+        marks.addAll(ladder.latencies(point));
         String kind = KIND_NAMES[ladder.kind(point)];
         return String.format(Locale.ROOT, "frame %d · %s %s · %s%s · %s after the first packet",
                 ladder.frame(point), ladder.direction(point) == 0 ? "A → B" : "B → A",

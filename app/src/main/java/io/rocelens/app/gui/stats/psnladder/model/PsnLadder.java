@@ -2,13 +2,18 @@ package io.rocelens.app.gui.stats.psnladder.model;
 
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.EventKind;
+import io.rocelens.analysis.Exchange;
 import io.rocelens.analysis.ExpertEvent;
 import io.rocelens.analysis.FlowStats;
+import io.rocelens.analysis.Formats;
 import io.rocelens.app.gui.packetlist.model.PacketTable;
 import io.rocelens.app.gui.stats.conversations.model.Conversation;
 import io.rocelens.dissect.IbOpcodes;
 import io.rocelens.dissect.PacketSummary;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 
 /**
  * The PSN ladder of one conversation: every packet of its two flows as a point (time, PSN), in primitive arrays
@@ -50,13 +55,16 @@ public final class PsnLadder {
     private final byte[] direction;
     private final byte[] marks;
     private final long firstTs;
+    /** The conversation's timed exchanges, by request frame and by answer frame. */
+    private final Exchange[] byRequest;
+    private final Exchange[] byAnswer;
     private final long minTime;
     private final long maxTime;
     private final long minPsn;
     private final long maxPsn;
 
     private PsnLadder(Conversation conversation, int size, long[] time, long[] psn, long[] frame, byte[] kind,
-                      byte[] direction, byte[] marks, long firstTs) {
+                      byte[] direction, byte[] marks, long firstTs, List<Exchange> exchanges) {
         this.conversation = conversation;
         this.size = size;
         this.time = time;
@@ -66,6 +74,10 @@ public final class PsnLadder {
         this.direction = direction;
         this.marks = marks;
         this.firstTs = firstTs;
+        this.byRequest = exchanges.stream().sorted(Comparator.comparingLong(Exchange::requestFrame))
+                .toArray(Exchange[]::new);
+        this.byAnswer = exchanges.stream().sorted(Comparator.comparingLong(Exchange::answerFrame))
+                .toArray(Exchange[]::new);
         long loT = Long.MAX_VALUE;
         long hiT = Long.MIN_VALUE;
         long loP = Long.MAX_VALUE;
@@ -130,7 +142,14 @@ public final class PsnLadder {
                     | (Arrays.binarySearch(retransmissions, p.number) >= 0 ? RETRANSMISSION : 0));
             n++;
         }
-        return new PsnLadder(conversation, n, time, psn, frame, kind, direction, marks, analysis.firstTs());
+        // by frame, not by flow name: a conversation may hold only the answers of a request flow paired elsewhere
+        int points = n;
+        List<Exchange> exchanges = analysis.exchanges().stream()
+                .filter(e -> Arrays.binarySearch(frame, 0, points, e.requestFrame()) >= 0
+                        || Arrays.binarySearch(frame, 0, points, e.answerFrame()) >= 0)
+                .toList();
+        return new PsnLadder(conversation, n, time, psn, frame, kind, direction, marks, analysis.firstTs(),
+                exchanges);
     }
 
     private static boolean same(PacketSummary p, FlowStats flow) {
@@ -211,6 +230,55 @@ public final class PsnLadder {
 
     public int marks(int i) {
         return marks[i];
+    }
+
+    /**
+     * What the analysis timed at a point, as the details' roce.analysis lines say it: for a request, how long it
+     * waited for its ACK, READ responses or message completion; for an answer, which request it answers and how
+     * long after. Empty when the point took part in no timed exchange.
+     */
+    public List<String> latencies(int i) {
+        long number = frame[i];
+        List<String> texts = new ArrayList<>();
+        for (Exchange e : at(byRequest, number, Exchange::requestFrame)) {
+            String after = Formats.duration(e.nanos()) + " (frame " + e.answerFrame() + ")";
+            texts.add(switch (e.kind()) {
+                case ACK_RTT -> "ACK after " + after;
+                case READ_FIRST -> "first READ response after " + after;
+                case READ_LAST -> "last READ response after " + after;
+                case MESSAGE -> "message acknowledged after " + after;
+            });
+        }
+        for (Exchange e : at(byAnswer, number, Exchange::answerFrame)) {
+            String of = "frame " + e.requestFrame() + " after " + Formats.duration(e.nanos());
+            texts.add(switch (e.kind()) {
+                case ACK_RTT -> "acknowledges " + of;
+                case READ_FIRST -> "first response to the READ in " + of;
+                case READ_LAST -> "last response to the READ in " + of;
+                case MESSAGE -> "completes the message of " + of;
+            });
+        }
+        return texts;
+    }
+
+    /** The exchanges of a sorted array whose frame (by {@code frameOf}) is {@code number}. */
+    private static List<Exchange> at(Exchange[] sorted, long number,
+                                     java.util.function.ToLongFunction<Exchange> frameOf) {
+        int lo = 0;
+        int hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (frameOf.applyAsLong(sorted[mid]) < number) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        List<Exchange> found = new ArrayList<>();
+        for (int k = lo; k < sorted.length && frameOf.applyAsLong(sorted[k]) == number; k++) {
+            found.add(sorted[k]);
+        }
+        return found;
     }
 
     /** Time of the capture's first frame, which {@link #time} counts from. */

@@ -12,8 +12,12 @@ import io.rocelens.app.gui.stats.conversations.model.Conversation;
 import io.rocelens.app.gui.stats.conversations.model.Conversations;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -80,6 +84,56 @@ class PsnLadderTest {
                 assertTrue(ladder.nearest(t0, t1, p0, p1, width, height, x, y, 0.5) >= 0, "found where it is drawn");
             }
         }
+    }
+
+    /**
+     * The hover's latency texts at each end of every exchange make-violations.py crafts with scapy, whose JSON lists
+     * the request and answer frames and the nanoseconds the script put between them.
+     */
+    @Test
+    void eachTimedExchangeIsNamedAtItsRequestAndItsAnswer() throws IOException {
+        Path folder = Path.of("../dissectors/src/test/resources/analysis").toAbsolutePath();
+        Samples.Loaded loaded = Samples.load(folder.resolve("violations.pcap"));
+        JsonNode built = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(folder.resolve("violations.json").toFile());
+        // a flow name may have several conversations (connections reusing a QP): a frame is a point of one of them
+        List<PsnLadder> ladders = new ArrayList<>();
+        for (Conversation c : Conversations.of(loaded.analysis())) {
+            ladders.add(PsnLadder.of(new IndexedCapture(loaded.index(), null), c, loaded.analysis()));
+        }
+        Map<Long, List<String>> texts = new HashMap<>();
+        for (PsnLadder ladder : ladders) {
+            for (int i = 0; i < ladder.size(); i++) {
+                texts.put(ladder.frame(i), ladder.latencies(i));
+            }
+        }
+        Set<Long> timed = new HashSet<>();
+        for (JsonNode exchange : built.get("latency")) {
+            long request = exchange.get(2).asLong();
+            long answer = exchange.get(3).asLong();
+            timed.add(request);
+            timed.add(answer);
+            String after = Formats.duration(exchange.get(4).asLong());
+            String kind = exchange.get(1).asText();
+            String waited = switch (kind) {
+                case "ack_rtt" -> "ACK after ";
+                case "read_first" -> "first READ response after ";
+                case "read_last" -> "last READ response after ";
+                default -> "message acknowledged after ";
+            };
+            assertTrue(texts.get(request).contains(waited + after + " (frame " + answer + ")"),
+                    kind + " at request frame " + request + ": " + texts.get(request));
+            String answers = switch (kind) {
+                case "ack_rtt" -> "acknowledges frame ";
+                case "read_first" -> "first response to the READ in frame ";
+                case "read_last" -> "last response to the READ in frame ";
+                default -> "completes the message of frame ";
+            };
+            assertTrue(texts.get(answer).contains(answers + request + " after " + after),
+                    kind + " at answer frame " + answer + ": " + texts.get(answer));
+        }
+        assertTrue(timed.size() >= 6, "the script's exchanges: " + timed);
+        texts.forEach((frame, said) -> assertEquals(timed.contains(frame), !said.isEmpty(), "frame " + frame));
     }
 
     @Test
