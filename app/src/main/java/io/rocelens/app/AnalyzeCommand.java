@@ -124,6 +124,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     int maxEvents;
 
+    @Option(names = "--cnp-before-bins", paramLabel = "N", defaultValue = "3",
+            description = "rate bins before a CNP whose rate the DCQCN reaction is measured against, 1-1000 "
+                    + "(default: ${DEFAULT-VALUE})")
+    int cnpBeforeBins;
+
     @Option(names = "-Y", paramLabel = "FILTER",
             description = "analyse only the frames this display filter passes (Wireshark syntax); a filter that drops "
                     + "packets of a flow makes PSN gaps where they were")
@@ -176,7 +181,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             options = new AnalysisOptions(linkSpeed,
                     dscpMap == null ? AnalysisOptions.defaultDscpMap() : AnalysisOptions.parseDscpMap(dscpMap),
                     binWidth, ets == null ? null : AnalysisOptions.parseEts(ets), stormPercent / 100, stormWindow,
-                    maxEvents);
+                    maxEvents, cnpBeforeBins);
         } catch (IllegalArgumentException wrong) {
             CliSupport.printError(wrong.getMessage());
             return CliSupport.EXIT_UNREADABLE;

@@ -122,4 +122,29 @@ class DcqcnReactionTest {
         assertTrue(text.contains("DCQCN reaction (10.000 \u00b5s bins): 2 CNPs to 1 QPs; lowest rate after a CNP median "
                 + "25 % of the rate before; 1 recovered to 90 % (median 75.500 \u00b5s), 1 not"), text);
     }
+
+    /**
+     * {@code --cnp-before-bins 8}: the rate before the second CNP (bin 25) is the mean of bins 17-24 by the schedule,
+     * 30, 37 and six times 40 packets; before the first (bin 10) bins 2-9, 40 each, as with 3.
+     */
+    @Test
+    void theRateBeforeIsTakenOverTheBinsAsked() throws IOException {
+        Path capture = dir.resolve("dcqcn.pcap");
+        Generator.generate(new Generator.Options(Scenario.DCQCN, 1, 2, Generator.DEFAULT_LINK_SPEED_BPS, 65_535, 1,
+                CaptureFormat.PCAP), capture, null);
+        CommandRunner run = CommandRunner.run("analyze", "--json", "--bin-width", "10us", "--cnp-before-bins", "8",
+                capture.toString());
+        assertEquals(0, run.status(), run.err());
+        JsonNode congestion = JSON.readTree(run.out()).get("congestion");
+        assertEquals(8, congestion.get("before_bins").asInt());
+        long frame = 14 + 20 + 8 + 12 + 16 + 1024 + 4;
+        double perPacketPerBin = frame * 8 * 1e9 / 10_000;
+        JsonNode reactions = congestion.get("qps").get(0).get("reactions");
+        assertEquals(40 * perPacketPerBin, reactions.get(0).get("before_bps").asDouble(), 1e-6);
+        assertEquals((30 + 37 + 6 * 40) / 8.0 * perPacketPerBin, reactions.get(1).get("before_bps").asDouble(), 1e-6);
+
+        CommandRunner none = CommandRunner.run("analyze", "--cnp-before-bins", "0", capture.toString());
+        assertEquals(CliSupport.EXIT_UNREADABLE, none.status());
+        assertEquals("rocelens: the rate before a CNP is taken over 1-1000 bins: 0", none.err().strip());
+    }
 }

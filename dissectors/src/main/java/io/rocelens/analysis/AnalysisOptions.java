@@ -18,11 +18,15 @@ import java.util.regex.Pattern;
  * @param stormWindowNanos length of the windows the storm share is measured over
  * @param maxStored        how many events (and NAK links, CNP links, paused intervals, storms) are kept; the rest are
  *                         only counted
+ * @param cnpBeforeBins    how many rate bins before a CNP make "the rate before" its DCQCN reaction is measured
+ *                         against ({@link DcqcnReaction})
  */
 public record AnalysisOptions(long linkSpeedBps, int[] dscpToPriority, long binWidthNanos, double[] etsShares,
-                              double stormShare, long stormWindowNanos, int maxStored) {
+                              double stormShare, long stormWindowNanos, int maxStored, int cnpBeforeBins) {
 
     public static final long DEFAULT_LINK_SPEED = 100_000_000_000L;
+    /** More bins before a CNP than the bandwidth view has (1000) would reach before most captures start. */
+    public static final int MAX_CNP_BEFORE_BINS = 1000;
 
     public AnalysisOptions {
         if (linkSpeedBps <= 0) {
@@ -50,6 +54,10 @@ public record AnalysisOptions(long linkSpeedBps, int[] dscpToPriority, long binW
         }
         if (maxStored < 0) {
             throw new IllegalArgumentException("maxStored must not be negative");
+        }
+        if (cnpBeforeBins < 1 || cnpBeforeBins > MAX_CNP_BEFORE_BINS) {
+            throw new IllegalArgumentException("the rate before a CNP is taken over 1-" + MAX_CNP_BEFORE_BINS
+                    + " bins: " + cnpBeforeBins);
         }
         dscpToPriority = dscpToPriority.clone();
         etsShares = etsShares == null ? null : etsShares.clone();
@@ -91,29 +99,43 @@ public record AnalysisOptions(long linkSpeedBps, int[] dscpToPriority, long binW
         return dscpToPriority[dscp];
     }
 
-    /** 100 Gb/s, DSCP &gt;&gt; 3, automatic bins, no ETS, storms above 50 % of 100 ms windows, 100 000 stored events. */
+    /**
+     * 100 Gb/s, DSCP &gt;&gt; 3, automatic bins, no ETS, storms above 50 % of 100 ms windows, 100 000 stored events,
+     * the rate before a CNP over {@link DcqcnReaction#DEFAULT_BEFORE_BINS} bins.
+     */
     public static AnalysisOptions defaults() {
-        return new AnalysisOptions(DEFAULT_LINK_SPEED, defaultDscpMap(), 0, null, 0.5, 100_000_000L, 100_000);
+        return new AnalysisOptions(DEFAULT_LINK_SPEED, defaultDscpMap(), 0, null, 0.5, 100_000_000L, 100_000,
+                DcqcnReaction.DEFAULT_BEFORE_BINS);
     }
 
     public AnalysisOptions withLinkSpeed(long bps) {
-        return new AnalysisOptions(bps, dscpToPriority, binWidthNanos, etsShares, stormShare, stormWindowNanos, maxStored);
+        return new AnalysisOptions(bps, dscpToPriority, binWidthNanos, etsShares, stormShare, stormWindowNanos, maxStored,
+                cnpBeforeBins);
     }
 
     public AnalysisOptions withDscpMap(int[] map) {
-        return new AnalysisOptions(linkSpeedBps, map, binWidthNanos, etsShares, stormShare, stormWindowNanos, maxStored);
+        return new AnalysisOptions(linkSpeedBps, map, binWidthNanos, etsShares, stormShare, stormWindowNanos, maxStored,
+                cnpBeforeBins);
     }
 
     public AnalysisOptions withEts(double[] shares) {
-        return new AnalysisOptions(linkSpeedBps, dscpToPriority, binWidthNanos, shares, stormShare, stormWindowNanos, maxStored);
+        return new AnalysisOptions(linkSpeedBps, dscpToPriority, binWidthNanos, shares, stormShare, stormWindowNanos, maxStored,
+                cnpBeforeBins);
     }
 
     public AnalysisOptions withStorm(double share, long windowNanos) {
-        return new AnalysisOptions(linkSpeedBps, dscpToPriority, binWidthNanos, etsShares, share, windowNanos, maxStored);
+        return new AnalysisOptions(linkSpeedBps, dscpToPriority, binWidthNanos, etsShares, share, windowNanos, maxStored,
+                cnpBeforeBins);
     }
 
     public AnalysisOptions withMaxStored(int max) {
-        return new AnalysisOptions(linkSpeedBps, dscpToPriority, binWidthNanos, etsShares, stormShare, stormWindowNanos, max);
+        return new AnalysisOptions(linkSpeedBps, dscpToPriority, binWidthNanos, etsShares, stormShare, stormWindowNanos, max,
+                cnpBeforeBins);
+    }
+
+    public AnalysisOptions withCnpBeforeBins(int bins) {
+        return new AnalysisOptions(linkSpeedBps, dscpToPriority, binWidthNanos, etsShares, stormShare, stormWindowNanos,
+                maxStored, bins);
     }
 
     /** The map most switches and NICs use in "trust DSCP" mode: priority = DSCP &gt;&gt; 3. */
@@ -268,7 +290,8 @@ public record AnalysisOptions(long linkSpeedBps, int[] dscpToPriority, long binW
         return other instanceof AnalysisOptions o && linkSpeedBps == o.linkSpeedBps
                 && Arrays.equals(dscpToPriority, o.dscpToPriority) && binWidthNanos == o.binWidthNanos
                 && Arrays.equals(etsShares, o.etsShares) && stormShare == o.stormShare
-                && stormWindowNanos == o.stormWindowNanos && maxStored == o.maxStored;
+                && stormWindowNanos == o.stormWindowNanos && maxStored == o.maxStored
+                && cnpBeforeBins == o.cnpBeforeBins;
     }
 
     @Override
@@ -280,6 +303,7 @@ public record AnalysisOptions(long linkSpeedBps, int[] dscpToPriority, long binW
     public String toString() {
         return "AnalysisOptions[linkSpeedBps=" + linkSpeedBps + ", binWidthNanos=" + binWidthNanos
                 + ", etsShares=" + Arrays.toString(etsShares) + ", stormShare=" + stormShare
-                + ", stormWindowNanos=" + stormWindowNanos + ", maxStored=" + maxStored + "]";
+                + ", stormWindowNanos=" + stormWindowNanos + ", maxStored=" + maxStored
+                + ", cnpBeforeBins=" + cnpBeforeBins + "]";
     }
 }

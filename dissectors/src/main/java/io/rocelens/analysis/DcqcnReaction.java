@@ -23,7 +23,7 @@ public record DcqcnReaction(String flow, long cnpFrame, long cnpTs, long widthNa
 
     /** The share of the rate before a CNP the rate must be back to, to count as recovered. */
     public static final double RECOVERED_SHARE = 0.9;
-    /** Bins before the CNP whose rate is "the rate before". */
+    /** Bins before the CNP whose rate is "the rate before", unless the analysis options say otherwise. */
     public static final int DEFAULT_BEFORE_BINS = 3;
 
     public boolean recovered() {
@@ -43,9 +43,12 @@ public record DcqcnReaction(String flow, long cnpFrame, long cnpTs, long widthNa
         return result.options().binWidthNanos() > 0 || shown >= MIN_AUTO_WIDTH_NANOS ? shown : MIN_AUTO_WIDTH_NANOS;
     }
 
-    /** The reactions to every stored CNP of every flow, in the bins of {@link #widthFor}, flow by flow. */
+    /**
+     * The reactions to every stored CNP of every flow, in the bins of {@link #widthFor}, flow by flow, the rate before
+     * over the options' {@link AnalysisOptions#cnpBeforeBins} bins.
+     */
     public static List<DcqcnReaction> of(AnalysisResult result) {
-        return of(result, widthFor(result), DEFAULT_BEFORE_BINS);
+        return of(result, widthFor(result), result.options().cnpBeforeBins());
     }
 
     /** The reactions to every stored CNP, in bins of {@code width} (a multiple of the analysis's bin width). */

@@ -254,7 +254,8 @@ public final class JsonSummary {
         long lastBin = Math.floorDiv(r.lastTs(), width);
         json.writeObjectFieldStart("congestion");
         json.writeNumberField("bin_width_ns", width);
-        json.writeNumberField("before_bins", DcqcnReaction.DEFAULT_BEFORE_BINS);
+        int beforeBins = r.options().cnpBeforeBins();
+        json.writeNumberField("before_bins", beforeBins);
         json.writeNumberField("recovered_share", DcqcnReaction.RECOVERED_SHARE);
         json.writeNumberField("rate_series_given_up", r.ratesGivenUp());
         long reactions = 0;
@@ -267,8 +268,7 @@ public final class JsonSummary {
             json.writeNumberField("cnps_not_stored", rate.cnpsNotStored());
             json.writeBooleanField("complete", rate.complete());
             json.writeArrayFieldStart("reactions");
-            for (DcqcnReaction x : DcqcnReaction.of(rate.inBinsOf(width), lastBin,
-                    DcqcnReaction.DEFAULT_BEFORE_BINS)) {
+            for (DcqcnReaction x : DcqcnReaction.of(rate.inBinsOf(width), lastBin, beforeBins)) {
                 reactions++;
                 recovered += x.recovered() ? 1 : 0;
                 json.writeStartObject();

@@ -64,8 +64,8 @@ import picocli.CommandLine.Option;
  *
  * <p>Outputs under DIR: {@code summary.json} (per point: its files, frames, damage, and the summary object that
  * {@code rocelens analyze --json} prints); {@code points/N/} with {@code summary.json}, {@code qps.csv},
- * {@code events.csv}, {@code priority_bins.csv}, {@code pfc_intervals.csv} and {@code latency.csv} exactly as the
- * command line writes them; {@code parquet/TABLE} and {@code csv/TABLE} with every point's rows and a {@code point}
+ * {@code events.csv}, {@code priority_bins.csv}, {@code pfc_intervals.csv}, {@code latency.csv} and
+ * {@code flow_rates.csv} exactly as the command line writes them; {@code parquet/TABLE} and {@code csv/TABLE} with every point's rows and a {@code point}
  * column. Exit status 0, or 1 with {@code --fail-on-damage} when a file is damaged, 2 for wrong arguments.
  */
 @Command(name = "AnalyzeJob", mixinStandardHelpOptions = true,
@@ -81,6 +81,7 @@ public final class AnalyzeJob implements Callable<Integer> {
         TABLES.put("priority_bins", CsvExport::writePriorities);
         TABLES.put("pfc_intervals", CsvExport::writePfc);
         TABLES.put("latency", CsvExport::writeLatency);
+        TABLES.put("flow_rates", CsvExport::writeRates);
     }
 
     interface Export {
@@ -127,6 +128,10 @@ public final class AnalyzeJob implements Callable<Integer> {
     @Option(names = "--max-events", paramLabel = "N", defaultValue = "100000",
             description = "as analyze's --max-events (default: ${DEFAULT-VALUE})")
     int maxEvents;
+
+    @Option(names = "--cnp-before-bins", paramLabel = "N", defaultValue = "3",
+            description = "as analyze's --cnp-before-bins (default: ${DEFAULT-VALUE})")
+    int cnpBeforeBins;
 
     @Option(names = "--split-bytes", paramLabel = "BYTES", defaultValue = "134217728",
             description = "largest byte range of a file one task reads (default: ${DEFAULT-VALUE})")
@@ -206,7 +211,7 @@ public final class AnalyzeJob implements Callable<Integer> {
             }
             options = new JobOptions(AnalysisOptions.parseLinkSpeed(linkSpeed), dscpMap,
                     binWidth == null ? 0 : JobOptions.duration(binWidth), ets, stormPercent / 100,
-                    JobOptions.duration(stormWindow), maxEvents, new LinkedHashSet<>(rocePorts));
+                    JobOptions.duration(stormWindow), maxEvents, cnpBeforeBins, new LinkedHashSet<>(rocePorts));
             options.analysis();
         } catch (IllegalArgumentException wrong) {
             err.println("rocelens: " + wrong.getMessage());

@@ -10,13 +10,13 @@ import java.util.Set;
  * {@link AnalysisOptions} themselves; parsed as {@code rocelens analyze} parses its options.
  */
 record JobOptions(long linkSpeedBps, String dscpMap, long binWidthNanos, String ets, double stormShare,
-                  long stormWindowNanos, int maxEvents, Set<Integer> rocePorts) implements Serializable {
+                  long stormWindowNanos, int maxEvents, int cnpBeforeBins, Set<Integer> rocePorts) implements Serializable {
 
     AnalysisOptions analysis() {
         return new AnalysisOptions(linkSpeedBps,
                 dscpMap == null ? AnalysisOptions.defaultDscpMap() : AnalysisOptions.parseDscpMap(dscpMap),
                 binWidthNanos, ets == null ? null : AnalysisOptions.parseEts(ets), stormShare, stormWindowNanos,
-                maxEvents);
+                maxEvents, cnpBeforeBins);
     }
 
     /** A duration with a unit (ns, us, ms, s; a bare number is seconds), as analyze's --bin-width. */

@@ -33,7 +33,7 @@ import picocli.CommandLine;
 /**
  * The job against the command line: every capture analysed by {@code rocelens analyze} itself (its picocli command,
  * in this JVM) and by the job in local[2] mode, in small splits, and every table compared value by value: the JSON
- * summary, the per-QP, priority and PFC CSVs character for character, the events and latency rows as the same set
+ * summary, the per-QP, priority, PFC and rate CSVs character for character, the events and latency rows as the same set
  * (the order of rows with equal timestamps is the parts' order).
  */
 class AnalyzeJobTest {
@@ -64,7 +64,8 @@ class AnalyzeJobTest {
                     "--events-csv", dir.resolve("events.csv").toString(),
                     "--priority-csv", dir.resolve("priority_bins.csv").toString(),
                     "--pfc-csv", dir.resolve("pfc_intervals.csv").toString(),
-                    "--latency-csv", dir.resolve("latency.csv").toString()));
+                    "--latency-csv", dir.resolve("latency.csv").toString(),
+                    "--rate-csv", dir.resolve("flow_rates.csv").toString()));
             args.addAll(List.of(options));
             status = new CommandLine(new AnalyzeCommand()).execute(args.toArray(new String[0]));
         } finally {
@@ -100,7 +101,7 @@ class AnalyzeJobTest {
         Map<String, String> cli = cli(file, scratch, options);
         String name = file.getFileName().toString();
         assertEquals(cli.get("summary"), Files.readString(jobDir.resolve("summary.json")), name + " summary.json");
-        for (String table : List.of("qps", "priority_bins", "pfc_intervals")) {
+        for (String table : List.of("qps", "priority_bins", "pfc_intervals", "flow_rates")) {
             assertEquals(cli.get(table), Files.readString(jobDir.resolve(table + ".csv")), name + " " + table);
         }
         for (String table : List.of("events", "latency")) {

@@ -108,6 +108,30 @@ class CongestionViewTest {
         waitUntil(() -> Fx.listedFrames(packets).equals(cnps), () -> "shown " + Fx.listedFrames(packets));
     }
 
+    /**
+     * The spinner takes the rate before a CNP over 8 bins: before the second CNP (bin 25) the schedule put 30, 37 and
+     * six times 40 packets of 1098 bytes in bins 17-24 (the generator's truth gives the 3-bin rate, 40 packets).
+     */
+    @Test
+    void theRateBeforeFollowsTheBinsChosen(FxRobot robot) {
+        sample.menu("Statistics", "Congestion (DCQCN)");
+        Label summary = fx(() -> robot.lookup("#congestion-summary").queryAs(Label.class));
+        waitUntil(() -> summary.getText().startsWith("1 QP received CNPs"), summary::getText);
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.Spinner<Integer> bins = node(robot, "#congestion-before-bins");
+        fx(() -> {
+            bins.getValueFactory().setValue(8);
+            return null;
+        });
+        waitUntil(() -> fx(summary::getText).endsWith("the 8 bins before the CNP's)"), summary::getText);
+        @SuppressWarnings("unchecked")
+        TableView<DcqcnReaction> table = node(robot, "#congestion-table");
+        double perPacketPerBin = 1098 * 8 * 1e9 / 10_000;
+        assertEquals(truth.get("reactions").get(0).get("before_bps").asDouble(),
+                fx(() -> table.getItems().get(0).beforeBps()), 1e-6);
+        assertEquals((30 + 37 + 6 * 40) / 8.0 * perPacketPerBin, fx(() -> table.getItems().get(1).beforeBps()), 1e-6);
+    }
+
     /** Where the view drew a CNP's mark. */
     @SuppressWarnings("unchecked")
     private static double markX(Canvas canvas, DcqcnReaction r) {

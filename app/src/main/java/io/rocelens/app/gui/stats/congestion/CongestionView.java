@@ -1,5 +1,6 @@
 package io.rocelens.app.gui.stats.congestion;
 
+import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.DcqcnReaction;
 import io.rocelens.analysis.FlowRate;
 import io.rocelens.analysis.Formats;
@@ -26,6 +27,7 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
@@ -57,6 +59,9 @@ public final class CongestionView extends StatsWindow {
     private final PacketListLink link;
     private final LatestWins models;
     private final ComboBox<String> flow = new ComboBox<>();
+    private final Spinner<Integer> beforeBins = new Spinner<>(1, AnalysisOptions.MAX_CNP_BEFORE_BINS,
+            DcqcnReaction.DEFAULT_BEFORE_BINS);
+    private AnalysedCapture capture;
     private final Canvas canvas = new Canvas();
     private final TableView<DcqcnReaction> table = new TableView<>();
     private final Label summary = new Label();
@@ -84,7 +89,16 @@ public final class CongestionView extends StatsWindow {
                 link.applyFilter(text);
             }
         });
-        HBox top = new HBox(8, new Label("QP that received CNPs"), flow, filter);
+        beforeBins.setId("congestion-before-bins");
+        beforeBins.setEditable(true);
+        beforeBins.setPrefWidth(80);
+        beforeBins.valueProperty().addListener(o -> {
+            if (!filling && capture != null) {
+                measure(capture, beforeBins.getValue());
+            }
+        });
+        HBox top = new HBox(8, new Label("QP that received CNPs"), flow, filter,
+                new Label("   Rate before a CNP over"), beforeBins, new Label("bins"));
         top.setAlignment(Pos.CENTER_LEFT);
         top.setPadding(new Insets(6));
 
@@ -127,13 +141,22 @@ public final class CongestionView extends StatsWindow {
     }
 
     @Override
-    protected void fill(AnalysedCapture capture) {
-        if (capture == null) {
+    protected void fill(AnalysedCapture analysed) {
+        capture = analysed;
+        if (analysed == null) {
             models.cancel();
             shown(CongestionChart.EMPTY);
             return;
         }
-        models.submit("The congestion view failed", request -> CongestionChart.of(capture.analysis()), this::shown);
+        filling = true;
+        beforeBins.getValueFactory().setValue(analysed.analysis().options().cnpBeforeBins());
+        filling = false;
+        measure(analysed, beforeBins.getValue());
+    }
+
+    private void measure(AnalysedCapture analysed, int bins) {
+        models.submit("The congestion view failed", request -> CongestionChart.of(analysed.analysis(), bins),
+                this::shown);
     }
 
     /** A model made in the background arrived: the flows, keeping the chosen one when it is still there. */
@@ -158,7 +181,7 @@ public final class CongestionView extends StatsWindow {
                 : String.format(Locale.ROOT, "%d QP%s received CNPs; this one %d CNP%s, %d recovered to 90 %% of the "
                         + "rate before   (bins of %s; the rate before: the %d bins before the CNP's)",
                 chart.flows().size(), chart.flows().size() == 1 ? "" : "s", rows.size(), rows.size() == 1 ? "" : "s",
-                recovered, Formats.duration(chart.widthNanos()), DcqcnReaction.DEFAULT_BEFORE_BINS));
+                recovered, Formats.duration(chart.widthNanos()), chart.beforeBins()));
         draw();
     }
 

@@ -19,11 +19,13 @@ import java.util.Map;
  * @param lastBin   the capture's last bin
  */
 public record CongestionChart(long widthNanos, Map<String, FlowRate> flows, List<DcqcnReaction> reactions,
-                              long firstTs, long lastBin) {
+                              long firstTs, long lastBin, int beforeBins) {
 
-    public static final CongestionChart EMPTY = new CongestionChart(1, Map.of(), List.of(), 0, 0);
+    public static final CongestionChart EMPTY = new CongestionChart(1, Map.of(), List.of(), 0, 0,
+            DcqcnReaction.DEFAULT_BEFORE_BINS);
 
-    public static CongestionChart of(AnalysisResult result) {
+    /** The reactions with the rate before each CNP taken over {@code beforeBins} bins. */
+    public static CongestionChart of(AnalysisResult result, int beforeBins) {
         long width = DcqcnReaction.widthFor(result);
         long lastBin = Math.floorDiv(result.lastTs(), width);
         Map<String, FlowRate> flows = new LinkedHashMap<>();
@@ -31,10 +33,10 @@ public record CongestionChart(long widthNanos, Map<String, FlowRate> flows, List
         for (FlowRate rate : result.rates()) {
             FlowRate binned = rate.inBinsOf(width);
             flows.put(rate.flow(), binned);
-            reactions.addAll(DcqcnReaction.of(binned, lastBin, DcqcnReaction.DEFAULT_BEFORE_BINS));
+            reactions.addAll(DcqcnReaction.of(binned, lastBin, beforeBins));
         }
         return new CongestionChart(width, java.util.Collections.unmodifiableMap(flows), List.copyOf(reactions),
-                result.firstTs(), lastBin);
+                result.firstTs(), lastBin, beforeBins);
     }
 
     /** The reactions to one flow's CNPs. */
