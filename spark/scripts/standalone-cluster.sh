@@ -43,15 +43,15 @@ if [ $# -eq 0 ]; then set -- sample-captures/*.pcap sample-captures/*.pcapng; fi
 mkdir -p "$work/in"
 for f in "$@"; do ln -sf "$(readlink -f "$f")" "$work/in/"; done
 
-start=$(date +%s.%N)
+start=$(date +%s%N)
 $java $opens -cp "$cp" org.apache.spark.deploy.SparkSubmit --master "spark://127.0.0.1:$port" \
     --conf spark.executor.cores=1 --conf spark.executor.memory=768m --conf spark.ui.enabled=false \
     --conf "spark.driver.extraJavaOptions=$opens" --conf "spark.executor.extraJavaOptions=$opens" \
     --conf spark.sql.shuffle.partitions=4 \
     --class io.rocelens.spark.AnalyzeJob "$jar" --input "$work/in" --output "$work/out" ${JOB_ARGS:-} \
     > "$work/logs/submit.log" 2>&1 || { echo "the job failed:" >&2; tail -40 "$work/logs/submit.log" >&2; exit 1; }
-end=$(date +%s.%N)
-echo "job done in $(echo "$end - $start" | bc) s on the cluster: $(grep -c 'Registered executor\|Granted executor' "$work/logs/submit.log" || true) executor lines"
+end=$(date +%s%N)
+echo "job done in $(( (end - start) / 1000000 )) ms on the cluster: $(grep -c 'Registered executor\|Granted executor' "$work/logs/submit.log" || true) executor lines"
 grep -h "Granted executor ID" "$work/logs/submit.log" | sed 's/.*Granted/  granted/' || true
 
 # the same files through rocelens analyze, point by point (each file is a point)
