@@ -120,7 +120,7 @@ final class MainWindow {
             public String displayFilter() {
                 return packets.filter() == null ? "" : packets.filter().text();
             }
-        }, packets::displayedRowsInFrameOrder, preferences, background);
+        }, packets::displayedRowsInFrameOrder, preferences, this::savePreferences, background);
         guard = new UnsavedCaptureGuard(new UnsavedCaptureDialog(this));
         comments = new PacketComments(this, background, packets, packetList, guard, status, () -> {
             refreshState();

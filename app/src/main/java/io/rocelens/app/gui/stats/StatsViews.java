@@ -59,6 +59,8 @@ public final class StatsViews {
     private final PacketListLink link;
     private final Supplier<int[]> displayedRows;
     private final Preferences preferences;
+    /** Writes the preferences to their file, in the background. */
+    private final Runnable savePreferences;
     /** The ladder's points, gathered from the index: the latest conversation asked for wins. */
     private final LatestWins ladders;
     /** An analysis limited to the displayed packets (QP Conversations), on the same thread. */
@@ -105,10 +107,11 @@ public final class StatsViews {
 
     /**
      * @param displayedRows the packet list's displayed rows (0-based) in frame order
-     * @param preferences   where the views keep what the user typed into them (saved by the window)
+     * @param preferences     where the views keep what the user typed into them
+     * @param savePreferences writes them to their file
      */
     public StatsViews(Stage owner, PacketListLink link, Supplier<int[]> displayedRows, Preferences preferences,
-                      Background background) {
+                      Runnable savePreferences, Background background) {
         this.owner = owner;
         ladders = background.line("rocelens-stats");
         limited = background.sameThreadAs(ladders);
@@ -122,6 +125,7 @@ public final class StatsViews {
         this.link = link;
         this.displayedRows = displayedRows;
         this.preferences = preferences;
+        this.savePreferences = savePreferences;
     }
 
     /** The items of the Statistics menu. */
@@ -415,7 +419,7 @@ public final class StatsViews {
 
     private IoGraphView ioGraph() {
         if (ioGraph == null) {
-            ioGraph = remember(new IoGraphView(owner, ioCounts));
+            ioGraph = remember(new IoGraphView(owner, ioCounts, preferences, savePreferences));
         }
         return ioGraph;
     }

@@ -43,6 +43,8 @@ public final class Preferences {
     public static final String COLUMNS_ALIGNED = "columns.aligned";
     /** The ETS shares last typed in the RoCE Bandwidth view, as typed ("3=60,0=40"). */
     public static final String ETS_SHARES = "ets.shares";
+    /** The I/O Graph's graphs, as Wireshark keeps io_graphs in its profile: "enabled,#rrggbb,filter" each. */
+    public static final String IO_GRAPHS = "io.graphs";
     public static final String CAPTURE_AUTO_SCROLL = "capture.auto.scroll";
     public static final String CAPTURE_INTERFACES = "capture.interfaces";
     public static final String CAPTURE_FILTER = "capture.filter";

@@ -2,6 +2,7 @@ package io.rocelens.app.gui.stats.traffic;
 
 import io.rocelens.app.gui.common.ChartColours;
 import io.rocelens.app.gui.common.model.LatestWins;
+import io.rocelens.app.gui.common.model.Preferences;
 import io.rocelens.app.gui.stats.StatsWindow;
 import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import io.rocelens.app.gui.stats.model.Axes;
@@ -35,11 +36,16 @@ import javafx.util.StringConverter;
  * filter of its own (blank: all packets) in a colour of its own (the chart palette's until changed); the wheel zooms
  * the time axis, a drag pans it, Reset Zoom shows it all. By default all packets and
  * {@code roce.analysis.retransmission}. The numbers are tshark's {@code -z io,stat} ({@code rocelens decode -z}),
- * counted on a background thread whenever a filter, the interval or the unit changes.
+ * counted on a background thread whenever a filter, the interval or the unit changes. The graphs (enabled, colour,
+ * filter) are kept in the preferences as the user leaves them, as Wireshark keeps io_graphs in its profile, and come
+ * back the next time the view is made.
  */
 public final class IoGraphView extends StatsWindow {
 
     private final LatestWins work;
+    private final Preferences preferences;
+    /** Writes the preferences to their file (in the background). */
+    private final Runnable save;
     private final NumberAxis time = new NumberAxis();
     private final NumberAxis amount = new NumberAxis();
     private final LineChart<Number, Number> chart = new LineChart<>(time, amount);
@@ -60,9 +66,15 @@ public final class IoGraphView extends StatsWindow {
     /** The closest time zoom: one millisecond across. */
     private static final double MIN_SECONDS = 1e-3;
 
-    public IoGraphView(Window owner, LatestWins work) {
+    /**
+     * @param preferences where the graphs are kept
+     * @param save        writes the preferences to their file
+     */
+    public IoGraphView(Window owner, LatestWins work, Preferences preferences, Runnable save) {
         super(owner, "I/O Graph", new BorderPane(), 980, 600);
         this.work = work;
+        this.preferences = preferences;
+        this.save = save;
         BorderPane root = (BorderPane) stage().getScene().getRoot();
         chart.setId("io-graph");
         chart.setAnimated(false);
@@ -99,14 +111,15 @@ public final class IoGraphView extends StatsWindow {
         top.setAlignment(Pos.CENTER_LEFT);
         top.setPadding(new Insets(6));
 
-        for (String filter : IoGraph.DEFAULT_FILTERS) {
-            addGraph(filter);
+        for (IoGraph.Saved graph : savedGraphs()) {
+            addGraph(graph.filter(), graph.enabled(), Color.web(graph.colour()));
         }
         Button add = new Button("Add Graph");
         add.setId("io-graph-add");
         add.setOnAction(e -> {
-            addGraph("");
+            addGraph("", true, ChartColours.series(graphs.size()));
             graphs.get(graphs.size() - 1).filter().requestFocus();
+            keep();
         });
         status.setId("io-graph-status");
         Region gap = new Region();
@@ -187,21 +200,53 @@ public final class IoGraphView extends StatsWindow {
         return graphs.stream().map(Graph::filter).toList();
     }
 
-    private void addGraph(String filterText) {
+    /** The graphs the preferences keep, or the default ones in the palette's colours when none were ever kept. */
+    private List<IoGraph.Saved> savedGraphs() {
+        if (preferences.hasList(Preferences.IO_GRAPHS)) {
+            List<IoGraph.Saved> kept = preferences.getList(Preferences.IO_GRAPHS).stream().map(IoGraph.Saved::parse)
+                    .filter(java.util.Objects::nonNull).toList();
+            if (!kept.isEmpty()) {
+                return kept;
+            }
+        }
+        List<IoGraph.Saved> defaults = new ArrayList<>();
+        for (String filter : IoGraph.DEFAULT_FILTERS) {
+            defaults.add(new IoGraph.Saved(true, web(ChartColours.series(defaults.size())), filter));
+        }
+        return defaults;
+    }
+
+    /** Keeps the graphs as they are now in the preferences, and saves them. */
+    private void keep() {
+        preferences.putList(Preferences.IO_GRAPHS, graphs.stream().map(g -> new IoGraph.Saved(g.enabled()
+                .isSelected(), web(g.colour().getValue()), g.filter().getText().strip()).line()).toList());
+        save.run();
+    }
+
+    private void addGraph(String filterText, boolean on, Color shade) {
         int index = graphs.size();
         CheckBox enabled = new CheckBox();
-        enabled.setSelected(true);
+        enabled.setSelected(on);
         enabled.setId("io-graph-enabled-" + index);
-        enabled.setOnAction(e -> count());
+        enabled.setOnAction(e -> {
+            count();
+            keep();
+        });
         TextField filter = new TextField(filterText);
         filter.setId("io-graph-filter-" + index);
         filter.setPromptText("all packets");
-        filter.setOnAction(e -> count());
+        filter.setOnAction(e -> {
+            count();
+            keep();
+        });
         HBox.setHgrow(filter, Priority.ALWAYS);
-        // the palette's colour for its place, changed with the picker as in Wireshark's graph table
-        ColorPicker colour = new ColorPicker(ChartColours.series(index));
+        // changed with the picker as in Wireshark's graph table
+        ColorPicker colour = new ColorPicker(shade);
         colour.setId("io-graph-colour-" + index);
-        colour.setOnAction(e -> draw());
+        colour.setOnAction(e -> {
+            draw();
+            keep();
+        });
         HBox row = new HBox(8, enabled, colour, new Label("Graph " + (index + 1)), filter);
         row.setAlignment(Pos.CENTER_LEFT);
         graphRows.getChildren().add(row);

@@ -26,6 +26,28 @@ public final class IoGraph {
     private IoGraph() {
     }
 
+    /**
+     * One graph as the preferences keep it, as Wireshark's io_graphs entry keeps its enabled box, display filter and
+     * colour: {@code "1,#1f77b4,roce.analysis.retransmission"} (the filter last, so its commas need no quoting).
+     *
+     * @param colour a web colour, "#rrggbb"
+     */
+    public record Saved(boolean enabled, String colour, String filter) {
+
+        public String line() {
+            return (enabled ? "1," : "0,") + colour + "," + filter;
+        }
+
+        /** The graph of a saved line, or null for a damaged one (it is left out). */
+        public static Saved parse(String line) {
+            String[] parts = line.split(",", 3);
+            if (parts.length != 3 || !parts[0].matches("[01]") || !parts[1].matches("#[0-9a-fA-F]{6}")) {
+                return null;
+            }
+            return new Saved(parts[0].equals("1"), parts[1], parts[2]);
+        }
+    }
+
     /** The shortest offered interval that cuts a capture of that length into at most 100, as a first view. */
     public static long autoInterval(long durationNanos) {
         for (long interval : INTERVALS) {
