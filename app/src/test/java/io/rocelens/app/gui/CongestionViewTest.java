@@ -130,6 +130,17 @@ class CongestionViewTest {
         assertEquals(truth.get("reactions").get(0).get("before_bps").asDouble(),
                 fx(() -> table.getItems().get(0).beforeBps()), 1e-6);
         assertEquals((30 + 37 + 6 * 40) / 8.0 * perPacketPerBin, fx(() -> table.getItems().get(1).beforeBps()), 1e-6);
+
+        // typed as a user types: text that is no number keeps 8 (JavaFX's own converter threw on the FX thread);
+        // 0 is below the range and becomes 1
+        Fx.click(robot, "#congestion-before-bins .text-field");
+        robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.A).write("abc")
+                .push(javafx.scene.input.KeyCode.ENTER);
+        waitUntil(() -> fx(() -> bins.getEditor().getText()).equals("8"), () -> fx(() -> bins.getEditor().getText()));
+        assertEquals(8, (int) fx(bins::getValue));
+        robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.A).write("0")
+                .push(javafx.scene.input.KeyCode.ENTER);
+        waitUntil(() -> fx(summary::getText).endsWith("the rate before: the bin before the CNP's)"), summary::getText);
     }
 
     /** Where the view drew a CNP's mark. */

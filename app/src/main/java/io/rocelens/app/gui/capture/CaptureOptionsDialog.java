@@ -2,6 +2,7 @@ package io.rocelens.app.gui.capture;
 
 import io.rocelens.app.gui.capture.model.InterfaceRates;
 import io.rocelens.app.gui.common.Dialogs;
+import io.rocelens.app.gui.common.NumberSpinner;
 import io.rocelens.app.gui.common.model.LatestWins;
 import io.rocelens.live.CaptureException;
 import io.rocelens.live.CaptureInterface;
@@ -66,7 +67,7 @@ public final class CaptureOptionsDialog {
     private final Label filterMessage = new Label();
     private final ComboBox<String> snaplen = new ComboBox<>();
     private final CheckBox promiscuous = new CheckBox("Promiscuous mode");
-    private final Spinner<Integer> buffer = new Spinner<>(1, CaptureOptions.MAX_BUFFER_MIB, 16);
+    private final Spinner<Integer> buffer = NumberSpinner.of(1, CaptureOptions.MAX_BUFFER_MIB, 16);
     private final CheckBox stopPackets = new CheckBox("after");
     private final TextField packets = number("1000");
     private final CheckBox stopSeconds = new CheckBox("after");
@@ -146,7 +147,6 @@ public final class CaptureOptionsDialog {
         promiscuous.setId("capture-promiscuous");
         promiscuous.setSelected(last.promiscuous());
         buffer.setId("capture-buffer");
-        buffer.setEditable(true);
         buffer.getValueFactory().setValue(Math.max(1, last.bufferBytes() >> 20));
         buffer.setPrefWidth(90);
 

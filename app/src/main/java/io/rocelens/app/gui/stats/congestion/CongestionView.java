@@ -5,6 +5,7 @@ import io.rocelens.analysis.DcqcnReaction;
 import io.rocelens.analysis.FlowRate;
 import io.rocelens.analysis.Formats;
 import io.rocelens.app.gui.common.ChartColours;
+import io.rocelens.app.gui.common.NumberSpinner;
 import io.rocelens.app.gui.common.model.LatestWins;
 import io.rocelens.app.gui.stats.RateAxis;
 import io.rocelens.app.gui.stats.StatsWindow;
@@ -59,7 +60,7 @@ public final class CongestionView extends StatsWindow {
     private final PacketListLink link;
     private final LatestWins models;
     private final ComboBox<String> flow = new ComboBox<>();
-    private final Spinner<Integer> beforeBins = new Spinner<>(1, AnalysisOptions.MAX_CNP_BEFORE_BINS,
+    private final Spinner<Integer> beforeBins = NumberSpinner.of(1, AnalysisOptions.MAX_CNP_BEFORE_BINS,
             DcqcnReaction.DEFAULT_BEFORE_BINS);
     private AnalysedCapture capture;
     private final Canvas canvas = new Canvas();
@@ -90,7 +91,6 @@ public final class CongestionView extends StatsWindow {
             }
         });
         beforeBins.setId("congestion-before-bins");
-        beforeBins.setEditable(true);
         beforeBins.setPrefWidth(80);
         beforeBins.valueProperty().addListener(o -> {
             if (!filling && capture != null) {
@@ -179,9 +179,10 @@ public final class CongestionView extends StatsWindow {
         long recovered = rows.stream().filter(DcqcnReaction::recovered).count();
         summary.setText(chart.flows().isEmpty() ? "No QP received a CNP in the capture"
                 : String.format(Locale.ROOT, "%d QP%s received CNPs; this one %d CNP%s, %d recovered to 90 %% of the "
-                        + "rate before   (bins of %s; the rate before: the %d bins before the CNP's)",
+                        + "rate before   (bins of %s; the rate before: %s before the CNP's)",
                 chart.flows().size(), chart.flows().size() == 1 ? "" : "s", rows.size(), rows.size() == 1 ? "" : "s",
-                recovered, Formats.duration(chart.widthNanos()), chart.beforeBins()));
+                recovered, Formats.duration(chart.widthNanos()),
+                chart.beforeBins() == 1 ? "the bin" : "the " + chart.beforeBins() + " bins"));
         draw();
     }
 
