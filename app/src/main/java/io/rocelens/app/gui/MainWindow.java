@@ -12,6 +12,7 @@ import io.rocelens.app.gui.common.model.Preferences;
 import io.rocelens.app.gui.details.DetailsPane;
 import io.rocelens.app.gui.filterbar.FilterBar;
 import io.rocelens.app.gui.filterbar.model.FilterBarModel;
+import io.rocelens.app.gui.packetlist.ColouringRulesDialog;
 import io.rocelens.app.gui.packetlist.PacketListView;
 import io.rocelens.app.gui.packetlist.model.ColouringRules;
 import io.rocelens.app.gui.packetlist.model.PacketColumn;
@@ -76,6 +77,7 @@ final class MainWindow {
     private final PacketNavigation navigation;
     private final PacketFlagging flagging;
     private final PacketCopy copying;
+    private final ConversationColouring conversationColouring;
     private final FileOpening opening;
     private final CorrelatedCaptures correlated;
     /** What the capture's analysis knows per frame, for the details tree: a snapshot while loading, then the end's. */
@@ -130,7 +132,11 @@ final class MainWindow {
                 showDetails(selected);
             }
         });
-        packetList.control().setContextMenu(copying.menu(flagging, comments, this::decodeAs));
+        conversationColouring = new ConversationColouring(packets, copying, status, filter ->
+                ColouringRulesDialog.show(stage, packets.colours().plus(ConversationColouring.rule(filter)),
+                        this::colouringRulesChanged));
+        packetList.control().setContextMenu(copying.menu(flagging, comments, conversationColouring.contextMenu(),
+                this::decodeAs));
         liveCapture = new LiveCaptureController(this, background, preferences, session, status, guard);
         files = new SaveAndExport(this, background, session, packets, status, guard);
         merging = new FileMerge(this, background, session, status, guard);
@@ -259,6 +265,10 @@ final class MainWindow {
 
     PacketCopy copying() {
         return copying;
+    }
+
+    ConversationColouring conversationColouring() {
+        return conversationColouring;
     }
 
     DissectorOptions dissectorOptions() {

@@ -47,7 +47,7 @@ final class PacketCopy {
     }
 
     /** The packet list's context menu. */
-    ContextMenu menu(PacketFlagging flags, PacketComments comments, Runnable decodeAs) {
+    ContextMenu menu(PacketFlagging flags, PacketComments comments, Menu colourConversation, Runnable decodeAs) {
         Menu copy = new Menu("_Copy", null,
                 WindowMenus.item("Summary as _Text", null, this::summary),
                 WindowMenus.item("Summary as _CSV", null, this::summaryCsv),
@@ -64,6 +64,7 @@ final class PacketCopy {
                 new SeparatorMenuItem(),
                 filterMenu("_Apply as Filter", filterBar::applyNow),
                 filterMenu("_Prepare as Filter", filterBar::prepare),
+                colourConversation,
                 WindowMenus.item("Follow _QP", null, () -> withFilter(qpConversation(), filterBar::applyNow)),
                 new SeparatorMenuItem(),
                 copy,
@@ -137,7 +138,7 @@ final class PacketCopy {
     }
 
     /** Both addresses of the row, either way round, or null when it has no IP addresses. */
-    private String ipPair() {
+    String ipPair() {
         int row = selectedRow();
         return row < 0 ? null : RowFilters.ipPair(packets.table().source(row), packets.table().destination(row));
     }
@@ -146,7 +147,7 @@ final class PacketCopy {
      * The row's QP conversation, both directions, as QP Conversations' Follow QP filters it: the analysis pairs the
      * row's flow (its addresses and destination QP) with the flow coming back; the row's flow alone before that.
      */
-    private String qpConversation() {
+    String qpConversation() {
         int row = selectedRow();
         if (row < 0) {
             return null;

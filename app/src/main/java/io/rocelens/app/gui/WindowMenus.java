@@ -147,7 +147,8 @@ final class WindowMenus {
         MenuItem zoomOut = item("Zoom _Out", "Shortcut+Minus", look::zoomOut);
         MenuItem normal = item("_Normal Size", "Shortcut+0", look::normalSize);
         MenuItem reload = needsOpen(item("_Reload", "F5", window::reload));
-        return new Menu("_View", null, time, new SeparatorMenuItem(), colourize, rules, legend,
+        return new Menu("_View", null, time, new SeparatorMenuItem(), colourize,
+                needsOpen(window.conversationColouring().viewMenu()), rules, legend,
                 new SeparatorMenuItem(), theme, zoomIn, zoomOut, normal, new SeparatorMenuItem(),
                 window.liveCapture().autoScrollItem(), reload);
     }

@@ -111,6 +111,10 @@ public final class PacketListModel {
     private TimeFormat timeFormat = TimeFormat.SINCE_FIRST;
     private ZoneId zone = ZoneId.systemDefault();
     private ColouringRules colours = ColouringRules.defaults();
+    /** View › Colorize Conversation's temporary rules, checked before {@link #colours}. */
+    private ConversationColours conversationColours = ConversationColours.none();
+    /** The rules rows are coloured by: the conversation colours, then the user's. */
+    private ColouringRules matching = colours;
     /** The custom columns' fields (Wireshark's or RoCE Lens's names), in the order shown. */
     private List<String> customFields = List.of();
     private boolean colouring = true;
@@ -364,7 +368,7 @@ public final class PacketListModel {
             wanted.remove();
         }
         PacketTable packets = table;
-        ColouringRules rules = colouring ? colours : null;
+        ColouringRules rules = colouring ? matching : null;
         AnalysisMarks knownMarks = marks;
         DissectorOptions options = dissectorOptions;
         List<String> fields = customFields;
@@ -435,6 +439,19 @@ public final class PacketListModel {
     public void setColours(ColouringRules rules, boolean enabled) {
         colours = rules;
         colouring = enabled;
+        matching = conversationColours.before(rules);
+        forgetLooks();
+        listener.replaced();
+    }
+
+    public ConversationColours conversationColours() {
+        return conversationColours;
+    }
+
+    /** Colorize Conversation: these temporary rules first, then the user's. */
+    public void setConversationColours(ConversationColours temporary) {
+        conversationColours = temporary;
+        matching = temporary.before(colours);
         forgetLooks();
         listener.replaced();
     }
