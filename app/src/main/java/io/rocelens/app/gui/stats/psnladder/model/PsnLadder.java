@@ -21,7 +21,9 @@ import java.util.List;
  * PSN window to what a raster of pixels can show (the lowest and highest point per pixel column and series).
  *
  * <p>PSNs are 24-bit and wrap; each PSN space is unwrapped on its own with serial arithmetic (a step of less than
- * 2^23 forward or back is the nearest one), so a ladder climbs on through a wrap. A space is one requester's: its
+ * 2^23 forward or back is the nearest one), so a ladder climbs on through a wrap. A jump of 2^22 or more is no step
+ * of one sequence but a new connection reusing the QP (issue 20's epochs: the analysis says so from the CM
+ * handshake or infers it): the ladder goes on from the new PSN as it is on the wire. A space is one requester's: its
  * requests and the responses, ACKs and NAKs that answer them carry its PSNs. CNPs carry no PSN of either space and
  * are drawn on the time axis.
  */
@@ -177,19 +179,23 @@ public final class PsnLadder {
         };
     }
 
-    /** Unwraps one PSN space: each PSN is placed nearest to the one before it. */
+    /**
+     * Unwraps one PSN space: each PSN is placed nearest to the one before it, unless that is {@link #NEW_SEQUENCE}
+     * or more away: a new connection's sequence starts where its PSN is.
+     */
     static final class Unwrap {
+        static final long NEW_SEQUENCE = 1L << 22;
         private boolean started;
         private long last;
 
         long next(int raw) {
             long value = raw & 0xFFFFFF;
-            if (!started) {
+            long step = ((value - last) << (64 - PSN_BITS)) >> (64 - PSN_BITS);
+            if (!started || Math.abs(step) >= NEW_SEQUENCE) {
                 started = true;
                 last = value;
                 return value;
             }
-            long step = ((value - last) << (64 - PSN_BITS)) >> (64 - PSN_BITS);
             last += step;
             return last;
         }

@@ -136,17 +136,42 @@ class PsnLadderTest {
         texts.forEach((frame, said) -> assertEquals(timed.contains(frame), !said.isEmpty(), "frame " + frame));
     }
 
+    /**
+     * make-violations.py's requester starts a second sequence at PSN 9,000,000 after 5 s of silence (its JSON's
+     * inferred new_connection, frame 21): no PSN of that capture wraps, so every point is the wire's PSN.
+     */
+    @Test
+    void aNewConnectionsSequenceIsDrawnAtItsOwnPsns() throws IOException {
+        Path folder = Path.of("../dissectors/src/test/resources/analysis").toAbsolutePath();
+        Samples.Loaded loaded = Samples.load(folder.resolve("violations.pcap"));
+        boolean sawSecond = false;
+        for (Conversation c : Conversations.of(loaded.analysis())) {
+            PsnLadder ladder = PsnLadder.of(new IndexedCapture(loaded.index(), null), c, loaded.analysis());
+            for (int i = 0; i < ladder.size(); i++) {
+                assertTrue(ladder.psn(i) >= 0 && ladder.psn(i) < 1 << 24, "frame " + ladder.frame(i));
+                sawSecond |= ladder.frame(i) == 21 && ladder.psn(i) == 9_000_000;
+            }
+        }
+        assertTrue(sawSecond, "frame 21 at PSN 9,000,000");
+    }
+
     @Test
     void psnsUnwrapThroughTwoToThe24WithSerialArithmetic() {
-        // IBTA vol. 1 §9.7.1: PSNs are 24 bits and compare modulo 2^24; a step under 2^23 is forward
+        // IBTA vol. 1 §9.7.1: PSNs are 24 bits and compare modulo 2^24; a step under 2^23 is forward (under 2^22 here)
         PsnLadder.Unwrap unwrap = new PsnLadder.Unwrap();
         assertEquals(0xFFFFFEL, unwrap.next(0xFFFFFE));
         assertEquals(0xFFFFFFL, unwrap.next(0xFFFFFF));
         assertEquals(0x1000000L, unwrap.next(0));
         assertEquals(0x1000005L, unwrap.next(5));
         assertEquals(0xFFFFFFL, unwrap.next(0xFFFFFF), "a retransmission from before the wrap steps back");
-        assertEquals(0xFFFFFFL + 0x7FFFFF, unwrap.next((0xFFFFFF + 0x7FFFFF) & 0xFFFFFF), "2^23 - 1 ahead");
+        assertEquals(0xFFFFFFL + 0x3FFFFF, unwrap.next((0xFFFFFF + 0x3FFFFF) & 0xFFFFFF), "2^22 - 1 ahead");
         assertEquals(0x7FFFFFL, new PsnLadder.Unwrap().next(0x7FFFFF));
+        // a jump of 2^22 or more is a new connection's sequence: it starts at its PSN, not 2^24 below or above
+        PsnLadder.Unwrap epochs = new PsnLadder.Unwrap();
+        assertEquals(17L, epochs.next(17));
+        assertEquals(9_000_000L, epochs.next(9_000_000), "8,999,983 on: past 2^23, serial arithmetic says back");
+        assertEquals(9_000_001L, epochs.next(9_000_001));
+        assertEquals(100L, epochs.next(100), "back to a low PSN: another sequence again");
     }
 
     @Test
