@@ -68,7 +68,7 @@ final class CorrelatedCapturesDialog {
         });
         Button add = new Button("Add…");
         add.setOnAction(e -> {
-            List<File> more = chooser().showOpenMultipleDialog(dialog.getOwner());
+            List<File> more = Dialogs.openMultiple(chooser(), dialog.getOwner());
             if (more != null) {
                 more.forEach(file -> files.add(file.toPath()));
             }
@@ -114,7 +114,7 @@ final class CorrelatedCapturesDialog {
         if (folder != null) {
             chooser.setInitialDirectory(folder.toFile());
         }
-        List<File> chosen = chooser.showOpenMultipleDialog(owner);
+        List<File> chosen = Dialogs.openMultiple(chooser, owner);
         if (chosen == null || chosen.isEmpty()) {
             return;
         }

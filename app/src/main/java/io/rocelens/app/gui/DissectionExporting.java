@@ -1,6 +1,7 @@
 package io.rocelens.app.gui;
 
 import io.rocelens.analysis.FrameAnalysis;
+import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.app.gui.common.model.Background;
 import io.rocelens.app.gui.common.model.LatestWins;
 import io.rocelens.app.gui.export.model.DissectionExport;
@@ -45,7 +46,7 @@ final class DissectionExporting {
                 + format.name().substring(1).toLowerCase(Locale.ROOT) + " (the " + shown.packets().size()
                 + " displayed)");
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(extension, "*." + extension));
-        var chosen = chooser.showSaveDialog(shown.window().stage());
+        var chosen = Dialogs.save(chooser, shown.window().stage());
         if (chosen == null) {
             return;
         }

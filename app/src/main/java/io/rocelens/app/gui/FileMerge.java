@@ -2,6 +2,7 @@ package io.rocelens.app.gui;
 
 import io.rocelens.app.gui.capture.model.OpenCapture;
 import io.rocelens.app.gui.capture.model.UnsavedCaptureGuard;
+import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.app.gui.common.model.Background;
 import io.rocelens.app.gui.common.model.LatestWins;
 import io.rocelens.capture.CaptureMerge;
@@ -49,7 +50,7 @@ final class FileMerge {
             if (folder != null && Files.isDirectory(folder)) {
                 chooser.setInitialDirectory(folder.toFile());
             }
-            var chosen = chooser.showOpenDialog(window.stage());
+            var chosen = Dialogs.open(chooser, window.stage());
             if (chosen != null) {
                 mergeWith(chosen.toPath());
             }

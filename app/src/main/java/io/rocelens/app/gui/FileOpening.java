@@ -1,5 +1,6 @@
 package io.rocelens.app.gui;
 
+import io.rocelens.app.gui.common.Dialogs;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import javafx.application.Platform;
@@ -32,7 +33,7 @@ final class FileOpening {
         if (folder != null) {
             chooser.setInitialDirectory(folder.toFile());
         }
-        var chosen = chooser.showOpenDialog(stage);
+        var chosen = Dialogs.open(chooser, stage);
         if (chosen != null) {
             openAsked.accept(chosen.toPath());
         }

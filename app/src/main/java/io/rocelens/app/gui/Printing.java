@@ -199,7 +199,7 @@ final class Printing {
         Path file = shown.session().file();
         chooser.setInitialFileName(file == null ? "packets.pdf"
                 : file.getFileName().toString().replaceFirst("\\.[^.]*$", "") + ".pdf");
-        var chosen = chooser.showSaveDialog(shown.window().stage());
+        var chosen = Dialogs.save(chooser, shown.window().stage());
         if (chosen == null) {
             return null;
         }

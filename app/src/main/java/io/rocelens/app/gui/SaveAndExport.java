@@ -77,7 +77,7 @@ final class SaveAndExport {
         chooser.setTitle("Save Capture File As");
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("pcapng", "*.pcapng"));
         chooser.setInitialFileName(guard.temporary() ? "capture.pcapng" : session.file().getFileName().toString());
-        var chosen = chooser.showSaveDialog(window.stage());
+        var chosen = Dialogs.save(chooser, window.stage());
         if (chosen == null) {
             return null;
         }
@@ -259,7 +259,7 @@ final class SaveAndExport {
         if (pcapngName != null) {
             chooser.setInitialFileName(pcapngName);
         }
-        var chosen = chooser.showSaveDialog(window.stage());
+        var chosen = Dialogs.save(chooser, window.stage());
         if (chosen == null) {
             return;
         }

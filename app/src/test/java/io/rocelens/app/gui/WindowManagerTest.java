@@ -111,6 +111,28 @@ class WindowManagerTest {
         waitFor("the window maximised again", () -> geometry(again)[2] == 1600);
     }
 
+    /**
+     * File › Open's chooser is GTK's own, modal in the toolkit: JavaFX 21 disables the main window meanwhile, freezing
+     * its size (JDK-8332222), and openbox took its maximised state away for good (1280×841 after the chooser). Once
+     * the chooser is gone, the window is maximised again.
+     */
+    @Test
+    void aMaximisedWindowIsMaximisedAgainAfterTheFileChooser() throws Exception {
+        launch(folder.resolve("config"));
+        String window = mainWindow();
+        xdotool("windowactivate", "--sync", window);
+        xdotool("key", "super+Up");
+        waitFor("the window maximised", () -> geometry(window)[2] == 1600);
+        xdotool("key", "ctrl+o");
+        waitFor("the file chooser", () -> !xdotool("search", "--onlyvisible", "--name", "^Open Capture File$")
+                .isEmpty());
+        Thread.sleep(1500);
+        xdotool("key", "Escape");
+        waitFor("the chooser closed", () -> xdotool("search", "--onlyvisible", "--name", "^Open Capture File$")
+                .isEmpty());
+        waitFor("the window maximised again", () -> geometry(window)[2] == 1600 && geometry(window)[3] >= 900);
+    }
+
     private Process launch(Path preferences) throws Exception {
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         Path log = folder.resolve("app-" + started.size() + ".log");

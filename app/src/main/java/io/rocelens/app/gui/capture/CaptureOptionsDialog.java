@@ -349,7 +349,7 @@ public final class CaptureOptionsDialog {
             FileChooser chooser = new FileChooser();
             chooser.setTitle("Capture to file");
             chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("pcapng", "*.pcapng"));
-            var chosen = chooser.showSaveDialog(dialog.getDialogPane().getScene().getWindow());
+            var chosen = Dialogs.save(chooser, dialog.getDialogPane().getScene().getWindow());
             if (chosen != null) {
                 path.setText(chosen.getPath().endsWith(".pcapng") ? chosen.getPath() : chosen.getPath() + ".pcapng");
             }

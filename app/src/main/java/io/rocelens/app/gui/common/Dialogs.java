@@ -1,5 +1,8 @@
 package io.rocelens.app.gui.common;
 
+import java.io.File;
+import java.util.List;
+import java.util.function.Supplier;
 import javafx.application.Platform;
 import javafx.event.Event;
 import javafx.event.EventHandler;
@@ -9,12 +12,16 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.input.InputEvent;
+import javafx.stage.FileChooser;
 import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.stage.WindowEvent;
 
-/** Message boxes in plain words: a heading and one or two sentences, never a stack trace. */
+/**
+ * Message boxes in plain words: a heading and one or two sentences, never a stack trace; dialogs owned by a window
+ * without taking its maximised state away, the file choosers included.
+ */
 public final class Dialogs {
 
     /** The window's style sheet (light and dark themes), for every scene and dialog of it. */
@@ -65,6 +72,42 @@ public final class Dialogs {
         if (owner != null && scene != null && scene.getWindow() != null) {
             blocks(scene.getWindow(), owner);
         }
+    }
+
+    /** {@link FileChooser#showOpenDialog} over the owner, a maximised owner kept so ({@link #keepingMaximised}). */
+    public static File open(FileChooser chooser, Window owner) {
+        return keepingMaximised(owner, () -> chooser.showOpenDialog(owner));
+    }
+
+    /** {@link FileChooser#showOpenMultipleDialog} over the owner, a maximised owner kept so. */
+    public static List<File> openMultiple(FileChooser chooser, Window owner) {
+        return keepingMaximised(owner, () -> chooser.showOpenMultipleDialog(owner));
+    }
+
+    /** {@link FileChooser#showSaveDialog} over the owner, a maximised owner kept so. */
+    public static File save(FileChooser chooser, Window owner) {
+        return keepingMaximised(owner, () -> chooser.showSaveDialog(owner));
+    }
+
+    /**
+     * Shows a native dialog over the owner, then gives a maximised owner its maximised state back. The native file
+     * chooser is modal in the toolkit: JavaFX 21 on Linux disables its owner meanwhile, freezing the owner's size
+     * (JDK-8332222, as {@link #ownedBy} says), and openbox takes the maximised state away from a window that cannot
+     * be resized; the chooser is GTK's own, so it cannot be made non-modal as the window's dialogs are. The owner is
+     * maximised again once the toolkit has enabled it (a request while it is still frozen is ignored).
+     */
+    private static <T> T keepingMaximised(Window owner, Supplier<T> dialog) {
+        boolean maximised = owner instanceof Stage stage && stage.isMaximized();
+        T chosen = dialog.get();
+        if (maximised) {
+            Stage stage = (Stage) owner;
+            Platform.runLater(() -> {
+                if (!stage.isMaximized()) {
+                    stage.setMaximized(true);
+                }
+            });
+        }
+        return chosen;
     }
 
     private static final String BLOCKED = "rocelens.dialogs.blocking";

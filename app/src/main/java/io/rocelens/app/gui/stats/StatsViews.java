@@ -3,6 +3,7 @@ package io.rocelens.app.gui.stats;
 import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.RoceAnalyzer;
+import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.app.gui.common.model.Background;
 import io.rocelens.app.gui.common.model.LatestWins;
 import io.rocelens.app.gui.common.model.Preferences;
@@ -328,7 +329,7 @@ public final class StatsViews {
         chooser.setTitle("Export Per-QP Statistics CSV");
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
         chooser.setInitialFileName(capture.file().getFileName().toString().replaceFirst("\\.[^.]*$", "") + "-qps.csv");
-        var chosen = chooser.showSaveDialog(owner);
+        var chosen = Dialogs.save(chooser, owner);
         if (chosen == null) {
             return;
         }

@@ -4,6 +4,7 @@ import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.Formats;
 import io.rocelens.analysis.PausedInterval;
 import io.rocelens.app.gui.common.ChartColours;
+import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.app.gui.common.model.Preferences;
 import io.rocelens.app.gui.stats.Png;
 import io.rocelens.app.gui.stats.RateAxis;
@@ -381,7 +382,7 @@ public final class BandwidthView extends StatsWindow {
         FileChooser chooser = new FileChooser();
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
         chooser.setInitialFileName(capture.file().getFileName().toString().replaceFirst("\\.[^.]*$", "") + suffix);
-        var chosen = chooser.showSaveDialog(stage());
+        var chosen = Dialogs.save(chooser, stage());
         if (chosen == null) {
             return;
         }
