@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.input.KeyCombination;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.Rectangle;
 
@@ -20,6 +21,9 @@ import javafx.scene.shape.Rectangle;
  * of the conversation's filter on top.
  */
 final class ConversationColouring {
+
+    /** Reset Colorization's key, Wireshark's. */
+    static final KeyCombination RESET = KeyCombination.keyCombination("Shortcut+Space");
 
     private final PacketListModel packets;
     private final PacketCopy conversations;
@@ -58,7 +62,9 @@ final class ConversationColouring {
             return qp != null ? qp : conversations.ipPair();
         };
         Menu menu = colours("Colorize Con_versation", best);
-        MenuItem reset = WindowMenus.item("_Reset Colorization", "Shortcut+Space", this::reset);
+        MenuItem reset = WindowMenus.item("_Reset Colorization", null, this::reset);
+        // shown here; the window takes the key before the packet list, whose selection it would toggle
+        reset.setAccelerator(RESET);
         menu.getItems().add(menu.getItems().size() - 1, reset);
         return menu;
     }
@@ -88,11 +94,10 @@ final class ConversationColouring {
             return;
         }
         packets.setConversationColours(packets.conversationColours().with(number, filter));
-        status.say("Color " + number + ": " + filter + " (View › Colorize Conversation › Reset Colorization"
-                + " takes it away)");
+        status.say("The conversation in Color " + number + " (Reset Colorization, Ctrl+Space, takes it away)");
     }
 
-    private void reset() {
+    void reset() {
         packets.setConversationColours(ConversationColours.none());
     }
 

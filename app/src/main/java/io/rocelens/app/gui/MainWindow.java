@@ -179,6 +179,10 @@ final class MainWindow {
             if (WindowMenus.START_OR_STOP.match(event)) {
                 event.consume();
                 liveCapture.startOrStop();
+            } else if (ConversationColouring.RESET.match(event)) {
+                // the packet list would take Ctrl+Space first, to toggle its row's selection
+                event.consume();
+                conversationColouring.reset();
             }
         });
         showCounts();

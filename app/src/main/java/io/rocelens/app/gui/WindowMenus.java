@@ -204,8 +204,9 @@ final class WindowMenus {
                 "Ctrl+O open · Ctrl+W close · Ctrl+Q quit · F5 reload · Ctrl+G go to packet · Ctrl+F find ·"
                         + " Ctrl+/ display filter · Ctrl+↑/↓ previous/next packet · Ctrl+Home/End first/last ·"
                         + " Ctrl+Shift+C copy summary · Ctrl+M mark · Ctrl+Shift+N/B next/previous mark · Ctrl+D ignore ·"
-                        + " Ctrl+T time reference · Ctrl+Alt+C packet comment · Ctrl++/- zoom · Ctrl+K capture options · Ctrl+E start or"
-                        + " stop capturing · Ctrl+R restart · Ctrl+S save · Ctrl+P print"));
+                        + " Ctrl+T time reference · Ctrl+Alt+C packet comment · Ctrl++/- zoom · Ctrl+K capture options ·"
+                        + " Ctrl+E start or stop capturing · Ctrl+R restart · Ctrl+S save · Ctrl+P print ·"
+                        + " Ctrl+Space reset colorization"));
         MenuItem about = item("_About RoCE Lens", null, () -> Dialogs.information(stage,
                 new BuildInfo().getVersion()[0], "A Wireshark-style analyzer for RoCEv2 captures. The same engine runs"
                         + " headless: rocelens analyze, decode and generate."));

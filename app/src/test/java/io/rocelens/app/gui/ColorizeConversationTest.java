@@ -17,6 +17,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -71,12 +72,15 @@ class ColorizeConversationTest {
         assertEquals(QP_CONVERSATION, framesColoured("Color 1"));
         assertEquals("#ffc0ff", fx(() -> sample.window().packets().look(143).colour().background()));
 
+        // Reset Colorization by Wireshark's key, Ctrl+Space, with the packet list focused: the selection stays
         fx(() -> {
-            Fx.item(sample.stage(), "View", "Colorize Conversation", "Reset Colorization").fire();
+            Fx.packetList(robot).requestFocus();
             return null;
         });
+        robot.press(KeyCode.CONTROL).type(KeyCode.SPACE).release(KeyCode.CONTROL);
         waitUntil(() -> framesColoured("Color 1").isEmpty() && framesColoured("Color 2").isEmpty()
                 && framesColoured(null).isEmpty(), () -> "still " + framesColoured("Color 1"));
+        assertEquals(63, Fx.selectedFrame(robot), "Ctrl+Space left the selection as it was");
         // the user's rules were never touched: the NAK is a NAK again
         assertEquals("NAK", fx(() -> sample.window().packets().look(62).colour().name()));
     }
