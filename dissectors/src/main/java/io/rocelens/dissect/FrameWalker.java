@@ -3,47 +3,29 @@ package io.rocelens.dissect;
 import io.kaitai.struct.KaitaiStream;
 import io.rocelens.capture.Frame;
 import io.rocelens.capture.LinkType;
-import io.rocelens.ksy.ArpPacket;
 import io.rocelens.ksy.EnumTexts;
-import io.rocelens.ksy.ErfHeader;
-import io.rocelens.ksy.layout.AethLayout;
-import io.rocelens.ksy.layout.BthLayout;
-import io.rocelens.ksy.layout.DethLayout;
 import io.rocelens.ksy.layout.ErspanLayout;
 import io.rocelens.ksy.layout.ErspanPlatformSubHeaderLayout;
 import io.rocelens.ksy.layout.EthernetHeaderEtherTypeOrTagLayout;
 import io.rocelens.ksy.layout.EthernetHeaderLayout;
 import io.rocelens.ksy.layout.GreLayout;
-import io.rocelens.ksy.layout.GrhLayout;
-import io.rocelens.ksy.layout.IbExtendedHeadersLayout;
-import io.rocelens.ksy.layout.ImmdtLayout;
-import io.rocelens.ksy.layout.Ipv4HeaderLayout;
-import io.rocelens.ksy.layout.Ipv6HeaderLayout;
-import io.rocelens.ksy.layout.LinuxSll2Layout;
-import io.rocelens.ksy.layout.LinuxSllLayout;
-import io.rocelens.ksy.layout.LrhLayout;
-import io.rocelens.ksy.layout.RethLayout;
-import io.rocelens.ksy.layout.TcpHeaderLayout;
-import io.rocelens.ksy.layout.UdpHeaderLayout;
 import io.rocelens.ksy.layout.VxlanLayout;
-import io.rocelens.ksy.layout.XrcethLayout;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
- * Walks one frame down its layers with the fast Kaitai parsers and fills a {@link PacketSummary}. Each layer is a
- * {@link Step}; the hand-offs between layers go through the tables below, keyed by link type, EtherType, IP
- * protocol, GRE protocol type and UDP destination port (the RoCE ports are a preference, as in Wireshark, so each walker
- * holds its own and looks them up before the UDP table). A protocol family written as a {@link ProtocolModule} (LLC and
- * STP, LLDP and DCBX, the MADs, MAC Control) is its specs and one module, registered by one line in {@link #MODULES}.
- * Ethernet and VLAN ({@link EthernetModule}), the tunnels ({@link TunnelModule}: GRE, ERSPAN, VXLAN), the RoCE
- * transport ({@link RoceModule}), the InfiniBand link ({@link InfinibandLinkModule}: ERF, LRH, GRH), IP
- * ({@link IpModule}: IPv4, IPv6, UDP, TCP, ARP) and Linux cooked capture ({@link LinuxSllModule}) are modules too,
- * whose steps stay here (they keep the network layer's bounds for the tunnels and the ICRC and hand on through these
- * tables) and mark the headers for them. When asked, the walker also records where each header sits so the
- * detail dissector can re-read it with field positions. A frame that breaks a rule becomes a malformed summary;
- * nothing is thrown.
+ * Walks one frame down its layers with the fast parsers and fills a {@link PacketSummary}. Each layer is a
+ * {@link Step}; the hand-offs between layers go through the tables below, keyed by link type, ERF record type,
+ * EtherType, IP protocol, GRE protocol type and UDP destination port (the RoCE ports are a preference, as in Wireshark,
+ * so each walker holds its own and looks them up before the UDP table). A protocol family is its specs and one
+ * {@link ProtocolModule}, registered by one line in {@link #MODULES}, which hangs its steps in these tables
+ * ({@code proto_reg_handoff_*}): Linux cooked capture, IP, the InfiniBand link and the RoCE transport, MAC Control,
+ * LLC and STP, LLDP and DCBX, the MADs. The walker keeps what several of them share: the network layer's bounds (for
+ * UDP, TCP, GRE and the ICRC), the datagram's end, and the steps of Ethernet and the tunnels, which re-enter Ethernet
+ * with the inner frame's bounds ({@link EthernetModule} and {@link TunnelModule} describe them). When asked, the
+ * walker also records where each header sits so the detail dissector can re-read it with field positions. A frame
+ * that breaks a rule becomes a malformed summary; nothing is thrown.
  */
 final class FrameWalker {
 
@@ -53,16 +35,6 @@ final class FrameWalker {
         void walk(FrameWalker walker, int offset);
     }
 
-    private static final int GRH_NEXT_HEADER_BTH = 0x1b;
-    private static final int BTH_LENGTH = 12;
-    private static final int ICRC_LENGTH = 4;
-    private static final int ERF_ETHERNET = 2;
-    private static final int ERF_INFINIBAND = 21;
-    private static final int LNH_IBA_LOCAL = 2;
-    private static final int LNH_IBA_GLOBAL = 3;
-    private static final int LRH_LENGTH = 8;
-    private static final int GRH_LENGTH = 40;
-    private static final int VCRC_LENGTH = 2;
     private static final int IP_PROTOCOL_GRE = 47;
     private static final int VXLAN_PORT = 4789;
     private static final int ERSPAN_II_LENGTH = 8;
@@ -95,24 +67,23 @@ final class FrameWalker {
     /** What an IEEE 802.3 frame's payload (a Length/Type of 1500 or less) goes to: LLC. */
     private static Step ieee8023Length;
     /** What the payload of a UD SEND Only to QP 0 or 1 (a MAD for the SMI or the GSI) goes to. */
-    private static Step madPayload;
-    private static final int UD_SEND_ONLY = 0x64;
-    /** QP 1, the General Services Interface; QP 0, the Subnet Management Interface, below it. */
-    private static final int GSI_QP = 1;
+    private static Step madStep;
+    /** What a UDP datagram to one of the walker's RoCE ports goes to (before {@link #UDP_PORTS}). */
+    private static Step rocePortStep;
 
     /** Ethernet and its VLAN tags: read by the step here (it hands on by EtherType or to LLC), marked for the module. */
     private static final EthernetModule ETHERNET = new EthernetModule();
     /** GRE, ERSPAN and VXLAN: read by the steps here (the IP and UDP bounds of the inner frame), marked for the module. */
     private static final TunnelModule TUNNELS = new TunnelModule();
-    /** The RoCE transport (BTH, extended headers, payload, ICRC and VCRC): the walk reads it here and marks it for the module. */
+    /** The RoCE transport (BTH, extended headers, payload, ICRC and VCRC), after UDP, a GRH or an LRH. */
     static final RoceModule ROCE = new RoceModule();
-    /** ERF, LRH and GRH: read by the steps here (they set the frame's times and addresses), marked for the module. */
+    /** ERF, LRH, GRH and RoCEv1: steps of the module's (they set the frame's times and addresses). */
     private static final InfinibandLinkModule IB_LINK = new InfinibandLinkModule();
-    /** IPv4, IPv6, UDP, TCP and ARP: read by the steps here (the network layer's bounds), marked for the module. */
+    /** IPv4, IPv6, UDP, TCP and ARP: steps of the module's, which keep the network layer's bounds here. */
     static final IpModule IP = new IpModule();
     /** PAUSE and PFC: a whole module (its step hangs in the EtherType table); named here for the packet list's columns. */
     static final MacControlModule MAC_CONTROL = new MacControlModule();
-    /** Linux cooked capture v1 and v2: read by the steps here, marked for the module. */
+    /** Linux cooked capture v1 and v2. */
     private static final LinuxSllModule SLL = new LinuxSllModule();
 
     /** The protocol modules, each hanging its steps in the tables above (proto_register_* and proto_reg_handoff_*). */
@@ -130,33 +101,50 @@ final class FrameWalker {
 
     static {
         LINK_TYPES[LinkType.ETHERNET] = FrameWalker::ethernet;
-        LINK_TYPES[LinkType.LINUX_SLL] = FrameWalker::linuxSll;
-        LINK_TYPES[LinkType.LINUX_SLL2] = FrameWalker::linuxSll2;
-        LINK_TYPES[LinkType.ERF] = FrameWalker::erf;
-        LINK_TYPES[LinkType.INFINIBAND] = FrameWalker::infiniband;
-        ERF_TYPES[ERF_ETHERNET] = FrameWalker::erfEthernet;
-        ERF_TYPES[ERF_INFINIBAND] = FrameWalker::infiniband;
-        ETHER_TYPES[0x0800] = FrameWalker::ipv4;
-        ETHER_TYPES[0x0806] = FrameWalker::arp;
-        ETHER_TYPES[0x86dd] = FrameWalker::ipv6;
-        ETHER_TYPES[0x8915] = FrameWalker::roceV1;
-        IP_PROTOCOLS[6] = FrameWalker::tcp;
-        IP_PROTOCOLS[17] = FrameWalker::udp;
         IP_PROTOCOLS[IP_PROTOCOL_GRE] = FrameWalker::gre;
         UDP_PORTS[VXLAN_PORT] = FrameWalker::vxlan;
         GRE_PROTOCOLS[0x6558] = (walker, offset) -> walker.inner(PacketSummary.ENCAP_GRE, offset, FrameWalker::ethernet);
-        GRE_PROTOCOLS[0x0800] = (walker, offset) -> walker.inner(PacketSummary.ENCAP_GRE, offset, FrameWalker::ipv4);
-        GRE_PROTOCOLS[0x86dd] = (walker, offset) -> walker.inner(PacketSummary.ENCAP_GRE, offset, FrameWalker::ipv6);
+        GRE_PROTOCOLS[0x0800] = (walker, offset) -> walker.inner(PacketSummary.ENCAP_GRE, offset,
+                ETHER_TYPES[0x0800]);
+        GRE_PROTOCOLS[0x86dd] = (walker, offset) -> walker.inner(PacketSummary.ENCAP_GRE, offset,
+                ETHER_TYPES[0x86dd]);
         GRE_PROTOCOLS[0x88be] = FrameWalker::erspanII;
         GRE_PROTOCOLS[0x22eb] = FrameWalker::erspanIII;
         for (ProtocolModule module : MODULES) {
             module.handOff(new ProtocolModule.HandOff() {
                 @Override
+                public void linkType(int linkType, Step step) {
+                    put(LINK_TYPES, linkType, step, "link type");
+                }
+
+                @Override
+                public void erfType(int recordType, Step step) {
+                    put(ERF_TYPES, recordType, step, "ERF record type");
+                }
+
+                @Override
                 public void etherType(int etherType, Step step) {
-                    if (ETHER_TYPES[etherType] != null) {
-                        throw new IllegalStateException(module + ": EtherType " + etherType + " is taken");
+                    put(ETHER_TYPES, etherType, step, "EtherType");
+                }
+
+                @Override
+                public void ipProtocol(int protocol, Step step) {
+                    put(IP_PROTOCOLS, protocol, step, "IP protocol");
+                }
+
+                @Override
+                public void rocePorts(Step step) {
+                    if (rocePortStep != null) {
+                        throw new IllegalStateException(module + ": the RoCE ports are taken");
                     }
-                    ETHER_TYPES[etherType] = step;
+                    rocePortStep = step;
+                }
+
+                private void put(Step[] table, int key, Step step, String what) {
+                    if (table[key] != null) {
+                        throw new IllegalStateException(module + ": " + what + " " + key + " is taken");
+                    }
+                    table[key] = step;
                 }
 
                 @Override
@@ -169,10 +157,10 @@ final class FrameWalker {
 
                 @Override
                 public void madPayload(Step step) {
-                    if (madPayload != null) {
+                    if (madStep != null) {
                         throw new IllegalStateException(module + ": the payload of UD SEND Only to QP 0 or 1 is taken");
                     }
-                    madPayload = step;
+                    madStep = step;
                 }
             });
         }
@@ -189,8 +177,6 @@ final class FrameWalker {
     static boolean dissects(int linkType) {
         return linkType >= 0 && linkType < LINK_TYPES.length && LINK_TYPES[linkType] != null;
     }
-
-    private static final Step ROCE_V2 = FrameWalker::roceV2;
 
     /** This walker's RoCE ports, one bit per UDP port: they come before {@link #UDP_PORTS} (8 KB, not a table copy). */
     private final long[] rocePorts = new long[65536 / 64];
@@ -325,121 +311,23 @@ final class FrameWalker {
         etherType(type, end);
     }
 
-    /** An ERF record: its header (and extension headers), then the packet its record type names. */
-    private void erf(int offset) {
-        enter("ERF", offset, 16);
-        ErfHeader erf = new ErfHeader(io);
-        int end = (int) io.pos();
-        mark(IB_LINK, InfinibandLinkModule.ERF, offset, end - offset);
-        // as tshark (wiretap/erf.c): the frame's time is the record's, to the nanosecond, its length on the wire the
-        // record's wlen, and what was captured the bytes after the ERF header
-        summary.timestampNanos = erfNanos(erf.timestamp());
-        summary.originalLength = erf.wireLength();
-        summary.capturedLength = data.limit() - end;
-        int type = (int) erf.recordType();
+    /** Hands on to the link layer of a link type: ERF Ethernet records carry an Ethernet frame. */
+    void linkType(int linkType, int offset) {
+        LINK_TYPES[linkType].walk(this, offset);
+    }
+
+    /** Hands on to what an ERF record of this type holds, or says the record is not dissected. */
+    void erfRecord(int type, int offset) {
         Step step = ERF_TYPES[type];
         if (step != null) {
-            step.walk(this, end);
+            step.walk(this, offset);
         } else {
             summary.notDissected = ERF_NOT_DISSECTED[type];
         }
     }
 
-    /**
-     * An ERF timestamp (32.32 fixed-point seconds since 1970) in nanoseconds, rounded as wiretap's erf.c rounds it
-     * (so frame.time agrees with tshark's to the nanosecond).
-     */
-    static long erfNanos(long timestamp) {
-        long seconds = timestamp >>> 32;
-        long fraction = (timestamp & 0xffffffffL) * 1_000_000_000L;
-        fraction += (fraction & 0x80000000L) << 1;
-        long nanos = fraction >>> 32;
-        if (nanos >= 1_000_000_000L) {
-            nanos -= 1_000_000_000L;
-            seconds++;
-        }
-        return seconds * 1_000_000_000L + nanos;
-    }
-
-    /** ERF Ethernet records put two bytes of offset and padding before the MAC header. */
-    private void erfEthernet(int offset) {
-        ethernet(offset + 2);
-    }
-
-    /**
-     * A native InfiniBand packet: LRH, then (LNH "IBA global") a GRH, then the BTH and the rest as for RoCE up to
-     * the ICRC, which ends PktLen words after the LRH starts, then the VCRC. Flows are keyed by the GIDs when there
-     * is a GRH, else by the LIDs.
-     */
-    private void infiniband(int offset) {
-        enter("LRH", offset, LRH_LENGTH);
-        byte[] b = data.array();
-        summary.kinds |= PacketSummary.INFINIBAND;
-        summary.lrhVl = LrhLayout.virtualLane(b, offset);
-        summary.lrhSl = LrhLayout.serviceLevel(b, offset);
-        int lnh = LrhLayout.linkNextHeader(b, offset);
-        summary.lrhLnh = lnh;
-        summary.lrhDlid = LrhLayout.destinationLid(b, offset);
-        summary.lrhSlid = LrhLayout.sourceLid(b, offset);
-        mark(IB_LINK, InfinibandLinkModule.LRH, offset, LRH_LENGTH);
-        int words = LrhLayout.packetLength(b, offset);
-        int packetLength = words * 4;
-        int end = offset + packetLength;
-        if (packetLength < LRH_LENGTH) {
-            malformed("LRH packet length " + words + " words (" + packetLength + " bytes) is shorter"
-                    + " than the LRH itself (" + LRH_LENGTH + " bytes)");
-        }
-        if (lnh == LNH_IBA_GLOBAL || lnh == LNH_IBA_LOCAL) {
-            // a packet length that cannot hold the headers it announces (Wireshark: "Invalid Packet Length from LRH!")
-            int least = LRH_LENGTH + (lnh == LNH_IBA_GLOBAL ? GRH_LENGTH : 0) + BTH_LENGTH + ICRC_LENGTH;
-            if (packetLength < least) {
-                malformed("LRH packet length " + words + " words (" + packetLength + " bytes) is shorter"
-                        + " than its LRH, " + (lnh == LNH_IBA_GLOBAL ? "GRH, " : "") + "BTH and ICRC (" + least
-                        + " bytes)");
-            }
-        }
-        checkEnd("LRH packet length " + words + " words (", packetLength, end + VCRC_LENGTH);
-        if (lnh == LNH_IBA_GLOBAL) {
-            int grhOffset = offset + LRH_LENGTH;
-            grh(grhOffset);
-            int nextHeader = GrhLayout.nextHeader(b, grhOffset);
-            if (nextHeader != GRH_NEXT_HEADER_BTH) {
-                malformed(String.format("GRH next header 0x%02x is not a BTH (0x1b)", nextHeader));
-            }
-            bth(PacketSummary.INFINIBAND, grhOffset + GRH_LENGTH, end, offset, Icrc.IB_GLOBAL);
-        } else if (lnh == LNH_IBA_LOCAL) {
-            summary.ipSrcHi = Addresses.LID_HIGH;
-            summary.ipSrcLo = summary.lrhSlid;
-            summary.ipDstHi = Addresses.LID_HIGH;
-            summary.ipDstLo = summary.lrhDlid;
-            bth(PacketSummary.INFINIBAND, offset + LRH_LENGTH, end, offset, Icrc.IB_LOCAL);
-        } else {
-            return;   // a raw packet, not IBA transport: the LRH is all there is to show
-        }
-        if (end + VCRC_LENGTH > data.limit()) {
-            summary.vcrcStatus = PacketSummary.ICRC_UNCHECKED;
-            mark(ROCE, RoceModule.VCRC, Math.min(end, data.limit()), 0);
-            return;
-        }
-        mark(ROCE, RoceModule.VCRC, end, VCRC_LENGTH);
-        int stored = Short.toUnsignedInt(Short.reverseBytes(data.getShort(end)));
-        summary.vcrcStatus = stored == Vcrc.compute(data, offset, end) ? PacketSummary.ICRC_GOOD : PacketSummary.ICRC_BAD;
-    }
-
-    private void linuxSll(int offset) {
-        enter("Linux cooked", offset, LinuxSllLayout.SIZE);
-        mark(SLL, LinuxSllModule.V1, offset, LinuxSllLayout.SIZE);
-        etherType(LinuxSllLayout.protocol(data.array(), offset), offset + LinuxSllLayout.SIZE);
-    }
-
-    private void linuxSll2(int offset) {
-        enter("Linux cooked v2", offset, LinuxSll2Layout.SIZE);
-        mark(SLL, LinuxSllModule.V2, offset, LinuxSll2Layout.SIZE);
-        etherType(LinuxSll2Layout.protocol(data.array(), offset), offset + LinuxSll2Layout.SIZE);
-    }
-
     /** Hands on to the layer the EtherType names; LLDP and the rest are not RoCE and stay undissected. */
-    private void etherType(int etherType, int offset) {
+    void etherType(int etherType, int offset) {
         summary.etherType = etherType;
         Step step = ETHER_TYPES[etherType];
         if (step != null) {
@@ -447,8 +335,11 @@ final class FrameWalker {
         }
     }
 
-    /** Hands on to the transport the IP protocol names, within the IP payload that ends at {@code end}. */
-    private void ipPayload(int protocol, int offset, int start, int kind, int end) {
+    /**
+     * Hands on to the transport the IP protocol names, within the IP payload that ends at {@code end}; {@code start}
+     * and {@code kind} (4, 6; 1 for a RoCEv1 GRH) are the network header's, which the ICRC covers.
+     */
+    void ipPayload(int protocol, int offset, int start, int kind, int end) {
         l3Offset = start;
         l3Kind = kind;
         l3End = end;
@@ -459,267 +350,22 @@ final class FrameWalker {
         }
     }
 
-    private void ipv4(int offset) {
-        enter("IPv4", offset, 20);
-        byte[] b = data.array();
-        int headerLength = Ipv4HeaderLayout.lenHeader(b, offset);
-        if (Ipv4HeaderLayout.optionsIsPresent(b, offset)) {
-            readable(offset, headerLength);
-        }
-        int version = Ipv4HeaderLayout.version(b, offset);
-        if (version != 4 || headerLength < 20) {
-            malformed("IPv4 header has version " + version + " and header length " + headerLength);
-        }
-        summary.kinds |= PacketSummary.IPV4;
-        summary.ipSrcLo = Addresses.ipv4Mapped(Ipv4HeaderLayout.srcAddr(b, offset));
-        summary.ipDstLo = Addresses.ipv4Mapped(Ipv4HeaderLayout.dstAddr(b, offset));
-        summary.dscp = Ipv4HeaderLayout.dscp(b, offset);
-        summary.ecn = Ipv4HeaderLayout.ecn(b, offset);
-        summary.ttl = Ipv4HeaderLayout.ttl(b, offset);
-        int protocol = Ipv4HeaderLayout.protocol(b, offset);
-        summary.ipProtocol = protocol;
-        mark(IP, IpModule.IPV4, offset, headerLength);
-        int totalLength = Ipv4HeaderLayout.totalLength(b, offset);
-        if (totalLength < headerLength) {
-            malformed("IPv4 total length " + totalLength + " is shorter than its header (" + headerLength + ")");
-        }
-        int end = offset + totalLength;
-        checkEnd("IPv4 total length ", totalLength, end);
-        if (Ipv4HeaderLayout.moreFragments(b, offset) || Ipv4HeaderLayout.fragmentOffset(b, offset) != 0) {
-            return;
-        }
-        ipPayload(protocol, offset + headerLength, offset, 4, end);
-    }
-
-    private void ipv6(int offset) {
-        enter("IPv6", offset, Ipv6HeaderLayout.SIZE);
-        byte[] b = data.array();
-        int version = Ipv6HeaderLayout.version(b, offset);
-        if (version != 6) {
-            malformed("IPv6 header has version " + version);
-        }
-        summary.kinds |= PacketSummary.IPV6;
-        addresses(Ipv6HeaderLayout.srcAddrAt(b, offset), Ipv6HeaderLayout.dstAddrAt(b, offset));
-        summary.dscp = Ipv6HeaderLayout.dscp(b, offset);
-        summary.ecn = Ipv6HeaderLayout.ecn(b, offset);
-        summary.ttl = Ipv6HeaderLayout.hopLimit(b, offset);
-        int next = Ipv6HeaderLayout.nextHeader(b, offset);
-        summary.ipProtocol = next;
-        mark(IP, IpModule.IPV6, offset, Ipv6HeaderLayout.SIZE);
-        int payloadLength = Ipv6HeaderLayout.payloadLength(b, offset);
-        int end = offset + Ipv6HeaderLayout.SIZE + payloadLength;
-        checkEnd("IPv6 payload length ", payloadLength, end);
-        // past hop-by-hop options (0), routing (43) and destination options (60), each 8 + 8 * its length byte long
-        int at = offset + 40;
-        for (int headers = 0; headers < 8 && (next == 0 || next == 43 || next == 60) && at < end; headers++) {
-            need(at, 2);
-            int following = data.get(at) & 0xff;
-            at += 8 + 8 * (data.get(at + 1) & 0xff);
-            next = following;
-        }
-        ipPayload(next, at, offset, 6, end);
-    }
-
-    private void tcp(int offset) {
-        int ipEnd = l3End;
-        enter("TCP", offset, TcpHeaderLayout.SIZE);
-        byte[] b = data.array();
-        summary.kinds |= PacketSummary.TCP;
-        summary.tcpSrcPort = TcpHeaderLayout.srcPort(b, offset);
-        summary.tcpDstPort = TcpHeaderLayout.dstPort(b, offset);
-        summary.tcpFlags = TcpHeaderLayout.flags(b, offset);
-        int headerLength = TcpHeaderLayout.dataOffset(b, offset) * 4;
-        mark(IP, IpModule.TCP, offset, Math.max(20, Math.min(headerLength, data.limit() - offset)));
-        if (headerLength < 20 || offset + headerLength > ipEnd) {
-            malformed("TCP header length " + headerLength + " does not fit the IP payload of " + (ipEnd - offset)
-                    + " bytes");
-        }
-        summary.tcpPayloadLength = ipEnd - offset - headerLength;
-    }
-
-    private void arp(int offset) {
-        enter("ARP", offset, 8);
-        ArpPacket arp = new ArpPacket(io);
-        summary.kinds |= PacketSummary.ARP;
-        mark(IP, IpModule.ARP, offset, (int) io.pos() - offset);
-        if (arp.lenHardwareAddr() == 6 && arp.lenProtocolAddr() == 4) {
-            summary.arpOperation = arp.operation();
-            summary.arpSenderMac = Addresses.number(arp.sender().hwAddr());
-            summary.arpSenderIp = Addresses.number(arp.sender().protoAddr());
-            summary.arpTargetIp = Addresses.number(arp.target().protoAddr());
-        }
-    }
-
-    private void udp(int offset) {
-        int ipEnd = l3End;
-        enter("UDP", offset, UdpHeaderLayout.SIZE);
-        byte[] b = data.array();
-        int port = UdpHeaderLayout.dstPort(b, offset);
-        int length = UdpHeaderLayout.lenDatagram(b, offset);
-        summary.kinds |= PacketSummary.UDP;
-        summary.udpSrcPort = UdpHeaderLayout.srcPort(b, offset);
-        summary.udpDstPort = port;
-        summary.udpLength = length;
-        mark(IP, IpModule.UDP, offset, UdpHeaderLayout.SIZE);
-        if (length < 8 || offset + length > ipEnd) {
-            malformed("UDP length " + length + " does not fit the IP payload of " + (ipEnd - offset) + " bytes");
-        }
-        Step step = (rocePorts[port >>> 6] & 1L << port) != 0 ? ROCE_V2 : UDP_PORTS[port];
-        if (step != null) {
-            udpEnd = offset + length;
-            step.walk(this, offset + 8);
-        }
-    }
-
-    private void roceV2(int offset) {
-        bth(PacketSummary.ROCEV2, offset, udpEnd, l3Offset, l3Kind);
-    }
-
-    private void roceV1(int offset) {
-        grh(offset);
-        byte[] b = data.array();
-        int trafficClass = GrhLayout.trafficClass(b, offset);
-        summary.dscp = trafficClass >>> 2;
-        summary.ecn = trafficClass & 3;
-        int payloadLength = GrhLayout.payloadLength(b, offset);
-        int end = offset + GRH_LENGTH + payloadLength;
-        checkEnd("GRH payload length ", payloadLength, end);
-        int nextHeader = GrhLayout.nextHeader(b, offset);
-        if (nextHeader != GRH_NEXT_HEADER_BTH) {
-            malformed(String.format("GRH next header 0x%02x is not a BTH (0x1b)", nextHeader));
-        }
-        bth(PacketSummary.ROCEV1, offset + 40, end, offset, 1);
-    }
-
-    /** The frame's source and destination from two 16-byte addresses (IPv6 addresses or GIDs) in the frame. */
-    private void addresses(int source, int destination) {
-        byte[] b = data.array();
-        summary.ipSrcHi = Addresses.high(b, source);
-        summary.ipSrcLo = Addresses.low(b, source);
-        summary.ipDstHi = Addresses.high(b, destination);
-        summary.ipDstLo = Addresses.low(b, destination);
-    }
-
-    /** Reads a GRH, whose GIDs become the frame's addresses. */
-    private void grh(int offset) {
-        enter("GRH", offset, GRH_LENGTH);
-        summary.kinds |= PacketSummary.GRH;
-        addresses(GrhLayout.sgidAt(data.array(), offset), GrhLayout.dgidAt(data.array(), offset));
-        mark(IB_LINK, InfinibandLinkModule.GRH, offset, GRH_LENGTH);
-    }
-
-    /** @param roceKind ROCEV2, ROCEV1 or INFINIBAND, set once a BTH is read */
-    private void bth(int roceKind, int offset, int end, int l3Offset, int l3Kind) {
-        layerName = "BTH";
-        summary.kinds |= PacketSummary.ROCE_TRANSPORT;
-        if (end - offset < BTH_LENGTH + ICRC_LENGTH) {
-            malformed("RoCE payload of " + (end - offset) + " bytes is too short for a BTH and an ICRC (16 bytes)");
-        }
-        need(offset, BTH_LENGTH);
-        byte[] b = data.array();
-        int opcode = BthLayout.opcode(b, offset);
-        summary.kinds |= roceKind;
-        summary.opcode = opcode;
-        summary.solicitedEvent = BthLayout.se(b, offset);
-        summary.padCount = BthLayout.padCount(b, offset);
-        summary.pkey = BthLayout.pkey(b, offset);
-        summary.fecn = BthLayout.fecn(b, offset);
-        summary.becn = BthLayout.becn(b, offset);
-        summary.destQp = BthLayout.destQp(b, offset);
-        summary.ackRequest = BthLayout.ackReq(b, offset);
-        summary.psn = BthLayout.psn(b, offset);
-        mark(ROCE, RoceModule.BTH, offset, BTH_LENGTH);
-        if (IbOpcodes.isReserved(opcode)) {
-            malformed(String.format("BTH opcode 0x%02x is reserved", opcode));
-        }
-        int tver = BthLayout.tver(b, offset);
-        if (tver != 0) {
-            malformed("BTH header version " + tver + " is not 0");
-        }
-
-        layerName = "extended transport";
-        int extendedOffset = offset + BTH_LENGTH;
-        int captured = data.limit();
-        int extendedLength = IbExtendedHeadersLayout.lenHeaders(opcode);
-        if (!cutBySnapLength()) {
-            readable(extendedOffset, extendedLength);   // cut by the snap length, only what was captured is read
-        }
-        if (extendedOffset + extendedLength + ICRC_LENGTH > end) {
-            malformed("RoCE payload is too short for the extended headers of " + IbOpcodes.name(opcode));
-        }
-        if (extendedLength > 0 && extendedOffset < captured) {
-            mark(ROCE, RoceModule.EXTENDED_HEADERS, extendedOffset, Math.min(extendedLength, captured - extendedOffset));
-        }
-        extendedHeaders(opcode, extendedOffset, captured);
-
-        int payloadOffset = extendedOffset + extendedLength;
-        int icrcOffset = end - ICRC_LENGTH;
-        int payloadLength = icrcOffset - summary.padCount - payloadOffset;
-        if (payloadLength < 0) {
-            malformed("pad count " + summary.padCount + " is longer than the payload");
-        }
-        summary.payloadLength = payloadLength;
-        if (payloadLength + summary.padCount > 0) {
-            int from = Math.min(payloadOffset, captured);
-            mark(ROCE, RoceModule.PAYLOAD, from, Math.max(0, Math.min(icrcOffset, captured) - from));
-        }
-        if (madPayload != null && opcode == UD_SEND_ONLY && summary.destQp <= GSI_QP && payloadLength > 0
-                && payloadOffset + payloadLength <= captured) {
-            madPayload.walk(this, payloadOffset);   // a MAD, wholly captured; summary.payloadLength is its length
-        }
-        if (end > data.limit()) {
-            summary.icrcStatus = PacketSummary.ICRC_UNCHECKED;
-            mark(ROCE, RoceModule.ICRC, Math.min(icrcOffset, data.limit()), 0);   // nothing of it was captured
-            return;
-        }
-        mark(ROCE, RoceModule.ICRC, icrcOffset, ICRC_LENGTH);
-        int stored = Integer.reverseBytes(data.getInt(icrcOffset));
-        int computed = icrc.compute(data, l3Offset, l3Kind, offset, icrcOffset);
-        summary.icrcStatus = stored == computed ? PacketSummary.ICRC_GOOD : PacketSummary.ICRC_BAD;
-        summary.icrc = stored & 0xFFFF_FFFFL;
-    }
-
     /**
-     * The values of the extended headers that are wholly captured (all of them unless the snap length cut the
-     * frame: a header is then present exactly when its bytes are there, as in Wireshark), at the places the opcode
-     * gives them in {@code ib_extended_headers.ksy}.
+     * Hands on to what a UDP datagram's destination port names, the walker's RoCE ports first (a preference, as in
+     * Wireshark), within the datagram that ends at {@code end}.
      */
-    private void extendedHeaders(int opcode, int at, int captured) {
-        byte[] b = data.array();
-        if (IbExtendedHeadersLayout.hasXrceth(opcode)) {
-            int xrceth = IbExtendedHeadersLayout.xrcethAt(b, at, opcode);
-            if (xrceth + XrcethLayout.SIZE <= captured) {
-                summary.xrcSrq = XrcethLayout.xrcSrq(b, xrceth);
-            }
+    void udpPayload(int port, int offset, int end) {
+        Step step = (rocePorts[port >>> 6] & 1L << port) != 0 ? rocePortStep : UDP_PORTS[port];
+        if (step != null) {
+            udpEnd = end;
+            step.walk(this, offset);
         }
-        if (IbExtendedHeadersLayout.hasDeth(opcode)) {
-            int deth = IbExtendedHeadersLayout.dethAt(b, at, opcode);
-            if (deth + DethLayout.SIZE <= captured) {
-                summary.dethQkey = DethLayout.qkey(b, deth);
-                summary.dethSrcQp = DethLayout.srcQp(b, deth);
-            }
-        }
-        if (IbExtendedHeadersLayout.hasReth(opcode)) {
-            int reth = IbExtendedHeadersLayout.rethAt(b, at, opcode);
-            if (reth + RethLayout.SIZE <= captured) {
-                summary.rethVa = RethLayout.va(b, reth);
-                summary.rethRkey = RethLayout.rkey(b, reth);
-                summary.rethDmaLength = RethLayout.dmaLength(b, reth);
-            }
-        }
-        if (IbExtendedHeadersLayout.hasAeth(opcode)) {
-            int aeth = IbExtendedHeadersLayout.aethAt(b, at, opcode);
-            if (aeth + AethLayout.SIZE <= captured) {
-                summary.aethSyndrome = AethLayout.syndrome(b, aeth);
-                summary.aethMsn = AethLayout.msn(b, aeth);
-            }
-        }
-        if (IbExtendedHeadersLayout.hasImmDt(opcode)) {
-            int immDt = IbExtendedHeadersLayout.immDtAt(b, at, opcode);
-            if (immDt + ImmdtLayout.SIZE <= captured) {
-                summary.hasImmediate = true;
-                summary.immediate = (int) ImmdtLayout.data(b, immDt);
-            }
+    }
+
+    /** Hands a MAD (the wholly captured payload of a UD SEND Only to QP 0 or 1) to the module that reads MADs. */
+    void madPayload(int offset) {
+        if (madStep != null) {
+            madStep.walk(this, offset);
         }
     }
 
@@ -797,9 +443,53 @@ final class FrameWalker {
         first.walk(this, offset);
     }
 
+    /** The frame's source and destination from two 16-byte addresses (IPv6 addresses or GIDs) in the frame. */
+    void addresses(int source, int destination) {
+        byte[] b = data.array();
+        summary.ipSrcHi = Addresses.high(b, source);
+        summary.ipSrcLo = Addresses.low(b, source);
+        summary.ipDstHi = Addresses.high(b, destination);
+        summary.ipDstLo = Addresses.low(b, destination);
+    }
+
     /** The summary being filled, for a module's step. */
     PacketSummary summary() {
         return summary;
+    }
+
+    /** The frame's captured bytes as a buffer (its limit: how many were captured), for a module's step. */
+    ByteBuffer data() {
+        return data;
+    }
+
+    /** Names the layer being read, for the messages of a frame cut short inside it. */
+    void layer(String name) {
+        layerName = name;
+    }
+
+    /** Where the network header the walk is in starts (the ICRC's invariant fields start there). */
+    int l3Offset() {
+        return l3Offset;
+    }
+
+    /** The network header's kind: 4, 6, or 1 for RoCEv1's GRH. */
+    int l3Kind() {
+        return l3Kind;
+    }
+
+    /** Where the IP payload the walk is in ends. */
+    int l3End() {
+        return l3End;
+    }
+
+    /** Where the UDP datagram the walk is in ends. */
+    int udpEnd() {
+        return udpEnd;
+    }
+
+    /** This walker's ICRC calculator. */
+    Icrc icrc() {
+        return icrc;
     }
 
     /** The frame's bytes, for a module's step that reads them with the generated layouts. */
@@ -842,7 +532,7 @@ final class FrameWalker {
     }
 
     /** Stops the walk when fewer than {@code length} bytes are captured at {@code offset}. */
-    private void need(int offset, int length) {
+    void need(int offset, int length) {
         if (offset + length > data.limit()) {
             if (!cutBySnapLength()) {
                 malformed(layerName + " header needs " + length + " bytes at offset " + offset + ", the frame has "
@@ -853,18 +543,18 @@ final class FrameWalker {
     }
 
     /** A length field pointing past the captured bytes is fine when the snap length cut the frame, not otherwise. */
-    private void checkEnd(String lengthField, int length, int end) {
+    void checkEnd(String lengthField, int length, int end) {
         if (end > data.limit() && !cutBySnapLength()) {
             malformed(lengthField + length + (lengthField.endsWith("(") ? " bytes)" : "")
                     + " runs past the end of the frame (" + data.limit() + " bytes)");
         }
     }
 
-    private boolean cutBySnapLength() {
+    boolean cutBySnapLength() {
         return summary.capturedLength < summary.originalLength;
     }
 
-    private void malformed(String reason) {
+    void malformed(String reason) {
         summary.kinds |= PacketSummary.MALFORMED;
         summary.malformedReason = reason;
         throw STOP;

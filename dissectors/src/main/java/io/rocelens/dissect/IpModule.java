@@ -6,6 +6,10 @@ import io.kaitai.struct.ByteBufferKaitaiStream;
 import io.rocelens.ksy.FieldSink;
 import io.rocelens.ksy.SpecDescribers;
 import io.rocelens.ksy.SpecFields;
+import io.rocelens.ksy.layout.Ipv4HeaderLayout;
+import io.rocelens.ksy.layout.Ipv6HeaderLayout;
+import io.rocelens.ksy.layout.TcpHeaderLayout;
+import io.rocelens.ksy.layout.UdpHeaderLayout;
 import io.rocelens.ksy.pos.ArpPacket;
 import io.rocelens.ksy.pos.Ipv4Header;
 import io.rocelens.ksy.pos.Ipv6Header;
@@ -22,9 +26,9 @@ import java.util.stream.Stream;
  * packet-arp.c show them. Fields and describers come from {@code ipv4_header.ksy}, {@code ipv6_header.ksy},
  * {@code udp_header.ksy}, {@code tcp_header.ksy} and {@code arp_packet.ksy}; hand-written here is only what no spec
  * field is, each said where it is added (IPv4's DS field and flags byte, the checksum statuses, IPv6's traffic class
- * and its {@code ip.version}, TCP's flags word and bits, ARP's addresses). The fast steps stay the walker's (they keep
- * the network layer's bounds for UDP, TCP, GRE and the ICRC, and hand on through its tables), which mark the headers
- * for this module ({@link #IPV4} ... {@link #ARP}, the indexes of its first five protocols).
+ * and its {@code ip.version}, TCP's flags word and bits, ARP's addresses). Its steps hang in the EtherType and IP
+ * protocol tables; they give the walker the network layer's bounds (for UDP, TCP, GRE and the ICRC) and hand on
+ * through its tables, and mark the headers ({@link #IPV4} ... {@link #ARP}, the indexes of its first five protocols).
  */
 final class IpModule implements ProtocolModule {
 
@@ -51,6 +55,128 @@ final class IpModule implements ProtocolModule {
             Protocol.known(false, "icmpv6",
                     "Internet Control Message Protocol for IPv6 (next header 58, after any extension headers)", null,
                     p -> p.is(PacketSummary.IPV6) && p.transportProtocol == 58 ? 1 : outerToo(p, false)));
+
+    @Override
+    public void handOff(HandOff tables) {
+        tables.etherType(0x0800, this::ipv4);
+        tables.etherType(0x86dd, this::ipv6);
+        tables.etherType(0x0806, this::arp);
+        tables.ipProtocol(6, this::tcp);
+        tables.ipProtocol(17, this::udp);
+    }
+
+    private void ipv4(FrameWalker walker, int offset) {
+        walker.enter("IPv4", offset, 20);
+        byte[] b = walker.bytes();
+        PacketSummary summary = walker.summary();
+        int headerLength = Ipv4HeaderLayout.lenHeader(b, offset);
+        if (Ipv4HeaderLayout.optionsIsPresent(b, offset)) {
+            walker.readable(offset, headerLength);
+        }
+        int version = Ipv4HeaderLayout.version(b, offset);
+        if (version != 4 || headerLength < 20) {
+            walker.malformed("IPv4 header has version " + version + " and header length " + headerLength);
+        }
+        summary.kinds |= PacketSummary.IPV4;
+        summary.ipSrcLo = Addresses.ipv4Mapped(Ipv4HeaderLayout.srcAddr(b, offset));
+        summary.ipDstLo = Addresses.ipv4Mapped(Ipv4HeaderLayout.dstAddr(b, offset));
+        summary.dscp = Ipv4HeaderLayout.dscp(b, offset);
+        summary.ecn = Ipv4HeaderLayout.ecn(b, offset);
+        summary.ttl = Ipv4HeaderLayout.ttl(b, offset);
+        int protocol = Ipv4HeaderLayout.protocol(b, offset);
+        summary.ipProtocol = protocol;
+        walker.mark(this, IPV4, offset, headerLength);
+        int totalLength = Ipv4HeaderLayout.totalLength(b, offset);
+        if (totalLength < headerLength) {
+            walker.malformed("IPv4 total length " + totalLength + " is shorter than its header (" + headerLength + ")");
+        }
+        int end = offset + totalLength;
+        walker.checkEnd("IPv4 total length ", totalLength, end);
+        if (Ipv4HeaderLayout.moreFragments(b, offset) || Ipv4HeaderLayout.fragmentOffset(b, offset) != 0) {
+            return;
+        }
+        walker.ipPayload(protocol, offset + headerLength, offset, 4, end);
+    }
+
+    private void ipv6(FrameWalker walker, int offset) {
+        walker.enter("IPv6", offset, Ipv6HeaderLayout.SIZE);
+        byte[] b = walker.bytes();
+        PacketSummary summary = walker.summary();
+        int version = Ipv6HeaderLayout.version(b, offset);
+        if (version != 6) {
+            walker.malformed("IPv6 header has version " + version);
+        }
+        summary.kinds |= PacketSummary.IPV6;
+        walker.addresses(Ipv6HeaderLayout.srcAddrAt(b, offset), Ipv6HeaderLayout.dstAddrAt(b, offset));
+        summary.dscp = Ipv6HeaderLayout.dscp(b, offset);
+        summary.ecn = Ipv6HeaderLayout.ecn(b, offset);
+        summary.ttl = Ipv6HeaderLayout.hopLimit(b, offset);
+        int next = Ipv6HeaderLayout.nextHeader(b, offset);
+        summary.ipProtocol = next;
+        walker.mark(this, IPV6, offset, Ipv6HeaderLayout.SIZE);
+        int payloadLength = Ipv6HeaderLayout.payloadLength(b, offset);
+        int end = offset + Ipv6HeaderLayout.SIZE + payloadLength;
+        walker.checkEnd("IPv6 payload length ", payloadLength, end);
+        // past hop-by-hop options (0), routing (43) and destination options (60), each 8 + 8 * its length byte long
+        int at = offset + 40;
+        for (int headers = 0; headers < 8 && (next == 0 || next == 43 || next == 60) && at < end; headers++) {
+            walker.need(at, 2);
+            int following = b[at] & 0xff;
+            at += 8 + 8 * (b[at + 1] & 0xff);
+            next = following;
+        }
+        walker.ipPayload(next, at, offset, 6, end);
+    }
+
+    private void tcp(FrameWalker walker, int offset) {
+        int ipEnd = walker.l3End();
+        walker.enter("TCP", offset, TcpHeaderLayout.SIZE);
+        byte[] b = walker.bytes();
+        PacketSummary summary = walker.summary();
+        summary.kinds |= PacketSummary.TCP;
+        summary.tcpSrcPort = TcpHeaderLayout.srcPort(b, offset);
+        summary.tcpDstPort = TcpHeaderLayout.dstPort(b, offset);
+        summary.tcpFlags = TcpHeaderLayout.flags(b, offset);
+        int headerLength = TcpHeaderLayout.dataOffset(b, offset) * 4;
+        walker.mark(this, TCP, offset, Math.max(20, Math.min(headerLength, walker.data().limit() - offset)));
+        if (headerLength < 20 || offset + headerLength > ipEnd) {
+            walker.malformed("TCP header length " + headerLength + " does not fit the IP payload of "
+                    + (ipEnd - offset) + " bytes");
+        }
+        summary.tcpPayloadLength = ipEnd - offset - headerLength;
+    }
+
+    private void arp(FrameWalker walker, int offset) {
+        walker.enter("ARP", offset, 8);
+        io.rocelens.ksy.ArpPacket arp = new io.rocelens.ksy.ArpPacket(walker.io());
+        PacketSummary summary = walker.summary();
+        summary.kinds |= PacketSummary.ARP;
+        walker.mark(this, ARP, offset, (int) walker.io().pos() - offset);
+        if (arp.lenHardwareAddr() == 6 && arp.lenProtocolAddr() == 4) {
+            summary.arpOperation = arp.operation();
+            summary.arpSenderMac = Addresses.number(arp.sender().hwAddr());
+            summary.arpSenderIp = Addresses.number(arp.sender().protoAddr());
+            summary.arpTargetIp = Addresses.number(arp.target().protoAddr());
+        }
+    }
+
+    private void udp(FrameWalker walker, int offset) {
+        int ipEnd = walker.l3End();
+        walker.enter("UDP", offset, UdpHeaderLayout.SIZE);
+        byte[] b = walker.bytes();
+        PacketSummary summary = walker.summary();
+        int port = UdpHeaderLayout.dstPort(b, offset);
+        int length = UdpHeaderLayout.lenDatagram(b, offset);
+        summary.kinds |= PacketSummary.UDP;
+        summary.udpSrcPort = UdpHeaderLayout.srcPort(b, offset);
+        summary.udpDstPort = port;
+        summary.udpLength = length;
+        walker.mark(this, UDP, offset, UdpHeaderLayout.SIZE);
+        if (length < 8 || offset + length > ipEnd) {
+            walker.malformed("UDP length " + length + " does not fit the IP payload of " + (ipEnd - offset) + " bytes");
+        }
+        walker.udpPayload(port, offset + 8, offset + length);
+    }
 
     @Override
     public List<Protocol> protocols() {

@@ -1,9 +1,12 @@
 package io.rocelens.dissect;
 
 import io.kaitai.struct.ByteBufferKaitaiStream;
+import io.rocelens.capture.LinkType;
 import io.rocelens.ksy.FieldSink;
 import io.rocelens.ksy.SpecDescribers;
 import io.rocelens.ksy.SpecFields;
+import io.rocelens.ksy.layout.LinuxSll2Layout;
+import io.rocelens.ksy.layout.LinuxSllLayout;
 import io.rocelens.ksy.pos.LinuxSll;
 import io.rocelens.ksy.pos.LinuxSll2;
 import java.nio.ByteBuffer;
@@ -13,9 +16,8 @@ import java.util.List;
 /**
  * The Linux cooked capture headers (SLL, link type 113, and SLL2, link type 276) that {@code tcpdump -i any} writes
  * in place of Ethernet, as Wireshark's packet-sll.c shows them: their protocol field, an EtherType. Fields and
- * describers come from {@code linux_sll.ksy} and {@code linux_sll2.ksy}; nothing is hand-written but the titles. The
- * fast steps stay the walker's ({@code linuxSll}, {@code linuxSll2}: they hand on through its EtherType table) and mark
- * the header for this module ({@link #V1}, {@link #V2}).
+ * describers come from {@code linux_sll.ksy} and {@code linux_sll2.ksy}; nothing is hand-written but the titles. Its
+ * steps hang in the link-type table and hand on through the walker's EtherType table.
  */
 final class LinuxSllModule implements ProtocolModule {
 
@@ -26,6 +28,24 @@ final class LinuxSllModule implements ProtocolModule {
             // the summary keeps no mark of it: a frame whose Ethernet header was read has none (unless in a tunnel)
             Protocol.known(true, "sll", "Linux cooked capture", "sll",
                     p -> p.is(PacketSummary.ETHERNET) && !p.is(PacketSummary.ENCAPSULATED) ? 0 : -1));
+
+    @Override
+    public void handOff(HandOff tables) {
+        tables.linkType(LinkType.LINUX_SLL, this::v1);
+        tables.linkType(LinkType.LINUX_SLL2, this::v2);
+    }
+
+    private void v1(FrameWalker walker, int offset) {
+        walker.enter("Linux cooked", offset, LinuxSllLayout.SIZE);
+        walker.mark(this, V1, offset, LinuxSllLayout.SIZE);
+        walker.etherType(LinuxSllLayout.protocol(walker.bytes(), offset), offset + LinuxSllLayout.SIZE);
+    }
+
+    private void v2(FrameWalker walker, int offset) {
+        walker.enter("Linux cooked v2", offset, LinuxSll2Layout.SIZE);
+        walker.mark(this, V2, offset, LinuxSll2Layout.SIZE);
+        walker.etherType(LinuxSll2Layout.protocol(walker.bytes(), offset), offset + LinuxSll2Layout.SIZE);
+    }
 
     @Override
     public List<Protocol> protocols() {

@@ -44,6 +44,18 @@ public interface ProtocolModule {
     /** The hand-off tables a module hangs its steps in. */
     interface HandOff {
 
+        /** Frames of this link type (LINKTYPE_ value) go to {@code step}, from their first byte. */
+        void linkType(int linkType, FrameWalker.Step step);
+
+        /** ERF records of this type (the low 7 bits of the type byte) go to {@code step}, after the ERF header. */
+        void erfType(int recordType, FrameWalker.Step step);
+
+        /** The payload of an IPv4 or IPv6 packet of this protocol (next header) goes to {@code step}. */
+        void ipProtocol(int protocol, FrameWalker.Step step);
+
+        /** UDP datagrams to the walker's RoCE ports (a preference, 4791 by default) go to {@code step}. */
+        void rocePorts(FrameWalker.Step step);
+
         /** Frames of this EtherType (after any VLAN tags) go to {@code step}. */
         void etherType(int etherType, FrameWalker.Step step);
 
@@ -54,7 +66,7 @@ public interface ProtocolModule {
          * The payload of a UD SEND Only packet to QP 0 or 1 (the MADs of the Subnet Management and General Services
          * Interfaces), when wholly captured, goes to {@code step} at the offset after the DETH;
          * {@link PacketSummary#payloadLength} is its length. The RoCE layers before it (BTH, DETH) and the ICRC
-         * after it stay the walker's.
+         * after it stay the RoCE transport's.
          */
         void madPayload(FrameWalker.Step step);
     }

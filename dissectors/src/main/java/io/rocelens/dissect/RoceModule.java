@@ -3,6 +3,13 @@ package io.rocelens.dissect;
 import io.rocelens.ksy.FieldSink;
 import io.rocelens.ksy.SpecDescribers;
 import io.rocelens.ksy.SpecFields;
+import io.rocelens.ksy.layout.AethLayout;
+import io.rocelens.ksy.layout.BthLayout;
+import io.rocelens.ksy.layout.DethLayout;
+import io.rocelens.ksy.layout.IbExtendedHeadersLayout;
+import io.rocelens.ksy.layout.ImmdtLayout;
+import io.rocelens.ksy.layout.RethLayout;
+import io.rocelens.ksy.layout.XrcethLayout;
 import io.rocelens.ksy.pos.Aeth;
 import io.rocelens.ksy.pos.Bth;
 import io.rocelens.ksy.pos.IbExtendedHeaders;
@@ -21,8 +28,9 @@ import java.util.stream.Stream;
  * {@code ieth.ksy}, in the order {@code ib_extended_headers.ksy} gives them), and so do their describers; what is
  * hand-written here is only what no spec field is: the AETH syndrome and its parts (an instance of aeth.ksy, named by
  * its type), the CNP's reserved bytes as one text, the payload's length and the CRCs with their status (computed by
- * the walk). The fast step stays the walker's: it needs the network layer's bytes for the ICRC and serves RoCEv2, RoCEv1
- * and native InfiniBand alike; it marks the headers for this module ({@link #BTH} ... {@link #VCRC}).
+ * the walk). Its step hangs on the RoCE ports; {@link #transport} serves RoCEv1 and native InfiniBand too (their
+ * steps are {@link InfinibandLinkModule}'s), with the network layer's bytes the ICRC covers; it marks the headers
+ * ({@link #BTH} ... {@link #VCRC}).
  */
 final class RoceModule implements ProtocolModule {
 
@@ -67,6 +75,140 @@ final class RoceModule implements ProtocolModule {
                                      java.util.function.Predicate<PacketSummary> has) {
         return Protocol.known(indexed, name, title, name, p -> !p.isRoce() ? 0
                 : p.is(PacketSummary.MALFORMED) || p.capturedLength < p.originalLength ? -1 : has.test(p) ? 1 : 0);
+    }
+
+    private static final int BTH_LENGTH = 12;
+    private static final int ICRC_LENGTH = 4;
+    private static final int UD_SEND_ONLY = 0x64;
+    /** QP 1, the General Services Interface; QP 0, the Subnet Management Interface, below it. */
+    private static final int GSI_QP = 1;
+
+    @Override
+    public void handOff(HandOff tables) {
+        tables.rocePorts((walker, offset) -> transport(walker, PacketSummary.ROCEV2, offset, walker.udpEnd(),
+                walker.l3Offset(), walker.l3Kind()));
+    }
+
+    /**
+     * The BTH at {@code offset}, its extended headers, payload and ICRC, which ends at {@code end}; the ICRC covers
+     * the network header from {@code l3Offset} of kind {@code l3Kind} ({@link Icrc}).
+     *
+     * @param roceKind ROCEV2, ROCEV1 or INFINIBAND, set once a BTH is read
+     */
+    void transport(FrameWalker walker, int roceKind, int offset, int end, int l3Offset, int l3Kind) {
+        walker.layer("BTH");
+        PacketSummary summary = walker.summary();
+        summary.kinds |= PacketSummary.ROCE_TRANSPORT;
+        if (end - offset < BTH_LENGTH + ICRC_LENGTH) {
+            walker.malformed("RoCE payload of " + (end - offset)
+                    + " bytes is too short for a BTH and an ICRC (16 bytes)");
+        }
+        walker.need(offset, BTH_LENGTH);
+        byte[] b = walker.bytes();
+        int opcode = BthLayout.opcode(b, offset);
+        summary.kinds |= roceKind;
+        summary.opcode = opcode;
+        summary.solicitedEvent = BthLayout.se(b, offset);
+        summary.padCount = BthLayout.padCount(b, offset);
+        summary.pkey = BthLayout.pkey(b, offset);
+        summary.fecn = BthLayout.fecn(b, offset);
+        summary.becn = BthLayout.becn(b, offset);
+        summary.destQp = BthLayout.destQp(b, offset);
+        summary.ackRequest = BthLayout.ackReq(b, offset);
+        summary.psn = BthLayout.psn(b, offset);
+        walker.mark(this, BTH, offset, BTH_LENGTH);
+        if (IbOpcodes.isReserved(opcode)) {
+            walker.malformed(String.format("BTH opcode 0x%02x is reserved", opcode));
+        }
+        int tver = BthLayout.tver(b, offset);
+        if (tver != 0) {
+            walker.malformed("BTH header version " + tver + " is not 0");
+        }
+
+        walker.layer("extended transport");
+        int extendedOffset = offset + BTH_LENGTH;
+        ByteBuffer data = walker.data();
+        int captured = data.limit();
+        int extendedLength = IbExtendedHeadersLayout.lenHeaders(opcode);
+        if (!walker.cutBySnapLength()) {
+            walker.readable(extendedOffset, extendedLength);   // cut by the snap length, only what was captured is read
+        }
+        if (extendedOffset + extendedLength + ICRC_LENGTH > end) {
+            walker.malformed("RoCE payload is too short for the extended headers of " + IbOpcodes.name(opcode));
+        }
+        if (extendedLength > 0 && extendedOffset < captured) {
+            walker.mark(this, EXTENDED_HEADERS, extendedOffset, Math.min(extendedLength, captured - extendedOffset));
+        }
+        extendedHeaders(summary, b, opcode, extendedOffset, captured);
+
+        int payloadOffset = extendedOffset + extendedLength;
+        int icrcOffset = end - ICRC_LENGTH;
+        int payloadLength = icrcOffset - summary.padCount - payloadOffset;
+        if (payloadLength < 0) {
+            walker.malformed("pad count " + summary.padCount + " is longer than the payload");
+        }
+        summary.payloadLength = payloadLength;
+        if (payloadLength + summary.padCount > 0) {
+            int from = Math.min(payloadOffset, captured);
+            walker.mark(this, PAYLOAD, from, Math.max(0, Math.min(icrcOffset, captured) - from));
+        }
+        if (opcode == UD_SEND_ONLY && summary.destQp <= GSI_QP && payloadLength > 0
+                && payloadOffset + payloadLength <= captured) {
+            walker.madPayload(payloadOffset);   // a MAD, wholly captured; summary.payloadLength is its length
+        }
+        if (end > captured) {
+            summary.icrcStatus = PacketSummary.ICRC_UNCHECKED;
+            walker.mark(this, ICRC, Math.min(icrcOffset, captured), 0);   // nothing of it was captured
+            return;
+        }
+        walker.mark(this, ICRC, icrcOffset, ICRC_LENGTH);
+        int stored = Integer.reverseBytes(data.getInt(icrcOffset));
+        int computed = walker.icrc().compute(data, l3Offset, l3Kind, offset, icrcOffset);
+        summary.icrcStatus = stored == computed ? PacketSummary.ICRC_GOOD : PacketSummary.ICRC_BAD;
+        summary.icrc = stored & 0xFFFF_FFFFL;
+    }
+
+    /**
+     * The values of the extended headers that are wholly captured (all of them unless the snap length cut the
+     * frame: a header is then present exactly when its bytes are there, as in Wireshark), at the places the opcode
+     * gives them in {@code ib_extended_headers.ksy}.
+     */
+    private static void extendedHeaders(PacketSummary summary, byte[] b, int opcode, int at, int captured) {
+        if (IbExtendedHeadersLayout.hasXrceth(opcode)) {
+            int xrceth = IbExtendedHeadersLayout.xrcethAt(b, at, opcode);
+            if (xrceth + XrcethLayout.SIZE <= captured) {
+                summary.xrcSrq = XrcethLayout.xrcSrq(b, xrceth);
+            }
+        }
+        if (IbExtendedHeadersLayout.hasDeth(opcode)) {
+            int deth = IbExtendedHeadersLayout.dethAt(b, at, opcode);
+            if (deth + DethLayout.SIZE <= captured) {
+                summary.dethQkey = DethLayout.qkey(b, deth);
+                summary.dethSrcQp = DethLayout.srcQp(b, deth);
+            }
+        }
+        if (IbExtendedHeadersLayout.hasReth(opcode)) {
+            int reth = IbExtendedHeadersLayout.rethAt(b, at, opcode);
+            if (reth + RethLayout.SIZE <= captured) {
+                summary.rethVa = RethLayout.va(b, reth);
+                summary.rethRkey = RethLayout.rkey(b, reth);
+                summary.rethDmaLength = RethLayout.dmaLength(b, reth);
+            }
+        }
+        if (IbExtendedHeadersLayout.hasAeth(opcode)) {
+            int aeth = IbExtendedHeadersLayout.aethAt(b, at, opcode);
+            if (aeth + AethLayout.SIZE <= captured) {
+                summary.aethSyndrome = AethLayout.syndrome(b, aeth);
+                summary.aethMsn = AethLayout.msn(b, aeth);
+            }
+        }
+        if (IbExtendedHeadersLayout.hasImmDt(opcode)) {
+            int immDt = IbExtendedHeadersLayout.immDtAt(b, at, opcode);
+            if (immDt + ImmdtLayout.SIZE <= captured) {
+                summary.hasImmediate = true;
+                summary.immediate = (int) ImmdtLayout.data(b, immDt);
+            }
+        }
     }
 
     @Override
