@@ -83,7 +83,11 @@ class ViewsInteractionTest {
         Samples.Loaded loaded = Samples.load(Samples.INCAST);
         Conversation biggest = Conversations.of(loaded.analysis()).stream().filter(c -> c.naks() > 0)
                 .max(Comparator.comparingLong(Conversation::packets)).orElseThrow();
-        PsnLadder ladder = PsnLadder.of(new IndexedCapture(loaded.index(), null), biggest, loaded.analysis());
+        return shown(PsnLadder.of(new IndexedCapture(loaded.index(), null), biggest, loaded.analysis()));
+    }
+
+    /** A ladder shown in its view. */
+    private LadderShown shown(PsnLadder ladder) {
         PsnLadderView view = fx(() -> {
             PsnLadderView made = new PsnLadderView(null, link);
             made.open(null);
@@ -129,14 +133,10 @@ class ViewsInteractionTest {
         JsonNode built = new ObjectMapper().readTree(folder.resolve("violations.json").toFile());
         Conversation requester = Conversations.of(loaded.analysis()).stream()
                 .filter(c -> c.forward().name().equals("10.0.0.1 > 10.0.0.2 QP 0x000022")).findFirst().orElseThrow();
-        PsnLadder ladder = PsnLadder.of(new IndexedCapture(loaded.index(), null), requester, loaded.analysis());
-        PsnLadderView view = fx(() -> {
-            PsnLadderView made = new PsnLadderView(null, link);
-            made.open(null);
-            made.show(ladder);
-            return made;
-        });
-        WaitForAsyncUtils.waitForFxEvents();
+        LadderShown shown = shown(PsnLadder.of(new IndexedCapture(loaded.index(), null), requester,
+                loaded.analysis()));
+        PsnLadder ladder = shown.ladder();
+        PsnLadderView view = shown.view();
         Canvas canvas = robot.lookup("#psn-ladder").queryAs(Canvas.class);
         Label hover = robot.lookup("#ladder-hover").queryAs(Label.class);
         int hovered = 0;
