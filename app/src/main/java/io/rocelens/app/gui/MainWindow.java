@@ -132,7 +132,8 @@ final class MainWindow {
                 showDetails(selected);
             }
         });
-        conversationColouring = new ConversationColouring(packets, copying, status, filter ->
+        conversationColouring = new ConversationColouring(packets, copying, status, background,
+                session::dissectorOptions, filter ->
                 ColouringRulesDialog.show(stage, packets.colours().plus(ConversationColouring.rule(filter)),
                         this::colouringRulesChanged));
         packetList.control().setContextMenu(copying.menu(flagging, comments, conversationColouring.contextMenu(),

@@ -132,15 +132,21 @@ final class PacketCopy {
     }
 
     /** The selected row's index row, or -1. */
-    private int selectedRow() {
+    int selectedRow() {
         int index = list.selectedIndex();
         return index < 0 || index >= packets.size() || packets.table() == null ? -1 : packets.rowAt(index);
     }
 
-    /** Both addresses of the row, either way round, or null when it has no IP addresses. */
+    /** Both addresses of the selected row, either way round, or null when it has no IP addresses. */
     String ipPair() {
         int row = selectedRow();
-        return row < 0 ? null : RowFilters.ipPair(packets.table().source(row), packets.table().destination(row));
+        return row < 0 ? null : ipPairOf(row);
+    }
+
+    /** Both addresses of an index row, either way round, or null when it has no IP addresses; on any thread. */
+    String ipPairOf(int row) {
+        PacketTable table = packets.table();
+        return table == null ? null : RowFilters.ipPair(table.source(row), table.destination(row));
     }
 
     /**

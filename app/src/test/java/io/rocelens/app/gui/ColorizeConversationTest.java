@@ -85,6 +85,33 @@ class ColorizeConversationTest {
         assertEquals("NAK", fx(() -> sample.window().packets().look(62).colour().name()));
     }
 
+    /**
+     * The Ethernet and UDP conversations, read from the frame again (the index holds neither MACs nor ports of IP
+     * frames): tshark's {@code eth.addr==02:00:00:00:00:04 && eth.addr==02:00:00:00:00:03} (the QP conversation and
+     * frame 144) and {@code ip.addr==10.0.0.4 && ip.addr==10.0.0.3 && udp.port==51345 && udp.port==4791} (frame 63's
+     * ports; the QP conversation's frames).
+     */
+    @Test
+    void theEthernetAndUdpConversationsAreTsharks(FxRobot robot) throws Exception {
+        defaultRules();
+        Fx.selectFrame(robot, 63);
+        fx(() -> {
+            contextItem(robot, "Colorize Conversation", "Ethernet", "Color 3").fire();
+            return null;
+        });
+        List<Long> ethernet = new ArrayList<>(QP_CONVERSATION);
+        ethernet.add(16, 144L);
+        waitUntil(() -> framesColoured("Color 3").equals(ethernet), () -> "Color 3: " + framesColoured("Color 3"));
+        assertEquals("#e0c0e0", fx(() -> sample.window().packets().look(143).colour().background()));
+        fx(() -> {
+            sample.window().conversationColouring().reset();
+            contextItem(robot, "Colorize Conversation", "UDP", "Color 4").fire();
+            return null;
+        });
+        waitUntil(() -> framesColoured("Color 4").equals(QP_CONVERSATION) && framesColoured("Color 3").isEmpty(),
+                () -> "Color 4: " + framesColoured("Color 4"));
+    }
+
     /** New Coloring Rule… opens the Colouring Rules with the conversation's rule on top; OK keeps it. */
     @Test
     void newColoringRuleAddsTheConversationsRuleFirst(FxRobot robot) throws Exception {
