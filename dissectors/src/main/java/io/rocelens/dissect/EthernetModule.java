@@ -2,8 +2,11 @@ package io.rocelens.dissect;
 
 import static io.rocelens.dissect.ProtocolModule.outerToo;
 
+import io.rocelens.capture.LinkType;
 import io.rocelens.ksy.SpecDescribers;
 import io.rocelens.ksy.SpecFields;
+import io.rocelens.ksy.layout.EthernetHeaderEtherTypeOrTagLayout;
+import io.rocelens.ksy.layout.EthernetHeaderLayout;
 import io.rocelens.ksy.pos.EthernetHeader;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -17,8 +20,9 @@ import java.util.stream.Stream;
  * {@code ethernet_header.ksy}; hand-written here, each said where it is added: the LG and IG bits of each address, and
  * the names of the spec's one Type field by where it sits (the spec reads a list of TPID-or-type elements; Wireshark
  * names the first {@code eth.type}, each one after a tag that tag's {@code vlan.etype}, and either one, when it is 1500
- * or less, a length: {@code eth.len}, {@code vlan.len}). The fast step stays the walker's (it hands on through its
- * EtherType table and to IEEE 802.3 frames' LLC), which marks the whole header for this module.
+ * or less, a length: {@code eth.len}, {@code vlan.len}). Its step is Ethernet's link type (tunnels enter it again for
+ * the frames they carry); it hands on through the walker's EtherType table or to IEEE 802.3 frames' LLC, and marks
+ * the whole header.
  */
 final class EthernetModule implements ProtocolModule {
 
@@ -32,6 +36,50 @@ final class EthernetModule implements ProtocolModule {
             Protocol.known(IN_INDEX, "eth", "Ethernet II", "eth", p -> outerToo(p, p.is(PacketSummary.ETHERNET))),
             Protocol.known(IN_INDEX, "vlan", "802.1Q / 802.1ad VLAN tag", "vlan",
                     p -> outerToo(p, p.is(PacketSummary.VLAN))));
+
+    @Override
+    public void handOff(HandOff tables) {
+        tables.linkType(LinkType.ETHERNET, this::ethernet);
+    }
+
+    private void ethernet(FrameWalker walker, int offset) {
+        walker.countLayer();   // Wireshark counts two layers here: eth and ethertype (frame.protocols "eth:ethertype:ip:...")
+        walker.enter("Ethernet", offset, 14);
+        byte[] b = walker.bytes();
+        // the tags, then the element that is not a tag and holds the EtherType (ethernet_header.ksy: repeat until);
+        // all read before anything is kept, as the parser of the whole header did
+        int first = EthernetHeaderLayout.tagsAt(b, offset);
+        int tag = first;
+        int tags = 0;
+        while (true) {
+            walker.readable(tag, 2);
+            if (!EthernetHeaderEtherTypeOrTagLayout.isTag(b, tag)) {
+                break;
+            }
+            walker.readable(tag, EthernetHeaderEtherTypeOrTagLayout.sizeOf(b, tag));
+            tag += EthernetHeaderEtherTypeOrTagLayout.sizeOf(b, tag);
+            tags++;
+        }
+        PacketSummary summary = walker.summary();
+        summary.kinds |= PacketSummary.ETHERNET;
+        summary.ethDst = EthernetHeaderLayout.dstMac(b, offset);
+        summary.ethSrc = EthernetHeaderLayout.srcMac(b, offset);
+        if (tags > 0) {
+            summary.kinds |= PacketSummary.VLAN;
+            summary.vlanPcp = EthernetHeaderEtherTypeOrTagLayout.pcp(b, first);
+            summary.vlanId = EthernetHeaderEtherTypeOrTagLayout.vid(b, first);
+        }
+        summary.vlanTags = tags;
+        int end = tag + 2;
+        walker.mark(this, 0, offset, end - offset);
+        int type = EthernetHeaderEtherTypeOrTagLayout.tpid(b, tag);
+        if (type <= IEEE_802_3_MAX_LENGTH) {
+            summary.etherType = type;
+            walker.ieee8023Payload(end);
+            return;
+        }
+        walker.etherType(type, end);
+    }
 
     @Override
     public List<Protocol> protocols() {

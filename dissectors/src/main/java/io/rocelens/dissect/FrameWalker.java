@@ -4,12 +4,6 @@ import io.kaitai.struct.KaitaiStream;
 import io.rocelens.capture.Frame;
 import io.rocelens.capture.LinkType;
 import io.rocelens.ksy.EnumTexts;
-import io.rocelens.ksy.layout.ErspanLayout;
-import io.rocelens.ksy.layout.ErspanPlatformSubHeaderLayout;
-import io.rocelens.ksy.layout.EthernetHeaderEtherTypeOrTagLayout;
-import io.rocelens.ksy.layout.EthernetHeaderLayout;
-import io.rocelens.ksy.layout.GreLayout;
-import io.rocelens.ksy.layout.VxlanLayout;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -35,15 +29,6 @@ final class FrameWalker {
         void walk(FrameWalker walker, int offset);
     }
 
-    private static final int IP_PROTOCOL_GRE = 47;
-    private static final int VXLAN_PORT = 4789;
-    private static final int ERSPAN_II_LENGTH = 8;
-    private static final int ERSPAN_III_LENGTH = 12;
-    private static final int VXLAN_LENGTH = 8;
-    /** The ERSPAN type III platform-specific sub-header, whatever its platform (erspan.ksy, platform_sub_header). */
-    private static final int PLATFORM_SUB_HEADER_LENGTH = 8;
-    /** IEEE 802.3 clause 3.2.6: a Length/Type value up to 1500 is a length, the frame's payload LLC. */
-    private static final int IEEE_802_3_MAX_LENGTH = 1500;
     /**
      * The most protocol layers one frame may have, the frame itself included: Wireshark's default for
      * {@code gui.max_tree_depth}, past which it stops with "failed assertion saved_layers_len <
@@ -71,28 +56,20 @@ final class FrameWalker {
     /** What a UDP datagram to one of the walker's RoCE ports goes to (before {@link #UDP_PORTS}). */
     private static Step rocePortStep;
 
-    /** Ethernet and its VLAN tags: read by the step here (it hands on by EtherType or to LLC), marked for the module. */
-    private static final EthernetModule ETHERNET = new EthernetModule();
-    /** GRE, ERSPAN and VXLAN: read by the steps here (the IP and UDP bounds of the inner frame), marked for the module. */
-    private static final TunnelModule TUNNELS = new TunnelModule();
-    /** The RoCE transport (BTH, extended headers, payload, ICRC and VCRC), after UDP, a GRH or an LRH. */
+    /** The RoCE transport, whose step RoCEv1 and native InfiniBand call too; its columns come first in the list. */
     static final RoceModule ROCE = new RoceModule();
-    /** ERF, LRH, GRH and RoCEv1: steps of the module's (they set the frame's times and addresses). */
-    private static final InfinibandLinkModule IB_LINK = new InfinibandLinkModule();
-    /** IPv4, IPv6, UDP, TCP and ARP: steps of the module's, which keep the network layer's bounds here. */
+    /** IPv4, IPv6, UDP, TCP and ARP: named here for the packet list's columns. */
     static final IpModule IP = new IpModule();
-    /** PAUSE and PFC: a whole module (its step hangs in the EtherType table); named here for the packet list's columns. */
+    /** PAUSE and PFC: named here for the packet list's columns. */
     static final MacControlModule MAC_CONTROL = new MacControlModule();
-    /** Linux cooked capture v1 and v2. */
-    private static final LinuxSllModule SLL = new LinuxSllModule();
 
     /** The protocol modules, each hanging its steps in the tables above (proto_register_* and proto_reg_handoff_*). */
     static final List<ProtocolModule> MODULES = List.of(
-            ETHERNET,
-            TUNNELS,
-            SLL,
+            new EthernetModule(),
+            new TunnelModule(),
+            new LinuxSllModule(),
             IP,
-            IB_LINK,
+            new InfinibandLinkModule(),
             ROCE,
             MAC_CONTROL,
             new LlcModule(),
@@ -100,16 +77,6 @@ final class FrameWalker {
             new CmModule());
 
     static {
-        LINK_TYPES[LinkType.ETHERNET] = FrameWalker::ethernet;
-        IP_PROTOCOLS[IP_PROTOCOL_GRE] = FrameWalker::gre;
-        UDP_PORTS[VXLAN_PORT] = FrameWalker::vxlan;
-        GRE_PROTOCOLS[0x6558] = (walker, offset) -> walker.inner(PacketSummary.ENCAP_GRE, offset, FrameWalker::ethernet);
-        GRE_PROTOCOLS[0x0800] = (walker, offset) -> walker.inner(PacketSummary.ENCAP_GRE, offset,
-                ETHER_TYPES[0x0800]);
-        GRE_PROTOCOLS[0x86dd] = (walker, offset) -> walker.inner(PacketSummary.ENCAP_GRE, offset,
-                ETHER_TYPES[0x86dd]);
-        GRE_PROTOCOLS[0x88be] = FrameWalker::erspanII;
-        GRE_PROTOCOLS[0x22eb] = FrameWalker::erspanIII;
         for (ProtocolModule module : MODULES) {
             module.handOff(new ProtocolModule.HandOff() {
                 @Override
@@ -130,6 +97,16 @@ final class FrameWalker {
                 @Override
                 public void ipProtocol(int protocol, Step step) {
                     put(IP_PROTOCOLS, protocol, step, "IP protocol");
+                }
+
+                @Override
+                public void udpPort(int port, Step step) {
+                    put(UDP_PORTS, port, step, "UDP port");
+                }
+
+                @Override
+                public void greProtocol(int protocolType, Step step) {
+                    put(GRE_PROTOCOLS, protocolType, step, "GRE protocol type");
                 }
 
                 @Override
@@ -271,44 +248,58 @@ final class FrameWalker {
         io.seek(0);
     }
 
-    private void ethernet(int offset) {
-        layers++;   // Wireshark counts two layers here: eth and ethertype (frame.protocols "eth:ethertype:ip:...")
-        enter("Ethernet", offset, 14);
-        byte[] b = data.array();
-        // the tags, then the element that is not a tag and holds the EtherType (ethernet_header.ksy: repeat until);
-        // all read before anything is kept, as the parser of the whole header did
-        int first = EthernetHeaderLayout.tagsAt(b, offset);
-        int tag = first;
-        int tags = 0;
-        while (true) {
-            readable(tag, 2);
-            if (!EthernetHeaderEtherTypeOrTagLayout.isTag(b, tag)) {
-                break;
-            }
-            readable(tag, EthernetHeaderEtherTypeOrTagLayout.sizeOf(b, tag));
-            tag += EthernetHeaderEtherTypeOrTagLayout.sizeOf(b, tag);
-            tags++;
+    /** Hands an IEEE 802.3 frame's payload (its Length/Type a length) on, to LLC. */
+    void ieee8023Payload(int offset) {
+        if (ieee8023Length != null) {
+            ieee8023Length.walk(this, offset);
         }
-        summary.kinds |= PacketSummary.ETHERNET;
-        summary.ethDst = EthernetHeaderLayout.dstMac(b, offset);
-        summary.ethSrc = EthernetHeaderLayout.srcMac(b, offset);
-        if (tags > 0) {
-            summary.kinds |= PacketSummary.VLAN;
-            summary.vlanPcp = EthernetHeaderEtherTypeOrTagLayout.pcp(b, first);
-            summary.vlanId = EthernetHeaderEtherTypeOrTagLayout.vid(b, first);
+    }
+
+    /** Counts a protocol layer with no header of its own (Wireshark's "ethertype" after "eth"). */
+    void countLayer() {
+        layers++;
+    }
+
+    /**
+     * Hands a GRE payload on to what its protocol type names, up to {@code end} (the IP payload's), remembering
+     * whether the GRE header had a sequence number (ERSPAN type I or II after 0x88BE); false when nothing takes it.
+     */
+    boolean grePayload(int protocolType, int offset, int end, boolean sequence) {
+        Step step = GRE_PROTOCOLS[protocolType];
+        if (step == null) {
+            return false;
         }
-        summary.vlanTags = tags;
-        int end = tag + 2;
-        mark(ETHERNET, 0, offset, end - offset);
-        int type = EthernetHeaderEtherTypeOrTagLayout.tpid(b, tag);
-        if (type <= IEEE_802_3_MAX_LENGTH) {
-            summary.etherType = type;
-            if (ieee8023Length != null) {
-                ieee8023Length.walk(this, end);
-            }
-            return;
+        tunnelEnd = end;
+        greSequence = sequence;
+        step.walk(this, offset);
+        return true;
+    }
+
+    /** Whether the GRE header the walk came through had a sequence number. */
+    boolean greSequence() {
+        return greSequence;
+    }
+
+    /** Where the payload of the GRE header the walk came through ends. */
+    int tunnelEnd() {
+        return tunnelEnd;
+    }
+
+    /**
+     * Walks the frame a tunnel carries from {@code offset} to {@code end} with {@code first}: the summary then
+     * describes it as if it had been captured where it was mirrored (its addresses, priority, length, ICRC).
+     */
+    void inner(int how, int offset, int end, Step first) {
+        if (offset > end) {
+            malformed(layerName + " header runs " + (offset - end) + " bytes past the end of its packet");
         }
-        etherType(type, end);
+        summary.encapsulated(how, offset, end - offset);
+        first.walk(this, offset);
+    }
+
+    /** The step of an EtherType, for a tunnel that carries the packet without an Ethernet header (GRE with IP). */
+    static Step etherTypeStep(int etherType) {
+        return ETHER_TYPES[etherType];
     }
 
     /** Hands on to the link layer of a link type: ERF Ethernet records carry an Ethernet frame. */
@@ -367,80 +358,6 @@ final class FrameWalker {
         if (madStep != null) {
             madStep.walk(this, offset);
         }
-    }
-
-    /**
-     * A GRE header, then what its protocol type names, up to the end of the IP payload. PPTP's version 1 and RFC 1701
-     * source routing carry no mirrored frame: the GRE header is all that is shown of them.
-     */
-    private void gre(int offset) {
-        int ipEnd = l3End;
-        enter("GRE", offset, 4);
-        byte[] b = data.array();
-        int end = offset + GreLayout.sizeOf(b, offset);
-        readable(offset, end - offset);
-        mark(TUNNELS, TunnelModule.GRE, offset, end - offset);
-        Step step = GRE_PROTOCOLS[GreLayout.protocolType(b, offset)];
-        if (step == null || GreLayout.version(b, offset) != 0 || GreLayout.routingPresent(b, offset)) {
-            return;
-        }
-        tunnelEnd = ipEnd;
-        greSequence = GreLayout.sequencePresent(b, offset);
-        step.walk(this, end);
-    }
-
-    /** GRE protocol 0x88BE: ERSPAN type II when the GRE header has a sequence number, else type I (no ERSPAN header). */
-    private void erspanII(int offset) {
-        if (!greSequence) {
-            inner(PacketSummary.ENCAP_ERSPAN1, offset, FrameWalker::ethernet);
-            return;
-        }
-        enter("ERSPAN", offset, ERSPAN_II_LENGTH);
-        mark(TUNNELS, TunnelModule.ERSPAN_II, offset, ERSPAN_II_LENGTH);
-        int version = ErspanLayout.version(data.array(), offset, false);
-        if (version != 1) {
-            malformed("ERSPAN version " + version + " after GRE protocol 0x88be (type II is version 1)");
-        }
-        inner(PacketSummary.ENCAP_ERSPAN2, offset + ERSPAN_II_LENGTH, FrameWalker::ethernet);
-    }
-
-    /** GRE protocol 0x22EB: ERSPAN type III, its platform sub-header when the O bit says so, then the frame. */
-    private void erspanIII(int offset) {
-        enter("ERSPAN", offset, ERSPAN_III_LENGTH);
-        byte[] b = data.array();
-        int end = offset + ERSPAN_III_LENGTH;
-        if (ErspanLayout.subHeaderIsPresent(b, offset, true)) {
-            end = ErspanLayout.subHeaderAt(b, offset, true) + PLATFORM_SUB_HEADER_LENGTH;
-            readable(offset, end - offset);
-        }
-        mark(TUNNELS, TunnelModule.ERSPAN_III, offset, end - offset);
-        int version = ErspanLayout.version(b, offset, true);
-        if (version != 2) {
-            malformed("ERSPAN version " + version + " after GRE protocol 0x22eb (type III is version 2)");
-        }
-        if (ErspanLayout.frameType(b, offset, true) == 0) {   // frame type 0 is an Ethernet frame; others (2: an IP packet) are not read
-            inner(PacketSummary.ENCAP_ERSPAN3, end, FrameWalker::ethernet);
-        }
-    }
-
-    /** A VXLAN header, then the inner Ethernet frame up to the end of the UDP datagram. */
-    private void vxlan(int offset) {
-        enter("VXLAN", offset, VXLAN_LENGTH);
-        mark(TUNNELS, TunnelModule.VXLAN, offset, VXLAN_LENGTH);
-        tunnelEnd = udpEnd;
-        inner(PacketSummary.ENCAP_VXLAN, offset + VXLAN_LENGTH, FrameWalker::ethernet);
-    }
-
-    /**
-     * Walks the frame a tunnel carries from {@code offset} to {@link #tunnelEnd}: the summary then describes it as if
-     * it had been captured where it was mirrored (its addresses, priority, length, ICRC).
-     */
-    private void inner(int how, int offset, Step first) {
-        if (offset > tunnelEnd) {
-            malformed(layerName + " header runs " + (offset - tunnelEnd) + " bytes past the end of its packet");
-        }
-        summary.encapsulated(how, offset, tunnelEnd - offset);
-        first.walk(this, offset);
     }
 
     /** The frame's source and destination from two 16-byte addresses (IPv6 addresses or GIDs) in the frame. */

@@ -56,6 +56,12 @@ public interface ProtocolModule {
         /** UDP datagrams to the walker's RoCE ports (a preference, 4791 by default) go to {@code step}. */
         void rocePorts(FrameWalker.Step step);
 
+        /** UDP datagrams to this destination port (after the RoCE ports) go to {@code step}. */
+        void udpPort(int port, FrameWalker.Step step);
+
+        /** GRE payloads of this protocol type (an EtherType, RFC 2784 section 2.4) go to {@code step}. */
+        void greProtocol(int protocolType, FrameWalker.Step step);
+
         /** Frames of this EtherType (after any VLAN tags) go to {@code step}. */
         void etherType(int etherType, FrameWalker.Step step);
 

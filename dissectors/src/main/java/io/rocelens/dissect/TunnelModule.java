@@ -1,7 +1,10 @@
 package io.rocelens.dissect;
 
+import io.rocelens.capture.LinkType;
 import io.rocelens.ksy.SpecDescribers;
 import io.rocelens.ksy.SpecFields;
+import io.rocelens.ksy.layout.ErspanLayout;
+import io.rocelens.ksy.layout.GreLayout;
 import io.rocelens.ksy.pos.Erspan;
 import io.rocelens.ksy.pos.Gre;
 import io.rocelens.ksy.pos.Vxlan;
@@ -19,9 +22,9 @@ import java.util.stream.Stream;
  * version 0 reserved flags, ERSPAN's one spec field that Wireshark names by the type (encap or bso), ERSPAN type III's
  * platform sub-header (its layouts continue the platform ID's word inside a nested type, which the generated positions
  * do not follow), VXLAN's flag bits (the spec reads the flags as one word), and {@code roce.encap} on the header after
- * which the inner frame starts. The fast steps stay the walker's (they keep the IP and UDP bounds the inner frame ends
- * at, and hand on through its GRE protocol and UDP port tables), which mark the headers for this module ({@link #GRE}
- * ... {@link #VXLAN}).
+ * which the inner frame starts. Its steps hang in the IP protocol, UDP port and GRE protocol tables; the inner frame
+ * ends where the walker's IP payload or UDP datagram does ({@link FrameWalker#inner}); they mark the headers
+ * ({@link #GRE} ... {@link #VXLAN}).
  */
 final class TunnelModule implements ProtocolModule {
 
@@ -33,6 +36,14 @@ final class TunnelModule implements ProtocolModule {
     private static final int IP_PROTOCOL_GRE = 47;
     private static final int VXLAN_PORT = 4789;
 
+    private static final int ERSPAN_II_LENGTH = 8;
+    private static final int ERSPAN_III_LENGTH = 12;
+    private static final int VXLAN_LENGTH = 8;
+    /** The ERSPAN type III platform-specific sub-header, whatever its platform (erspan.ksy, platform_sub_header). */
+    private static final int PLATFORM_SUB_HEADER_LENGTH = 8;
+    /** The inner frame of most tunnels: an Ethernet frame. */
+    private static final FrameWalker.Step ETHERNET = (walker, offset) -> walker.linkType(LinkType.ETHERNET, offset);
+
     private final List<Protocol> protocols = List.of(
             // an encapsulated frame's summary holds the inner frame: the outer one may hold these
             Protocol.known(false, "gre", "Generic Routing Encapsulation", "gre",
@@ -43,6 +54,84 @@ final class TunnelModule implements ProtocolModule {
             Protocol.known(false, "vxlan", "Virtual eXtensible Local Area Network", "vxlan",
                     p -> p.is(PacketSummary.ENCAPSULATED | PacketSummary.MALFORMED) || p.udpDstPort == VXLAN_PORT
                             ? -1 : 0));
+
+    @Override
+    public void handOff(HandOff tables) {
+        tables.ipProtocol(IP_PROTOCOL_GRE, this::gre);
+        tables.udpPort(VXLAN_PORT, this::vxlan);
+        tables.greProtocol(0x6558, (walker, offset) -> carried(walker, PacketSummary.ENCAP_GRE, offset, ETHERNET));
+        // IP in GRE: the packet without an Ethernet header (the IP step is looked up when a frame needs it)
+        tables.greProtocol(0x0800, (walker, offset) -> carried(walker, PacketSummary.ENCAP_GRE, offset,
+                FrameWalker.etherTypeStep(0x0800)));
+        tables.greProtocol(0x86dd, (walker, offset) -> carried(walker, PacketSummary.ENCAP_GRE, offset,
+                FrameWalker.etherTypeStep(0x86dd)));
+        tables.greProtocol(0x88be, this::erspanII);
+        tables.greProtocol(0x22eb, this::erspanIII);
+    }
+
+    /**
+     * A GRE header, then what its protocol type names, up to the end of the IP payload. PPTP's version 1 and RFC 1701
+     * source routing carry no mirrored frame: the GRE header is all that is shown of them.
+     */
+    private void gre(FrameWalker walker, int offset) {
+        int ipEnd = walker.l3End();
+        walker.enter("GRE", offset, 4);
+        byte[] b = walker.bytes();
+        int end = offset + GreLayout.sizeOf(b, offset);
+        walker.readable(offset, end - offset);
+        walker.mark(this, GRE, offset, end - offset);
+        if (GreLayout.version(b, offset) != 0 || GreLayout.routingPresent(b, offset)) {
+            return;
+        }
+        walker.grePayload(GreLayout.protocolType(b, offset), end, ipEnd, GreLayout.sequencePresent(b, offset));
+    }
+
+    /** A frame carried in GRE, from {@code offset} to the end of the GRE payload. */
+    private static void carried(FrameWalker walker, int how, int offset, FrameWalker.Step first) {
+        walker.inner(how, offset, walker.tunnelEnd(), first);
+    }
+
+    /** GRE protocol 0x88BE: ERSPAN type II when the GRE header has a sequence number, else type I (no ERSPAN header). */
+    private void erspanII(FrameWalker walker, int offset) {
+        if (!walker.greSequence()) {
+            carried(walker, PacketSummary.ENCAP_ERSPAN1, offset, ETHERNET);
+            return;
+        }
+        walker.enter("ERSPAN", offset, ERSPAN_II_LENGTH);
+        walker.mark(this, ERSPAN_II, offset, ERSPAN_II_LENGTH);
+        int version = ErspanLayout.version(walker.bytes(), offset, false);
+        if (version != 1) {
+            walker.malformed("ERSPAN version " + version + " after GRE protocol 0x88be (type II is version 1)");
+        }
+        carried(walker, PacketSummary.ENCAP_ERSPAN2, offset + ERSPAN_II_LENGTH, ETHERNET);
+    }
+
+    /** GRE protocol 0x22EB: ERSPAN type III, its platform sub-header when the O bit says so, then the frame. */
+    private void erspanIII(FrameWalker walker, int offset) {
+        walker.enter("ERSPAN", offset, ERSPAN_III_LENGTH);
+        byte[] b = walker.bytes();
+        int end = offset + ERSPAN_III_LENGTH;
+        if (ErspanLayout.subHeaderIsPresent(b, offset, true)) {
+            end = ErspanLayout.subHeaderAt(b, offset, true) + PLATFORM_SUB_HEADER_LENGTH;
+            walker.readable(offset, end - offset);
+        }
+        walker.mark(this, ERSPAN_III, offset, end - offset);
+        int version = ErspanLayout.version(b, offset, true);
+        if (version != 2) {
+            walker.malformed("ERSPAN version " + version + " after GRE protocol 0x22eb (type III is version 2)");
+        }
+        // frame type 0 is an Ethernet frame; others (2: an IP packet) are not read
+        if (ErspanLayout.frameType(b, offset, true) == 0) {
+            carried(walker, PacketSummary.ENCAP_ERSPAN3, end, ETHERNET);
+        }
+    }
+
+    /** A VXLAN header, then the inner Ethernet frame up to the end of the UDP datagram. */
+    private void vxlan(FrameWalker walker, int offset) {
+        walker.enter("VXLAN", offset, VXLAN_LENGTH);
+        walker.mark(this, VXLAN, offset, VXLAN_LENGTH);
+        walker.inner(PacketSummary.ENCAP_VXLAN, offset + VXLAN_LENGTH, walker.udpEnd(), ETHERNET);
+    }
 
     @Override
     public List<Protocol> protocols() {
