@@ -14,10 +14,10 @@ import java.util.List;
  * EtherType, IP protocol, GRE protocol type and UDP destination port (the RoCE ports are a preference, as in Wireshark,
  * so each walker holds its own and looks them up before the UDP table). A protocol family is its specs and one
  * {@link ProtocolModule}, registered by one line in {@link #MODULES}, which hangs its steps in these tables
- * ({@code proto_reg_handoff_*}): Linux cooked capture, IP, the InfiniBand link and the RoCE transport, MAC Control,
- * LLC and STP, LLDP and DCBX, the MADs. The walker keeps what several of them share: the network layer's bounds (for
- * UDP, TCP, GRE and the ICRC), the datagram's end, and the steps of Ethernet and the tunnels, which re-enter Ethernet
- * with the inner frame's bounds ({@link EthernetModule} and {@link TunnelModule} describe them). When asked, the
+ * ({@code proto_reg_handoff_*}): Ethernet and VLAN, the tunnels, Linux cooked capture, IP, the InfiniBand link and the
+ * RoCE transport, MAC Control, LLC and STP, LLDP and DCBX, the MADs. The walker keeps what several of them share: the
+ * network layer's bounds (for UDP, TCP, GRE and the ICRC), the datagram's end, the GRE payload's, and the inner frame
+ * a tunnel carries ({@link #inner}). When asked, the
  * walker also records where each header sits so the detail dissector can re-read it with field positions. A frame
  * that breaks a rule becomes a malformed summary; nothing is thrown.
  */
