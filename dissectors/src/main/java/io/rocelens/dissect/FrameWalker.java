@@ -15,7 +15,7 @@ import java.util.List;
  * so each walker holds its own and looks them up before the UDP table). A protocol family is its specs and one
  * {@link ProtocolModule}, registered by one line in {@link #MODULES}, which hangs its steps in these tables
  * ({@code proto_reg_handoff_*}): Ethernet and VLAN, the tunnels, Linux cooked capture, IP, the InfiniBand link and the
- * RoCE transport, MAC Control, LLC and STP, LLDP and DCBX, the MADs. The walker keeps what several of them share: the
+ * RoCE transport, MAC Control, LLC and STP, LLDP and DCBX, the MADs, QCN. The walker keeps what several of them share: the
  * network layer's bounds (for UDP, TCP, GRE and the ICRC), the datagram's end, the GRE payload's, and the inner frame
  * a tunnel carries ({@link #inner}). When asked, the
  * walker also records where each header sits so the detail dissector can re-read it with field positions. A frame
@@ -74,7 +74,8 @@ final class FrameWalker {
             MAC_CONTROL,
             new LlcModule(),
             new LldpModule(),
-            new CmModule());
+            new CmModule(),
+            new QcnModule());
 
     static {
         for (ProtocolModule module : MODULES) {
@@ -320,6 +321,18 @@ final class FrameWalker {
     /** Hands on to the layer the EtherType names; LLDP and the rest are not RoCE and stay undissected. */
     void etherType(int etherType, int offset) {
         summary.etherType = etherType;
+        Step step = ETHER_TYPES[etherType];
+        if (step != null) {
+            step.walk(this, offset);
+        }
+    }
+
+    /**
+     * Hands on by the EtherType a module's header ends with (the CN-TAG's, like a VLAN tag's): the frame's
+     * {@link PacketSummary#etherType} stays the one after the VLAN tags, what {@code eth.type} and {@code vlan.etype}
+     * read.
+     */
+    void handOn(int etherType, int offset) {
         Step step = ETHER_TYPES[etherType];
         if (step != null) {
             step.walk(this, offset);

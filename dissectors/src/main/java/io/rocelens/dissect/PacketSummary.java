@@ -253,6 +253,21 @@ public final class PacketSummary {
     /** REJ: the message rejected (0 REQ, 1 REP, 2 none: a timeout); -1 otherwise. */
     public int cmRejectedMessage;
 
+    // IEEE 802.1Q Congestion Notification (QcnModule); -1 when the frame has no CN-TAG or CNM
+    /** The CN-TAG's flow ID; -1 without a CN-TAG. */
+    public int qcnFlowId;
+    /** A CNM's quantized feedback (0 to 63); -1 when the frame is not a CNM (the other CNM values are then unset). */
+    public int qcnQfb;
+    /** A CNM's congestion point identifier, all 64 bits. */
+    public long qcnCpid;
+    /** A CNM's cnmQOffset and cnmQDelta (signed, in units of 64 octets). */
+    public int qcnQOffset;
+    public int qcnQDelta;
+    /** A CNM's encapsulated priority: the priority of the frame the congestion point sampled. */
+    public int qcnPriority;
+    /** A CNM's encapsulated destination MAC: where the sampled frame was going. */
+    public long qcnEncapDmac;
+
     public String malformedReason;
     /**
      * Why the frame was not dissected at all, such as "link type 197 (ERF)"; null when it was. The same text for
@@ -407,6 +422,13 @@ public final class PacketSummary {
         cmSourcePort = -1;
         cmRejectReason = -1;
         cmRejectedMessage = -1;
+        qcnFlowId = -1;
+        qcnQfb = -1;
+        qcnCpid = -1;
+        qcnQOffset = 0;
+        qcnQDelta = 0;
+        qcnPriority = -1;
+        qcnEncapDmac = -1;
     }
 
     public boolean is(int kind) {
