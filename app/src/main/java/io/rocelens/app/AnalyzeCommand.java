@@ -83,6 +83,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + "standard output)")
     String rateCsv;
 
+    @Option(names = "--qcn-csv", paramLabel = "FILE",
+            description = "write one row per IEEE 802.1Q Congestion Notification Message (QCN): time, congestion point,"
+                    + " priority, qFb (- for standard output)")
+    String qcnCsv;
+
     @Option(names = "--link-speed", paramLabel = "SPEED", converter = LinkSpeed.class, defaultValue = "100G",
             description = "link speed for PFC quanta (512 bit times each), e.g. 25G, 100G, 400G (default: ${DEFAULT-VALUE})")
     long linkSpeed;
@@ -157,7 +162,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         }
         for (String[] export : new String[][] {{"--qp-csv", qpCsv}, {"--priority-csv", priorityCsv},
                 {"--pfc-csv", pfcCsv}, {"--events-csv", eventsCsv}, {"--latency-csv", latencyCsv},
-                {"--rate-csv", rateCsv}}) {
+                {"--rate-csv", rateCsv}, {"--qcn-csv", qcnCsv}}) {
             if ("-".equals(export[1])) {
                 toStandardOutput.add(export[0] + " -");
             }
@@ -170,7 +175,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         }
         for (String[] export : new String[][] {{"--qp-csv", qpCsv}, {"--priority-csv", priorityCsv},
                 {"--pfc-csv", pfcCsv}, {"--events-csv", eventsCsv}, {"--latency-csv", latencyCsv},
-                {"--rate-csv", rateCsv}}) {
+                {"--rate-csv", rateCsv}, {"--qcn-csv", qcnCsv}}) {
             if (export[1] != null && !"-".equals(export[1])
                     && !CliSupport.notAnInput(export[0], Path.of(export[1]), files)) {
                 return CliSupport.EXIT_UNREADABLE;
@@ -259,6 +264,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             export(eventsCsv, out -> CsvExport.writeEvents(result, out));
             export(latencyCsv, out -> CsvExport.writeLatency(result, out));
             export(rateCsv, out -> CsvExport.writeRates(result, out));
+            export(qcnCsv, out -> CsvExport.writeQcn(result, out));
         } catch (OutputFailure failure) {
             CliSupport.printError("cannot write " + failure.target + ": "
                     + CliSupport.reason((IOException) failure.getCause()));
@@ -269,7 +275,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             JsonSummary.write(result, stdout, true);
             stdout.println();
         } else if (!"-".equals(qpCsv) && !"-".equals(priorityCsv) && !"-".equals(pfcCsv) && !"-".equals(eventsCsv)
-                && !"-".equals(latencyCsv) && !"-".equals(rateCsv)) {
+                && !"-".equals(latencyCsv) && !"-".equals(rateCsv) && !"-".equals(qcnCsv)) {
             TextSummary.write(result, files.stream().map(CliSupport::name).collect(Collectors.joining(", ")), top, stdout);
         }
         stdout.flush();

@@ -30,13 +30,14 @@ import picocli.CommandLine.Parameters;
             "Writes a synthetic RoCEv2 capture with correct checksums, ICRCs and wire timing.",
             "Scenarios: mixed (every opcode, loss, RNR, PSN wrap, CE/CNP, PFC/PAUSE, IPv6, UD, VLAN),",
             "incast (many senders, rising CE, CNPs, PFC, retransmissions), pfc-storm, bulk (benchmark traffic), flows (one ACK to each of many flows: memory per flow),",
-            "dcqcn (a sender slowing down after CNPs and recovering by a known schedule: the truth's dcqcn)."
+            "dcqcn (a sender slowing down after CNPs and recovering by a known schedule: the truth's dcqcn),",
+            "qcn (RDMA WRITEs through two IEEE 802.1Q congestion points sending CNMs, some requests CN-tagged: the truth's qcn)."
         })
 final class GenerateCommand implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(GenerateCommand.class);
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "mixed, incast, pfc-storm, bulk, flows, extended-opcodes or dcqcn")
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "mixed, incast, pfc-storm, bulk, flows, extended-opcodes, dcqcn or qcn")
     String scenario;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE", description = "capture file to write")

@@ -32,6 +32,8 @@ public final class AnalysisMarks {
     public static final int PSN_IN_READ_RANGE = 1 << 13;
     /** A response for a PSN beyond any its requester sent (EventKind.UNSENT_PSN_ANSWERED). */
     public static final int UNSENT_PSN_ANSWERED = 1 << 14;
+    /** An IEEE 802.1Q Congestion Notification Message (EventKind.CNM); the last bit of a frame's 16. */
+    public static final int CNM = 1 << 15;
 
     /** Returned by the value getters for a frame without that value. */
     public static final long NONE = -1;

@@ -33,6 +33,9 @@ import java.util.Map;
  * @param dcbx         the DCBX configuration (ETS, PFC) each sender last advertised in LLDP, by sender MAC
  * @param rates        the rate over time of each flow that received CNPs, in {@link #FLOW_ORDER}
  * @param ratesGivenUp flows whose rate series was given up before their first CNP to keep memory bounded
+ * @param qcnPoints    IEEE 802.1Q Congestion Notification Messages per congestion point and priority, by CPID
+ *                     (unsigned) then priority
+ * @param cnms         each CNM in time order, at most {@link AnalysisOptions#maxStored()}; {@code cnmsDropped} more
  */
 public record AnalysisResult(
         AnalysisOptions options,
@@ -49,7 +52,8 @@ public record AnalysisResult(
         List<Exchange> exchanges, long exchangesDropped,
         List<ExpertEvent> events, long[] eventCounts, long eventsDropped,
         Map<String, Long> notDissected, Map<String, Long> encapsulated,
-        List<DcbxConfig> dcbx, List<FlowRate> rates, long ratesGivenUp) {
+        List<DcbxConfig> dcbx, List<FlowRate> rates, long ratesGivenUp,
+        List<QcnPointStats> qcnPoints, List<Cnm> cnms, long cnmsDropped) {
 
     public AnalysisResult {
         rates = List.copyOf(rates);
@@ -69,6 +73,13 @@ public record AnalysisResult(
         notDissected = Collections.unmodifiableMap(new LinkedHashMap<>(notDissected));   // keeps the order
         encapsulated = Collections.unmodifiableMap(new LinkedHashMap<>(encapsulated));
         dcbx = List.copyOf(dcbx);
+        qcnPoints = List.copyOf(qcnPoints);
+        cnms = GrowingList.frozen(cnms);
+    }
+
+    /** Every CNM of the capture, stored or not. */
+    public long cnmCount() {
+        return qcnPoints.stream().mapToLong(QcnPointStats::cnms).sum();
     }
 
     /**
@@ -283,7 +294,24 @@ public record AnalysisResult(
                 eventsDropped + other.eventsDropped + overflow(events, other.events, max),
                 addCounts(notDissected, other.notDissected),
                 addCounts(encapsulated, other.encapsulated), mergeDcbx(dcbx, other.dcbx),
-                mergeRates(rates, other.rates, mergedFlows, mergedBins.widthNanos()), ratesGivenUp + other.ratesGivenUp);
+                mergeRates(rates, other.rates, mergedFlows, mergedBins.widthNanos()), ratesGivenUp + other.ratesGivenUp,
+                mergeQcn(qcnPoints, other.qcnPoints, max),
+                inOrder(concat(cnms, other.cnms, max), Comparator.comparingLong(Cnm::timestampNanos)),
+                cnmsDropped + other.cnmsDropped + overflow(cnms, other.cnms, max));
+    }
+
+    /** The points of both, those of the same CPID and priority merged, in {@link #qcnPoints}' order. */
+    private static List<QcnPointStats> mergeQcn(List<QcnPointStats> a, List<QcnPointStats> b, int max) {
+        Map<List<Long>, QcnPointStats> byPoint = new LinkedHashMap<>();
+        for (QcnPointStats point : a) {
+            byPoint.put(List.of(point.cpid(), (long) point.priority()), point);
+        }
+        for (QcnPointStats point : b) {
+            byPoint.merge(List.of(point.cpid(), (long) point.priority()), point, (x, y) -> x.merge(y, max));
+        }
+        List<QcnPointStats> merged = new ArrayList<>(byPoint.values());
+        merged.sort(QcnTracker.ORDER);
+        return merged;
     }
 
     /**

@@ -27,7 +27,12 @@ public enum EventKind {
     ICRC_BAD(Severity.ERROR, ExpertGroup.CHECKSUM),
     MALFORMED(Severity.ERROR, ExpertGroup.MALFORMED),
     PFC_STORM(Severity.WARNING, ExpertGroup.PROTOCOL),
-    PAUSE_8023X(Severity.NOTE, ExpertGroup.PROTOCOL);
+    PAUSE_8023X(Severity.NOTE, ExpertGroup.PROTOCOL),
+    /**
+     * IEEE 802.1Q Congestion Notification: one event per congestion point and priority, at its first CNM, with how
+     * many it sent and their feedback (judged when the capture ends, as storms are).
+     */
+    CNM(Severity.NOTE, ExpertGroup.PROTOCOL);
 
     private final Severity severity;
     private final ExpertGroup group;

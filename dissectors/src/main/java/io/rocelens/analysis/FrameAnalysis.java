@@ -222,7 +222,7 @@ public final class FrameAnalysis {
     private static String filterOf(ExpertEvent event) {
         return switch (event.kind()) {
             case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, UNSENT_PSN_ANSWERED, NAK, RNR_NAK, CNP,
-                    ECN_CE, ICRC_BAD, MALFORMED -> "roce.analysis." + event.kind().label();
+                    ECN_CE, ICRC_BAD, MALFORMED, CNM -> "roce.analysis." + event.kind().label();
             default -> "frame.number == " + event.frame();
         };
     }

@@ -128,15 +128,19 @@ public final class PartialAnalysis {
             bounded.put("storms", earliest(all.storms(), Comparator.comparingLong(PfcStorm::windowStartNanos), max));
             bounded.put("stormsDropped", all.stormsDropped() + all.storms().size() - max);
         }
+        if (all.cnms().size() > max) {
+            bounded.put("cnms", earliest(all.cnms(), Comparator.comparingLong(Cnm::timestampNanos), max));
+            bounded.put("cnmsDropped", all.cnmsDropped() + all.cnms().size() - max);
+        }
         return with(all, bounded);
     }
 
     /**
      * 1 for the events a pass judges when the capture ends, stored only when there is room after all the others
-     * (storms, responses without requests, retry sequences and stalls still going), else 0.
+     * (storms, congestion points' CNMs, responses without requests, retry sequences and stalls still going), else 0.
      */
     private static int atTheEnd(ExpertEvent e) {
-        return e.kind() == EventKind.PFC_STORM || e.kind() == EventKind.NO_REQUEST_SEEN
+        return e.kind() == EventKind.PFC_STORM || e.kind() == EventKind.NO_REQUEST_SEEN || e.kind() == EventKind.CNM
                 || e.message().contains("until the end of the capture") ? 1 : 0;
     }
 

@@ -95,6 +95,7 @@ public final class RoceAnalyzer {
     private FlowIndex hostIndex = new FlowIndex(false, 256);
 
     private final PfcTracker pfc;
+    private final QcnTracker qcn;
     private final BandwidthBins bins;
 
     private long packets;
@@ -143,6 +144,7 @@ public final class RoceAnalyzer {
         this.options = options;
         this.marks = marks;
         this.pfc = new PfcTracker(options);
+        this.qcn = new QcnTracker(options);
         this.bins = options.binWidthNanos() > 0
                 ? new BandwidthBins(options.binWidthNanos(), 100_000)
                 : new BandwidthBins(1_000, 10_000);
@@ -190,6 +192,10 @@ public final class RoceAnalyzer {
                 store(p, EventKind.PAUSE_8023X, "", "802.3x PAUSE from " + Addresses.mac(p.ethSrc) + ", "
                         + p.pauseQuanta + " quanta" + (p.pauseQuanta == 0 ? " (resume)" : ""));
             }
+        }
+        if (p.qcnQfb >= 0) {
+            qcn.cnm(p);
+            mark(p, AnalysisMarks.CNM);
         }
         if (p.isRoce() && p.opcode >= 0) {
             roce(p);
@@ -1308,6 +1314,16 @@ public final class RoceAnalyzer {
         }
         counts[EventKind.PFC_STORM.ordinal()] += pfcNow.stormsDropped();
         dropped += pfcNow.stormsDropped();
+        // one event per congestion point and priority, with what all its CNMs said: known only now
+        List<QcnPointStats> qcnPoints = qcn.points();
+        for (QcnPointStats point : qcnPoints) {
+            counts[EventKind.CNM.ordinal()]++;
+            if (events.size() + stormEvents.size() < max) {
+                stormEvents.add(cnmEvent(point));
+            } else {
+                dropped++;
+            }
+        }
         // responses that no request flow of the capture owns, reported as the stalls below
         for (int i = 0; i < flowCount; i++) {
             FlowState f = flows[i];
@@ -1361,7 +1377,21 @@ public final class RoceAnalyzer {
                 nakLinks.with(unanswered), naksDropped, cnpLinks.with(List.of()), cnpLinksDropped,
                 exchanges.with(List.of()), exchangesDropped,
                 events.sortedWith(stormEvents), counts, dropped, notDissected.byReason(), encapsulatedByName(),
-                List.copyOf(dcbx.values()), rates(inOrder), ratesGivenUp);
+                List.copyOf(dcbx.values()), rates(inOrder), ratesGivenUp, qcnPoints, qcn.cnms(), qcn.cnmsDropped());
+    }
+
+    /** The reaction points an expert event names; the JSON and the text summary list them all. */
+    private static final int EVENT_REACTION_POINTS = 8;
+
+    private static ExpertEvent cnmEvent(QcnPointStats point) {
+        List<Long> macs = point.reactionPoints();
+        String to = macs.stream().limit(EVENT_REACTION_POINTS).map(Addresses::mac)
+                .collect(java.util.stream.Collectors.joining(", "))
+                + (macs.size() > EVENT_REACTION_POINTS ? " and " + (macs.size() - EVENT_REACTION_POINTS) + " more" : "");
+        return new ExpertEvent(point.firstFrame(), point.firstTs(), EventKind.CNM, "", String.format(
+                java.util.Locale.ROOT, "Congestion notification: %d CNM%s from CP 0x%016x on priority %d, qFb max %d"
+                        + " (mean %.1f, min %d), to %s", point.cnms(), point.cnms() == 1 ? "" : "s", point.cpid(),
+                point.priority(), point.qfbMax(), point.qfbMean(), point.qfbMin(), to));
     }
 
     private Map<String, Long> encapsulatedByName() {

@@ -159,6 +159,27 @@ public final class CsvExport {
         csv.flush();
     }
 
+    /** The columns of {@link #writeQcn}. */
+    public static final List<String> QCN_COLUMNS = List.of("frame", "time", "time_relative_s", "cpid", "priority",
+            "qfb", "cpq_offset", "cpq_delta", "reaction_point", "encap_dmac", "flow_id");
+
+    /**
+     * One row per stored Congestion Notification Message (IEEE 802.1Q QCN), in time order: its frame and time, the
+     * congestion point, the encapsulated priority, the quantized feedback, cnmQOffset and cnmQDelta (signed, 64-byte
+     * units), the reaction point it was sent to, the sampled frame's destination, and the CN-TAG's flow ID (empty
+     * without one).
+     */
+    public static void writeQcn(AnalysisResult result, Appendable out) throws IOException {
+        CSVPrinter csv = printer(out, QCN_COLUMNS);
+        for (io.rocelens.analysis.Cnm c : result.cnms()) {
+            csv.printRecord(c.frame(), Timestamps.iso(c.timestampNanos()),
+                    Numbers.decimal((c.timestampNanos() - result.firstTs()) / 1e9, 9), String.format("0x%016x", c.cpid()),
+                    c.priority(), c.qfb(), c.qOffset(), c.qDelta(), Addresses.mac(c.reactionPoint()),
+                    Addresses.mac(c.encapDmac()), c.flowId() < 0 ? "" : String.format("0x%04x", c.flowId()));
+        }
+        csv.flush();
+    }
+
     /** One row per stored expert event, in time order. */
 
     public static void writeEvents(AnalysisResult result, Appendable out) throws IOException {

@@ -2,6 +2,7 @@ package io.rocelens.export;
 
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.CmConnection;
+import io.rocelens.analysis.Cnm;
 import io.rocelens.analysis.CnpLink;
 import io.rocelens.analysis.DcbxConfig;
 import io.rocelens.analysis.DcqcnReaction;
@@ -13,6 +14,7 @@ import io.rocelens.analysis.Formats;
 import io.rocelens.analysis.NakLink;
 import io.rocelens.analysis.PfcPriorityStats;
 import io.rocelens.analysis.PfcSenderStats;
+import io.rocelens.analysis.QcnPointStats;
 import io.rocelens.dissect.Addresses;
 import io.rocelens.dissect.Timestamps;
 
@@ -141,6 +143,52 @@ public final class JsonSummary {
         if (!r.dcbx().isEmpty()) {
             writeDcbx(json, r);
         }
+        if (!r.qcnPoints().isEmpty()) {
+            writeQcn(json, r);
+        }
+        json.writeEndObject();
+    }
+
+    /**
+     * IEEE 802.1Q Congestion Notification: the CNMs per congestion point and priority, and the feedback over time
+     * (each stored CNM: frame, time, point, priority, qFb).
+     */
+    private static void writeQcn(JsonGenerator json, AnalysisResult r) throws IOException {
+        json.writeObjectFieldStart("qcn");
+        json.writeNumberField("cnms", r.cnmCount());
+        json.writeArrayFieldStart("points");
+        for (QcnPointStats p : r.qcnPoints()) {
+            json.writeStartObject();
+            json.writeStringField("cpid", String.format("0x%016x", p.cpid()));
+            json.writeNumberField("priority", p.priority());
+            json.writeNumberField("cnms", p.cnms());
+            json.writeNumberField("qfb_min", p.qfbMin());
+            json.writeNumberField("qfb_mean", p.qfbMean());
+            json.writeNumberField("qfb_max", p.qfbMax());
+            json.writeNumberField("first_frame", p.firstFrame());
+            json.writeNumberField("last_frame", p.lastFrame());
+            json.writeStringField("first_ts", Timestamps.iso(p.firstTs()));
+            json.writeStringField("last_ts", Timestamps.iso(p.lastTs()));
+            json.writeArrayFieldStart("reaction_points");
+            for (long mac : p.reactionPoints()) {
+                json.writeString(Addresses.mac(mac));
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeArrayFieldStart("feedback");
+        for (Cnm c : r.cnms()) {
+            json.writeStartObject();
+            json.writeNumberField("frame", c.frame());
+            json.writeStringField("ts", Timestamps.iso(c.timestampNanos()));
+            json.writeStringField("cpid", String.format("0x%016x", c.cpid()));
+            json.writeNumberField("priority", c.priority());
+            json.writeNumberField("qfb", c.qfb());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeNumberField("feedback_not_stored", r.cnmsDropped());
         json.writeEndObject();
     }
 

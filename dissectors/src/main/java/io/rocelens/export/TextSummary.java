@@ -10,6 +10,7 @@ import io.rocelens.analysis.Formats;
 import io.rocelens.analysis.NakLink;
 import io.rocelens.analysis.PfcPriorityStats;
 import io.rocelens.analysis.PfcSenderStats;
+import io.rocelens.analysis.QcnPointStats;
 import io.rocelens.dissect.Addresses;
 import io.rocelens.dissect.Timestamps;
 
@@ -59,6 +60,7 @@ public final class TextSummary {
         congestion(r, out);
         exchanges(r, out);
         pfc(r, out);
+        qcn(r, out);
         dcbx(r, out);
         bandwidth(r, out);
         events(r, out);
@@ -188,6 +190,23 @@ public final class TextSummary {
             out.printf(Locale.ROOT, "  %s %-10s frames %6d, paused intervals %6d, paused %s%n", Addresses.mac(s.senderMac()),
                     s.priority() < 0 ? "802.3x" : "priority " + s.priority(), s.frames(), s.intervals(),
                     Formats.duration(s.pausedNanos()));
+        }
+    }
+
+    /** IEEE 802.1Q Congestion Notification: per congestion point and priority, the CNMs and their feedback. */
+    private static void qcn(AnalysisResult r, PrintWriter out) {
+        if (r.qcnPoints().isEmpty()) {
+            return;
+        }
+        out.println();
+        out.printf(Locale.ROOT, "QCN congestion notification: %d CNMs from %d congestion point%s and priorit%s%n",
+                r.cnmCount(), r.qcnPoints().size(), r.qcnPoints().size() == 1 ? "" : "s",
+                r.qcnPoints().size() == 1 ? "y" : "ies");
+        for (QcnPointStats p : r.qcnPoints()) {
+            out.printf(Locale.ROOT, "  CP 0x%016x priority %d: %d CNMs, qFb min %d mean %.1f max %d, frames %d .. %d"
+                            + " (%s .. %s), to %s%n", p.cpid(), p.priority(), p.cnms(), p.qfbMin(), p.qfbMean(),
+                    p.qfbMax(), p.firstFrame(), p.lastFrame(), Timestamps.iso(p.firstTs()), Timestamps.iso(p.lastTs()),
+                    p.reactionPoints().stream().map(Addresses::mac).collect(java.util.stream.Collectors.joining(", ")));
         }
     }
 

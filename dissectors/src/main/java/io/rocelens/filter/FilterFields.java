@@ -139,6 +139,7 @@ final class FilterFields {
                 AnalysisMarks.PSN_IN_READ_RANGE);
         mark("unsent_psn_answered", "ACK, NAK or READ response for a PSN beyond any its requester sent",
                 AnalysisMarks.UNSENT_PSN_ANSWERED);
+        mark("cnm", "Congestion Notification Message (IEEE 802.1Q QCN) from a congestion point", AnalysisMarks.CNM);
         analysisValue("roce.analysis.missing", "PSNs skipped by the gap at this packet", f -> f.marks.missing(f.summary.number));
         analysisValue("roce.analysis.nak_to_retx_us", "Microseconds from the NAK to this retransmission (whole µs)",
                 f -> micros(f.marks.nakToRetransmissionNanos(f.summary.number)));

@@ -32,6 +32,9 @@ final class Connection {
     /** The responder's XRC SRQ that requests name in their XRCETH (XRC connections only). */
     private int xrcSrq;
 
+    /** The CN-TAG flow ID of the requests, or -1. */
+    private int cnTagFlowId = -1;
+
     /** ECN codepoint of the next request packet; scenarios set CE on the packets a switch marked. */
     int nextEcn = ECT0;
 
@@ -59,6 +62,15 @@ final class Connection {
         return this;
     }
 
+    /**
+     * Puts an IEEE 802.1Q CN-TAG with this flow ID on the requests (the reaction point, the requester, tags its own
+     * flow; the responder's ACKs and CNPs carry none).
+     */
+    Connection cnTag(int flowId) {
+        cnTagFlowId = flowId;
+        return this;
+    }
+
     /** Sends this connection's packets as RoCEv1 (GRH, EtherType 0x8915); its hosts must have IPv6 GIDs. */
     Connection roceV1() {
         p.roceV1 = true;
@@ -80,6 +92,7 @@ final class Connection {
     private void request(int op, int payload) {
         p.clearTransport();
         p.src = requester;
+        p.cnTagFlowId = cnTagFlowId;
         p.dst = responder;
         p.ecn = nextEcn;
         p.opcode = transport | op;
@@ -265,6 +278,7 @@ final class Connection {
     private void response(int op, int responsePsn) {
         p.clearTransport();
         p.src = responder;
+        p.cnTagFlowId = -1;
         p.dst = requester;
         p.ecn = p.roceV1 ? 0 : ECT0;
         p.opcode = transport | op;
@@ -304,6 +318,7 @@ final class Connection {
         int savedDscp = p.dscp;
         int savedPcp = p.vlanPcp;
         p.src = responder;
+        p.cnTagFlowId = -1;
         p.dst = requester;
         p.dscp = CNP_DSCP;
         p.ecn = 1;

@@ -102,6 +102,16 @@ final class Emitter {
         }
     }
 
+    /**
+     * A Congestion Notification Message about the last RoCE frame written, from congestion point {@code cpid} (on the
+     * bridge port {@code cpMac}) to {@code reactionPoint}, its source; see {@link FrameBuilder#cnm}.
+     */
+    void cnm(long reactionPoint, long cpMac, int vlanPcp, int vlanId, int flowId, int qfb, long cpid, int qOffset,
+             int qDelta, int priority) throws IOException {
+        other(builder.cnm(reactionPoint, cpMac, vlanPcp, vlanId, flowId, qfb, cpid, qOffset, qDelta, priority),
+                Emitted.Kind.OTHER);
+    }
+
     void arpRequest(Host sender, Host target) throws IOException {
         other(builder.arpRequest(sender, target.ip()), Emitted.Kind.OTHER);
     }

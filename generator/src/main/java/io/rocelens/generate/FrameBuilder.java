@@ -22,6 +22,11 @@ final class FrameBuilder {
     static final int ETHERTYPE_ERSPAN_II = 0x88BE;
     static final int ETHERTYPE_ERSPAN_III = 0x22EB;
     static final int VXLAN_PORT = 4789;
+    /** IEEE 802.1Q Congestion Notification: the CN-TAG's and the CNM's EtherTypes. */
+    static final int ETHERTYPE_CN_TAG = 0x22E9;
+    static final int ETHERTYPE_CNM = 0x22E7;
+    /** A CNM carries at most this much of the sampled frame's MSDU (IEEE 802.1Q clause 33.4). */
+    static final int CNM_MSDU_MAX = 64;
     /** The mirror session's two ends: the switch that copies the frames and the collector that captures them. */
     static final long MIRROR_SOURCE_MAC = 0x02000000FF01L;
     static final long COLLECTOR_MAC = 0x02000000FF02L;
@@ -43,6 +48,13 @@ final class FrameBuilder {
 
     private final byte[] frame = new byte[MAX_PAYLOAD + 256 + Encapsulation.ERSPAN3.overhead()];
     private final byte[] masked = new byte[40 + 8 + 12];
+    /**
+     * The last RoCE frame's destination, MSDU length and first bytes of its MSDU (what follows its MAC addresses and
+     * VLAN tag: CN-TAG, EtherType and payload), as a congestion point that sampled it puts them in a CNM.
+     */
+    private long sampledDst;
+    private int sampledMsduLength;
+    private final byte[] sampledMsdu = new byte[CNM_MSDU_MAX];
     private final CRC32 crc = new CRC32();
     private int ipv4Id;
     /** The outer IPv4 identification and the GRE sequence number of the mirror session, apart from the frames' own. */
@@ -61,6 +73,11 @@ final class FrameBuilder {
         boolean v6 = p.src.ipv6();
         int etherType = p.roceV1 ? ETHERTYPE_ROCE_V1 : v6 ? ETHERTYPE_IPV6 : ETHERTYPE_IPV4;
         int pos = ethernet(p.dst.mac(), p.src.mac(), p.vlanPcp, p.vlanId, etherType);
+        if (p.cnTagFlowId >= 0) {
+            // the CN-TAG goes before the frame's own EtherType, after the VLAN tag
+            pos = put16(put16(pos - 2, ETHERTYPE_CN_TAG), p.cnTagFlowId);
+            pos = put16(pos, etherType);
+        }
         int ipStart = pos;
         int ext = Opcodes.extendedHeaders(p.opcode);
         int pad = -p.payloadLength & 3;
@@ -110,7 +127,12 @@ final class FrameBuilder {
         if (v6 && !p.roceV1) {
             put16(udpStart + 6, udpChecksumV6(ipStart, udpStart, udpLength));
         }
-        return padToMinimum(pos);
+        int length = padToMinimum(pos);
+        int msduStart = p.vlanPcp >= 0 ? 16 : 12;
+        sampledDst = p.dst.mac();
+        sampledMsduLength = length - msduStart;
+        System.arraycopy(frame, msduStart, sampledMsdu, 0, Math.min(CNM_MSDU_MAX, sampledMsduLength));
+        return length;
     }
 
     private int extendedHeaders(int pos, int ext, RocePacket p) {
@@ -328,6 +350,29 @@ final class FrameBuilder {
             pos = put16(pos, quanta[priority]);
         }
         return padToMinimum(pos);
+    }
+
+    /**
+     * A Congestion Notification Message (IEEE 802.1Q clause 33.4) about the last RoCE frame built: to its source
+     * {@code reactionPoint} from the congestion point's bridge port {@code cpMac}, with the sampled frame's VLAN tag
+     * and CN-TAG copied (when it had them), its destination and MSDU length, and up to 64 bytes of its MSDU.
+     */
+    int cnm(long reactionPoint, long cpMac, int vlanPcp, int vlanId, int flowId, int qfb, long cpid, int qOffset,
+            int qDelta, int priority) {
+        int pos = ethernet(reactionPoint, cpMac, vlanPcp, vlanId, flowId >= 0 ? ETHERTYPE_CN_TAG : ETHERTYPE_CNM);
+        if (flowId >= 0) {
+            pos = put16(put16(pos, flowId), ETHERTYPE_CNM);
+        }
+        pos = put16(pos, qfb & 0x3F);                    // version 0, ReservedV 0, quantized feedback
+        pos = put64(pos, cpid);
+        pos = put16(pos, qOffset & 0xFFFF);
+        pos = put16(pos, qDelta & 0xFFFF);
+        pos = put16(pos, priority << 13);                // 13 reserved bits after the priority
+        pos = putMac(pos, sampledDst);
+        pos = put16(pos, sampledMsduLength);
+        int copied = Math.min(CNM_MSDU_MAX, sampledMsduLength);
+        System.arraycopy(sampledMsdu, 0, frame, pos, copied);
+        return padToMinimum(pos + copied);
     }
 
     /** An 802.3x PAUSE frame for the whole link. */

@@ -12,6 +12,8 @@ final class RocePacket {
     /** PCP of an 802.1Q tag, or -1 for an untagged frame. */
     int vlanPcp = -1;
     int vlanId;
+    /** The flow ID of an IEEE 802.1Q CN-TAG after the VLAN tag (a congestion-controlled flow's), or -1 for none. */
+    int cnTagFlowId = -1;
     int dscp;
     int ecn;
     int flowLabel;

@@ -24,7 +24,12 @@ public enum Scenario {
      * One sender slowing down after CNPs by a known schedule and recovering (DCQCN), beside one that is never
      * throttled; the truth's {@code dcqcn} is the schedule's (a fixed run: the packet and QP counts are ignored).
      */
-    DCQCN(1, 2, DcqcnScenario::run);
+    DCQCN(1, 2, DcqcnScenario::run),
+    /**
+     * RDMA WRITEs through two IEEE 802.1Q congestion points that send CNMs (QCN) with known feedback, some senders'
+     * requests CN-tagged; the truth's {@code qcn} is what the points sent (the QP count is ignored: three senders).
+     */
+    QCN(3000, 3, QcnScenario::run);
 
     private final int defaultPackets;
     private final int defaultQps;

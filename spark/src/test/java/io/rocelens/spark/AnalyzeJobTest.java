@@ -134,6 +134,25 @@ class AnalyzeJobTest {
         }
     }
 
+    /**
+     * QCN: the congestion points' CNMs (frames of no conversation) and the CN-tagged RoCE packets, read by several
+     * tasks and partitions, give the command line's summary, {@code qcn} object included.
+     */
+    @Test
+    void aQcnCaptureGivesTheCommandLinesQcnSummary(@TempDir Path dir) throws IOException {
+        Path in = Files.createDirectories(dir.resolve("in"));
+        Path capture = in.resolve("qcn.pcap");
+        Generator.generate(new Generator.Options(Scenario.QCN, 3000, 3, 100_000_000_000L, 65_535, 5,
+                CaptureFormat.PCAP), capture, null);
+        Path out = dir.resolve("out");
+        assertEquals(0, AnalyzeJob.run(spark, "--input", in.toString(), "--output", out.toString(),
+                "--split-bytes", "40000", "--partitions", "3", "--no-tables"));
+        Path point = pointDirectories(out).get(capture.toAbsolutePath().toString());
+        assertSameAsCli(capture, point, dir.resolve("cli"));
+        JsonNode qcn = new ObjectMapper().readTree(point.resolve("summary.json").toFile()).get("qcn");
+        assertTrue(qcn != null && qcn.get("cnms").asLong() > 0, "the job's summary has the CNMs: " + qcn);
+    }
+
     @Test
     void aGeneratedMultiPointSetGivesTheCommandLinesNumbersAndTables(@TempDir Path dir) throws IOException {
         Path in = Files.createDirectories(dir.resolve("in"));

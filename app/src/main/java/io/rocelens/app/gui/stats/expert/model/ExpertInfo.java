@@ -162,6 +162,7 @@ public final class ExpertInfo {
             case MALFORMED -> "Malformed frame";
             case PFC_STORM -> "PFC storm: a priority paused most of a window";
             case PAUSE_8023X -> "802.3x PAUSE: the whole link paused";
+            case CNM -> "Congestion notification: CNMs from a QCN congestion point";
         };
     }
 
@@ -171,7 +172,7 @@ public final class ExpertInfo {
             case PSN_GAP, RETRANSMISSION, NEW_CONNECTION, PSN_IN_READ_RANGE, UNSENT_PSN_ANSWERED, STALLED_QP,
                     RETRY_SEQUENCE, NO_REQUEST_SEEN -> "Sequence";
             case CONNECTION_REJECTED, NAK, RNR_NAK -> "Response code";
-            case CNP, ECN_CE -> "Congestion";
+            case CNP, ECN_CE, CNM -> "Congestion";
             case ICRC_BAD -> "Checksum";
             case MALFORMED -> "Malformed";
             case PFC_STORM, PAUSE_8023X -> "Flow control";
@@ -187,6 +188,7 @@ public final class ExpertInfo {
             case MALFORMED -> "Frame";
             case PFC_STORM -> "PFC";
             case PAUSE_8023X -> "MAC Control";
+            case CNM -> "QCN";
         };
     }
 }
