@@ -34,3 +34,10 @@ mkdir -p /tmp/rocelens-dcqcn-shots
 under_openbox java -cp "app/target/test-classes:app/target/classes:$(cat /tmp/rocelens-app-cp.txt)" \
     io.rocelens.app.gui.ViewScreenshots /tmp/rocelens-dcqcn-shots /tmp/rocelens-dcqcn.pcap
 cp /tmp/rocelens-dcqcn-shots/rocelens-dcqcn-congestion.png docs/screenshots/congestion.png
+# the PFC view beside QCN on the generator's qcn scenario (two congestion points sending CNMs, their ports pausing
+# with PFC), as qcn-pfc.png
+java -cp "app/target/classes:$(cat /tmp/rocelens-app-cp.txt)" io.rocelens.app.Main generate qcn -o /tmp/rocelens-qcn.pcap --seed 5
+mkdir -p /tmp/rocelens-qcn-shots
+under_openbox java -cp "app/target/test-classes:app/target/classes:$(cat /tmp/rocelens-app-cp.txt)" \
+    io.rocelens.app.gui.ViewScreenshots /tmp/rocelens-qcn-shots /tmp/rocelens-qcn.pcap
+cp /tmp/rocelens-qcn-shots/rocelens-qcn-pfc.png docs/screenshots/qcn-pfc.png

@@ -245,6 +245,40 @@ class ViewsInteractionTest {
         });
     }
 
+    /** The PFC view's QCN rows: hovering a CNM's tick names its frame and feedback; a click selects it. */
+    @Test
+    void clickingACnmSelectsItsFrame(FxRobot robot, @TempDir Path dir) throws IOException {
+        Path capture = dir.resolve("qcn.pcap");
+        io.rocelens.generate.Generator.generate(new io.rocelens.generate.Generator.Options(
+                io.rocelens.generate.Scenario.QCN, 3000, 3, io.rocelens.generate.Generator.DEFAULT_LINK_SPEED_BPS,
+                65_535, 5, io.rocelens.capture.CaptureFormat.PCAP), capture, null);
+        Samples.Loaded loaded = Samples.load(capture);
+        PfcView view = fx(() -> {
+            PfcView made = new PfcView(null, link, (c, options, done, failed) -> { });
+            made.open(new AnalysedCapture(capture, new IndexedCapture(loaded.index(), null), loaded.analysis(), null, 0,
+                    null));
+            return made;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        // the strongest feedback of the second point (priority 5): the last row
+        io.rocelens.analysis.Cnm strongest = loaded.analysis().cnms().stream().filter(c -> c.priority() == 5)
+                .max(Comparator.comparingInt(io.rocelens.analysis.Cnm::qfb)).orElseThrow();
+        double[] pixel = fx(() -> view.pixelOf(strongest));
+        Canvas canvas = robot.lookup("#pfc-timeline").queryAs(Canvas.class);
+        robot.moveTo(fx(() -> canvas.localToScreen(pixel[0], pixel[1])));
+        WaitForAsyncUtils.waitForFxEvents();
+        String hover = fx(() -> ((javafx.scene.control.Label) robot.lookup("#pfc-hover").query()).getText());
+        assertTrue(hover.startsWith("CNM frame " + strongest.frame() + " from CP 0x02000000cc020005 priority 5: qFb "
+                + strongest.qfb()), hover);
+        robot.clickOn(fx(() -> canvas.localToScreen(pixel[0], pixel[1])));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of(strongest.frame()), selected);
+        fx(() -> {
+            view.stage().close();
+            return null;
+        });
+    }
+
     @Test
     void brushingTheWholeChartFiltersToEveryFrame(FxRobot robot) throws IOException, FilterException {
         Samples.Loaded loaded = Samples.load(Samples.MIXED);

@@ -2,6 +2,7 @@ package io.rocelens.app.gui.stats.pfc;
 
 import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.analysis.Cnm;
 import io.rocelens.analysis.Formats;
 import io.rocelens.analysis.PausedInterval;
 import io.rocelens.analysis.PfcStorm;
@@ -39,15 +40,20 @@ import javafx.stage.Window;
 /**
  * Statistics › PFC: a timeline of paused intervals, one row per sender MAC and priority (802.3x PAUSE on rows of
  * its own), storms shaded red, and a table per priority with XOFF/XON counts, paused time and paused share.
- * Hovering an interval shows its frames; a click selects its XOFF frame. The link speed (which turns quanta into
+ * Below the PFC rows, the congestion notification of IEEE 802.1Q QCN beside it: one row per congestion point and
+ * priority, a tick per CNM as high as its quantized feedback (qFb 63 the whole row), in the priority's colour.
+ * Hovering an interval or a CNM shows its frames; a click selects its XOFF frame or the CNM. The link speed (which turns quanta into
  * time) can be changed here: the capture is analysed again with it.
  */
 public final class PfcView extends StatsWindow {
 
     private static final double LABEL_WIDTH = 250;
     private static final double ROW_HEIGHT = 42;
-    private static final double AXIS = 44;
+    /** Below the rows: the time axis and a line of legend each for PFC and QCN. */
+    private static final double AXIS = 60;
     private static final double RIGHT = 18;
+    /** The largest quantized feedback (6 bits): a CNM's tick fills its row. */
+    private static final double MAX_QFB = 63;
 
     private final Canvas canvas = new Canvas();
     private final TableView<PfcTimeline.PriorityLine> table = new TableView<>();
@@ -87,12 +93,16 @@ public final class PfcView extends StatsWindow {
         Pane holder = canvasPane(canvas, this::draw, 120);
         canvas.setOnMouseMoved(move -> {
             PausedInterval interval = intervalAt(move.getX(), move.getY());
-            hover.setText(interval == null ? " " : timeline.describe(interval));
+            Cnm cnm = interval == null ? cnmAt(move.getX(), move.getY()) : null;
+            hover.setText(interval != null ? timeline.describe(interval) : cnm != null ? timeline.describe(cnm) : " ");
         });
         canvas.setOnMouseClicked(click -> {
             PausedInterval interval = intervalAt(click.getX(), click.getY());
+            Cnm cnm = interval == null ? cnmAt(click.getX(), click.getY()) : null;
             if (interval != null) {
                 link.selectFrame(interval.startFrame());
+            } else if (cnm != null) {
+                link.selectFrame(cnm.frame());
             }
         });
         Tooltip.install(canvas, tip);
@@ -142,7 +152,11 @@ public final class PfcView extends StatsWindow {
                     + Formats.duration(result.lastTs() - result.firstTs()) + " · "
                     + (storms == 0 ? "no storm" : storms + (storms == 1 ? " storm" : " storms"))
                     + (timeline.intervalsNotStored() > 0 ? " · " + timeline.intervalsNotStored()
-                    + " intervals counted but not drawn (event cap)" : ""));
+                    + " intervals counted but not drawn (event cap)" : "")
+                    + (result.qcnPoints().isEmpty() ? "" : " · QCN: " + result.cnmCount() + " CNMs from "
+                    + result.qcnPoints().size() + (result.qcnPoints().size() == 1 ? " congestion point"
+                    : " congestion points") + (result.cnmsDropped() > 0 ? " (" + result.cnmsDropped()
+                    + " not drawn, event cap)" : "")));
         } else {
             summary.setText("");
         }
@@ -197,13 +211,13 @@ public final class PfcView extends StatsWindow {
         double h = canvas.getHeight();
         g.setFill(colours.background());
         g.fillRect(0, 0, w, h);
-        if (timeline == null || timeline.rows().isEmpty()) {
+        if (timeline == null || timeline.rows().isEmpty() && timeline.cnmRows().isEmpty()) {
             g.setFill(colours.quietText());
             g.setFont(Font.font(14));
-            g.fillText(timeline == null ? "" : "No PFC or 802.3x PAUSE frames in this capture", 20, 30);
+            g.fillText(timeline == null ? "" : "No PFC, 802.3x PAUSE or QCN frames in this capture", 20, 30);
             return;
         }
-        double plotBottom = Math.min(h - AXIS, 8 + ROW_HEIGHT * timeline.rows().size());
+        double plotBottom = Math.min(h - AXIS, 8 + ROW_HEIGHT * (timeline.rows().size() + timeline.cnmRows().size()));
         g.setFont(Font.font(12));
         for (int r = 0; r < timeline.rows().size(); r++) {
             PfcTimeline.Row row = timeline.rows().get(r);
@@ -237,6 +251,30 @@ public final class PfcView extends StatsWindow {
             g.fillText(String.format(Locale.ROOT, "XOFF %d · XON %d · paused %s (%.1f %%)", row.xoff(), row.xon(),
                     Formats.duration(row.pausedNanos()), 100 * share), 6, y + 22);
         }
+        for (int k = 0; k < timeline.cnmRows().size(); k++) {
+            PfcTimeline.CnmRow row = timeline.cnmRows().get(k);
+            int r = timeline.rows().size() + k;
+            double y = 8 + r * ROW_HEIGHT;
+            if (y + ROW_HEIGHT > plotBottom + 1) {
+                break;
+            }
+            g.setFill(r % 2 == 0 ? colours.stripe() : colours.background());
+            g.fillRect(0, y, w, ROW_HEIGHT);
+            g.setStroke(ChartColours.priority(row.point().priority()));
+            g.setLineWidth(1.5);
+            double bottom = y + ROW_HEIGHT - 4;
+            for (Cnm cnm : row.cnms()) {
+                double x = x(cnm.timestampNanos(), w);
+                g.strokeLine(x, bottom, x, bottom - Math.max(2, (ROW_HEIGHT - 8) * cnm.qfb() / MAX_QFB));
+            }
+            g.setLineWidth(1);
+            g.setFill(colours.text());
+            g.setTextAlign(TextAlignment.LEFT);
+            g.setTextBaseline(VPos.TOP);
+            g.fillText(row.label(), 6, y + 4);
+            g.setFill(colours.quietText());
+            g.fillText(row.totals(), 6, y + 22);
+        }
         g.setStroke(colours.frame());
         g.strokeLine(LABEL_WIDTH, plotBottom, w - RIGHT, plotBottom);
         Axes.TimeUnit unit = Axes.timeUnit(timeline.end() - timeline.firstTs());
@@ -251,8 +289,19 @@ public final class PfcView extends StatsWindow {
             g.strokeLine(x, 8, x, plotBottom);
             g.fillText(unit.format(tick, step), x, plotBottom + 4);
         }
-        g.fillText("time since the first packet (" + unit.name() + ") · bars: paused (XOFF … XON or expiry), "
-                + "in the priority's colour, grey for 802.3x PAUSE · red shading: storm window", LABEL_WIDTH + (w - LABEL_WIDTH) / 2, plotBottom + 22);
+        // the legend of what is drawn: PFC bars, QCN ticks (on a line of their own) or both
+        double middle = LABEL_WIDTH + (w - LABEL_WIDTH) / 2;
+        double line = plotBottom + 22;
+        if (!timeline.rows().isEmpty()) {
+            g.fillText("time since the first packet (" + unit.name() + ") · bars: paused (XOFF … XON or expiry), "
+                    + "in the priority's colour, grey for 802.3x PAUSE · red shading: storm window", middle, line);
+            line += 16;
+        }
+        if (!timeline.cnmRows().isEmpty()) {
+            g.fillText((timeline.rows().isEmpty() ? "time since the first packet (" + unit.name() + ") · " : "")
+                    + "QCN: a tick per Congestion Notification Message, as high as its quantized feedback (qFb 63: the"
+                    + " whole row)", middle, line);
+        }
     }
 
     /** The interval drawn under the pointer (2 pixels of slack), or null. */
@@ -268,6 +317,32 @@ public final class PfcView extends StatsWindow {
         double nanosPerPixel = Math.max(1, timeline.end() - timeline.firstTs()) / (w - LABEL_WIDTH - RIGHT);
         long at = timeline.firstTs() + (long) ((px - LABEL_WIDTH) * nanosPerPixel);
         return PfcTimeline.intervalAt(timeline.rows().get(r), at, (long) (2 * nanosPerPixel));
+    }
+
+    /** The CNM drawn under the pointer (2 pixels of slack), or null. */
+    Cnm cnmAt(double px, double py) {
+        if (timeline == null || px < LABEL_WIDTH || py < 8) {
+            return null;
+        }
+        int k = (int) ((py - 8) / ROW_HEIGHT) - timeline.rows().size();
+        if (k < 0 || k >= timeline.cnmRows().size()) {
+            return null;
+        }
+        double w = canvas.getWidth();
+        double nanosPerPixel = Math.max(1, timeline.end() - timeline.firstTs()) / (w - LABEL_WIDTH - RIGHT);
+        long at = timeline.firstTs() + (long) ((px - LABEL_WIDTH) * nanosPerPixel);
+        return PfcTimeline.cnmAt(timeline.cnmRows().get(k), at, (long) (2 * nanosPerPixel));
+    }
+
+    /** The pixel at the bottom of a CNM's tick, for the tests. */
+    public double[] pixelOf(Cnm cnm) {
+        for (int k = 0; k < timeline.cnmRows().size(); k++) {
+            if (timeline.cnmRows().get(k).cnms().contains(cnm)) {
+                return new double[] {x(cnm.timestampNanos(), canvas.getWidth()),
+                    8 + (timeline.rows().size() + k + 1) * ROW_HEIGHT - 6};
+            }
+        }
+        throw new IllegalArgumentException("not drawn");
     }
 
     /** The pixel at the middle of an interval's start, for the tests. */

@@ -1,11 +1,13 @@
 package io.rocelens.app.gui.stats.pfc.model;
 
 import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.analysis.Cnm;
 import io.rocelens.analysis.Formats;
 import io.rocelens.analysis.PausedInterval;
 import io.rocelens.analysis.PfcPriorityStats;
 import io.rocelens.analysis.PfcSenderStats;
 import io.rocelens.analysis.PfcStorm;
+import io.rocelens.analysis.QcnPointStats;
 import io.rocelens.dissect.Addresses;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,7 +16,8 @@ import java.util.Locale;
 
 /**
  * The PFC view's numbers: one timeline row per sender MAC and priority (802.3x PAUSE in rows of its own, last)
- * with its paused intervals and storms, and one line per priority with the analysis's totals. The paused share is
+ * with its paused intervals and storms, and one line per priority with the analysis's totals; below them, the other
+ * lossless-fabric feedback, IEEE 802.1Q QCN: one row per congestion point and priority with its CNMs. The paused share is
  * the paused time over the capture's duration (first to last frame), as the text summary's durations are.
  */
 public final class PfcTimeline {
@@ -28,12 +31,27 @@ public final class PfcTimeline {
         }
     }
 
+    /** A timeline row of Congestion Notification Messages: one congestion point's, about one priority. */
+    public record CnmRow(QcnPointStats point, List<Cnm> cnms) {
+
+        public String label() {
+            return String.format(Locale.ROOT, "QCN priority %d · CP 0x%016x", point.priority(), point.cpid());
+        }
+
+        /** The row's second line: how many CNMs and their feedback. */
+        public String totals() {
+            return String.format(Locale.ROOT, "%d CNM%s · qFb max %d, mean %.1f, min %d", point.cnms(),
+                    point.cnms() == 1 ? "" : "s", point.qfbMax(), point.qfbMean(), point.qfbMin());
+        }
+    }
+
     /** A line of the per-priority table ("802.3x" for PAUSE). */
     public record PriorityLine(String priority, long frames, long xoff, long xon, long quanta, double pausedNanos,
                                double share, long storms) {
     }
 
     private final List<Row> rows;
+    private final List<CnmRow> cnmRows;
     private final List<PriorityLine> priorities;
     private final long firstTs;
     private final long lastTs;
@@ -41,9 +59,10 @@ public final class PfcTimeline {
     private final long linkSpeedBps;
     private final long intervalsNotStored;
 
-    private PfcTimeline(List<Row> rows, List<PriorityLine> priorities, long firstTs, long lastTs, long end,
-                        long linkSpeedBps, long intervalsNotStored) {
+    private PfcTimeline(List<Row> rows, List<CnmRow> cnmRows, List<PriorityLine> priorities, long firstTs, long lastTs,
+                        long end, long linkSpeedBps, long intervalsNotStored) {
         this.rows = rows;
+        this.cnmRows = cnmRows;
         this.priorities = priorities;
         this.firstTs = firstTs;
         this.lastTs = lastTs;
@@ -86,12 +105,22 @@ public final class PfcTimeline {
                         result.storms().stream().filter(t -> t.priority() < 0 && t.senderMac() == s.senderMac()).count()));
             }
         }
-        return new PfcTimeline(List.copyOf(rows), List.copyOf(priorities), result.firstTs(), result.lastTs(), end,
-                result.options().linkSpeedBps(), result.pausedIntervalsDropped());
+        List<CnmRow> cnmRows = new ArrayList<>();
+        for (QcnPointStats point : result.qcnPoints()) {
+            cnmRows.add(new CnmRow(point, result.cnms().stream()
+                    .filter(c -> c.cpid() == point.cpid() && c.priority() == point.priority()).toList()));
+        }
+        return new PfcTimeline(List.copyOf(rows), List.copyOf(cnmRows), List.copyOf(priorities), result.firstTs(),
+                result.lastTs(), end, result.options().linkSpeedBps(), result.pausedIntervalsDropped());
     }
 
     public List<Row> rows() {
         return rows;
+    }
+
+    /** The QCN rows, drawn below the PFC rows, by CPID then priority. */
+    public List<CnmRow> cnmRows() {
+        return cnmRows;
     }
 
     public List<PriorityLine> priorities() {
@@ -132,6 +161,29 @@ public final class PfcTimeline {
             }
         }
         return best;
+    }
+
+    /** The row's CNM nearest this time, if within {@code slackNanos} of it, or null. */
+    public static Cnm cnmAt(CnmRow row, long timeNanos, long slackNanos) {
+        Cnm best = null;
+        long bestDistance = slackNanos + 1;
+        for (Cnm cnm : row.cnms()) {
+            long distance = Math.abs(cnm.timestampNanos() - timeNanos);
+            if (distance < bestDistance) {
+                best = cnm;
+                bestDistance = distance;
+            }
+        }
+        return best;
+    }
+
+    /** What hovering a CNM shows: its frame, feedback, queue values and where it went. */
+    public String describe(Cnm cnm) {
+        return String.format(Locale.ROOT, "CNM frame %d from CP 0x%016x priority %d: qFb %d (cnmQOffset %d, cnmQDelta %d)"
+                        + " to %s%s, at %s", cnm.frame(), cnm.cpid(), cnm.priority(), cnm.qfb(), cnm.qOffset(),
+                cnm.qDelta(), Addresses.mac(cnm.reactionPoint()),
+                cnm.flowId() < 0 ? "" : String.format(" (flow ID 0x%04x)", cnm.flowId()),
+                Formats.duration(cnm.timestampNanos() - firstTs));
     }
 
     /** What hovering an interval shows: its frames, how it ended and how long it lasted. */

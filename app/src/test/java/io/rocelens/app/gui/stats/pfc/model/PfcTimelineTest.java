@@ -70,4 +70,35 @@ class PfcTimelineTest {
             assertFalse(timeline.rows().stream().filter(r -> r.priority() == 3).allMatch(r -> r.storms().isEmpty()));
         }
     }
+    /**
+     * The QCN rows beside PFC, on the generator's qcn scenario: one per congestion point and priority, in the order
+     * and with the totals the scenario's truth gives, each holding that point's CNMs.
+     */
+    @org.junit.jupiter.api.Test
+    void qcnRowsAreTheScenariosCongestionPoints(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path capture = dir.resolve("qcn.pcap");
+        Path truthFile = dir.resolve("qcn.json");
+        io.rocelens.generate.Generator.generate(new io.rocelens.generate.Generator.Options(
+                io.rocelens.generate.Scenario.QCN, 3000, 3, io.rocelens.generate.Generator.DEFAULT_LINK_SPEED_BPS,
+                65_535, 5, io.rocelens.capture.CaptureFormat.PCAP), capture, truthFile);
+        JsonNode points = new com.fasterxml.jackson.databind.ObjectMapper().readTree(truthFile.toFile()).get("qcn")
+                .get("points");
+        PfcTimeline timeline = PfcTimeline.of(Samples.load(capture).analysis());
+        // each congestion point's port also paused its priority once (PFC rows above the QCN rows)
+        assertEquals(2, timeline.rows().size());
+        assertEquals(points.size(), timeline.cnmRows().size());
+        for (int i = 0; i < points.size(); i++) {
+            JsonNode truth = points.get(i);
+            PfcTimeline.CnmRow row = timeline.cnmRows().get(i);
+            assertEquals("QCN priority " + truth.get("priority").asInt() + " · CP " + truth.get("cpid").asText(),
+                    row.label());
+            assertEquals(truth.get("cnms").asLong(), row.cnms().size());
+            assertTrue(row.totals().startsWith(truth.get("cnms").asLong() + " CNMs · qFb max "
+                    + truth.get("qfb_max").asInt() + ", mean "), row.totals());
+            assertEquals(truth.get("first_frame").asLong(), row.cnms().get(0).frame());
+            assertEquals(truth.get("last_frame").asLong(), row.cnms().get(row.cnms().size() - 1).frame());
+            io.rocelens.analysis.Cnm first = row.cnms().get(0);
+            assertEquals(first, PfcTimeline.cnmAt(row, first.timestampNanos() + 10, 20));
+        }
+    }
 }
