@@ -318,6 +318,8 @@ final class FieldRegistry {
                     kind = "STRING";
                 } else if ("b1".equals(typeName) && !attr.containsKey("-base")) {
                     kind = "FLAG";
+                } else if (typeName != null && typeName.matches("s[1248](be|le)?") && !attr.containsKey("-base")) {
+                    kind = "INT";
                 } else if (width == 64 && !attr.containsKey("-base")) {
                     kind = "UINT64";
                 } else if (width > 0) {
@@ -513,7 +515,7 @@ final class FieldRegistry {
              * IPv4 address as its Long, an IPv6 address or GID as its 16 bytes (shown by the registry as text), the
              * others as String.
              */
-                public enum Kind { UINT, HEX, UINT64, FLAG, MAC, IPV4, IPV6, STRING, BYTES, SECONDS }
+                public enum Kind { UINT, INT, HEX, UINT64, FLAG, MAC, IPV4, IPV6, STRING, BYTES, SECONDS }
             }
             """;
 

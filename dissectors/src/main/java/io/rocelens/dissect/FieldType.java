@@ -4,6 +4,8 @@ package io.rocelens.dissect;
 public enum FieldType {
     /** Unsigned integer shown in decimal; value is a Long. */
     UINT,
+    /** Signed integer (a spec's s1 ... s8) shown in decimal; value is a Long, sign-extended. */
+    INT,
     /** Unsigned integer shown in hex (0x-prefixed, zero-padded to the field's width); value is a Long. */
     HEX,
     /** A 64-bit unsigned integer that may exceed Long.MAX_VALUE; value is a Long holding the raw bits. */

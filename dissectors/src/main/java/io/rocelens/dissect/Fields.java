@@ -188,6 +188,7 @@ public final class Fields {
     private static FieldDef register(SpecField spec) {
         FieldType type = switch (spec.kind()) {
             case UINT -> FieldType.UINT;
+            case INT -> FieldType.INT;
             case HEX -> FieldType.HEX;
             case UINT64 -> FieldType.UINT64;
             case FLAG -> FieldType.FLAG;

@@ -13,7 +13,15 @@ import java.util.function.LongFunction;
  * @param valueNames  names of its values (enumerations), or null
  * @param sources     what it reads: one thing, or several for the "either side" fields (ip.addr) and aliases that
  *                    cover two RoCE Lens fields; a frame matches when any value of any of them does
+ * @param signed      its numbers are signed (a spec's s1 ... s8, as Wireshark's FT_INT*): they compare as such and
+ *                    a filter may write a negative one
  */
 record FilterField(String name, String description, ValueKind kind, boolean hex, LongFunction<String> valueNames,
-                   List<Source> sources) {
+                   List<Source> sources, boolean signed) {
+
+    /** A field whose numbers, if any, are unsigned. */
+    FilterField(String name, String description, ValueKind kind, boolean hex, LongFunction<String> valueNames,
+                List<Source> sources) {
+        this(name, description, kind, hex, valueNames, sources, false);
+    }
 }

@@ -54,7 +54,7 @@ final class FilterFields {
         for (FieldDef def : Fields.all().values()) {
             ValueKind kind = ValueKind.of(def.type(), def.name());
             add(new FilterField(def.name(), def.title(), kind, def.type() == FieldType.HEX, def.valueNames(),
-                    List.of(new Source.FieldValue(def.name(), kind))));
+                    List.of(new Source.FieldValue(def.name(), kind)), def.type() == FieldType.INT));
         }
         add(new FilterField("frame.number", "Frame number", ValueKind.NUMBER, false, null,
                 List.of(new Source.Computed("frame.number", false, f -> f.summary.number, IN_INDEX))));

@@ -194,7 +194,7 @@ sealed interface Node {
 
         @Override
         public boolean number(long v) {
-            return holds(Long.compareUnsigned(v, value.number()));
+            return holds(ref.field().signed() ? Long.compare(v, value.number()) : Long.compareUnsigned(v, value.number()));
         }
 
         @Override
@@ -560,8 +560,10 @@ sealed interface Node {
                 }
                 return false;
             }
+            boolean signed = ref.field().signed();
             for (Literal[] member : members) {
                 if (member.length == 1 ? v == member[0].number()
+                        : signed ? v >= member[0].number() && v <= member[1].number()
                         : Long.compareUnsigned(v, member[0].number()) >= 0 && Long.compareUnsigned(v, member[1].number()) <= 0) {
                     return true;
                 }

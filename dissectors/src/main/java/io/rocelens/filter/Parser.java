@@ -767,6 +767,11 @@ final class Parser {
     }
 
     /** Reads a value as the field's kind, or says what the field holds. */
+    /** Minus a magnitude a filter wrote after "-" (a signed field's number), or null when it is none or too large. */
+    private static Long negated(Long magnitude) {
+        return magnitude == null || magnitude < 0 ? null : -magnitude;
+    }
+
     private static Literal literal(FilterField field, Token token) throws FilterException {
         String text = token.text();
         boolean quoted = token.kind() == Token.Kind.STRING;
@@ -780,10 +785,15 @@ final class Parser {
                 if (field.kind() == ValueKind.FLAG && (lower.equals("set") || lower.equals("not set"))) {
                     return Literal.number(ValueKind.FLAG, lower.equals("set") ? 1 : 0);
                 }
-                Long number = quoted ? null : Numbers.parse(text, field.kind() == ValueKind.FLAG);
+                Long number = quoted ? null : field.signed() && text.startsWith("-") && text.length() > 1
+                        ? negated(Numbers.parse(text.substring(1), false))
+                        : Numbers.parse(text, field.kind() == ValueKind.FLAG);
                 if (number != null && field.kind() == ValueKind.FLAG) {
                     // as Wireshark: any number other than zero is true
                     return Literal.number(ValueKind.FLAG, number != 0 ? 1 : 0);
+                }
+                if (number != null && field.signed()) {
+                    return Literal.number(field.kind(), number);
                 }
                 if (number != null) {
                     Long max = FilterFields.max(field);

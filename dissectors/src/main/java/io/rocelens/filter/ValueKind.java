@@ -32,7 +32,7 @@ public enum ValueKind {
 
     static ValueKind of(FieldType type, String name) {
         return switch (type) {
-            case UINT, HEX, UINT64 -> NUMBER;
+            case UINT, INT, HEX, UINT64 -> NUMBER;
             case FLAG -> FLAG;
             case MAC -> MAC;
             case ADDRESS -> name.startsWith("ip.") || name.startsWith("arp.") ? IPV4 : IPV6;

@@ -2,12 +2,14 @@ package io.rocelens.dissect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.Frame;
 import io.rocelens.filter.DisplayFilter;
+import io.rocelens.filter.FilterException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -161,6 +163,19 @@ class QcnDissectionTest {
         assertEquals("3", matching(all, "qcn.cnm.encap_priority == 7 && qcn.cnm.encap_dmac == 02:00:00:00:00:09"));
         assertEquals("1", matching(all, "qcn && infiniband.bth.psn == 100"));
         assertEquals("", matching(all, "qcn.cnm.version == 2"));
+        // cnmQOffset and cnmQDelta are signed (the script packs them with struct's 'h'): frame 2 holds -5 and 300,
+        // frame 3 holds 32767 and -32768; they compare as signed numbers, as Wireshark's FT_INT16 would
+        assertEquals("2", matching(all, "qcn.cnm.cpq_offset < 0"));
+        assertEquals("2", matching(all, "qcn.cnm.cpq_offset == -5"));
+        assertEquals("2 3", matching(all, "qcn.cnm.cpq_offset != 0"));
+        assertEquals("3", matching(all, "qcn.cnm.cpq_delta < -100"));
+        assertEquals("3", matching(all, "qcn.cnm.cpq_delta == -32768"));
+        assertEquals("2", matching(all, "qcn.cnm.cpq_delta > 0"));
+        assertEquals("2", matching(all, "qcn.cnm.cpq_offset in {-10..-1 7}"));
+        assertEquals("3", matching(all, "qcn.cnm.cpq_delta in {-32768 1}"));
+        FilterException unsigned = assertThrows(FilterException.class,
+                () -> DisplayFilter.compile("qcn.cnm.qfb == -1"));
+        assertEquals("qcn.cnm.qfb is a number: \"-1\" is not", unsigned.getMessage());
     }
 
     private static String matching(List<Dissection> all, String text) throws Exception {
