@@ -2,6 +2,7 @@ package io.rocelens.app;
 
 import io.rocelens.app.gui.GuiLauncher;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,8 +20,11 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         versionProvider = BuildInfo.class,
         description = {"Analyzer for RoCEv2 (RDMA over Converged Ethernet) captures.",
-            "Without a command, opens the desktop window on FILE (or on the bundled sample capture)."},
-        subcommands = {
+            "Without a command, opens the desktop window on FILE (or on the bundled sample capture)."})
+public final class Main implements Callable<Integer> {
+
+    /** The sub-commands, in the order the usage lists them. */
+    private static final List<Class<?>> COMMANDS = List.of(
             DecodeCommand.class,
             AnalyzeCommand.class,
             CorrelateCommand.class,
@@ -28,9 +32,7 @@ import picocli.CommandLine.Parameters;
             GenerateCommand.class,
             CaptureCommand.class,
             ReplayCommand.class,
-            MergeCommand.class,
-        })
-public final class Main implements Callable<Integer> {
+            MergeCommand.class);
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "pcap or pcapng capture to open")
     Path file;
@@ -120,7 +122,7 @@ public final class Main implements Callable<Integer> {
 
     /** Runs the command line and returns the exit status, so tests can call it without exiting the JVM. */
     public static int run(String... args) {
-        CommandLine commandLine = commandLine();
+        CommandLine commandLine = commandLineFor(args);
         commandLine.setExecutionExceptionHandler((failure, line, parsed) -> {
             if (causedByOutOfMemory(failure)) {
                 reportOutOfMemory();
@@ -163,9 +165,31 @@ public final class Main implements Callable<Integer> {
      * sub-command's {@code --version} names the build too.
      */
     public static CommandLine commandLine() {
+        return withCommands(COMMANDS);
+    }
+
+    /**
+     * The command line a run needs: when the first argument names a sub-command, only that one. Picocli reads every
+     * sub-command's options by reflection when it is added, which cost a short {@code analyze} a fifth of its run
+     * (docs/speed.md); the usage, an unknown word or no command at all still get every sub-command.
+     */
+    static CommandLine commandLineFor(String... args) {
+        if (args.length > 0) {
+            for (Class<?> command : COMMANDS) {
+                if (command.getAnnotation(Command.class).name().equals(args[0])) {
+                    return withCommands(List.of(command));
+                }
+            }
+        }
+        return commandLine();
+    }
+
+    private static CommandLine withCommands(List<Class<?>> commands) {
         CommandLine commandLine = new CommandLine(new Main());
-        for (CommandLine sub : commandLine.getSubcommands().values()) {
+        for (Class<?> command : commands) {
+            CommandLine sub = new CommandLine(command);
             sub.getCommandSpec().versionProvider(new BuildInfo());
+            commandLine.addSubcommand(sub);
         }
         return commandLine;
     }
