@@ -83,6 +83,7 @@ public final class CaptureWindowBench {
             return null;
         });
         Latency latency = new Latency();
+        java.util.Map<String, Long> threadsBefore = threadTicks();
         long cpuBefore = processCpuNanos();
         Sender sender = Sender.start(veth, frames, rate);
         latency.start();
@@ -97,15 +98,20 @@ public final class CaptureWindowBench {
         });
         waitUntil(() -> status(stage).startsWith("Captured: "));
         long cpu = processCpuNanos() - cpuBefore;
+        java.util.Map<String, Long> threadsAfter = threadTicks();
         Matcher counts = COUNTS.matcher(status(stage));
         counts.find();
         System.out.printf(Locale.ROOT, "%-7d %-8s %8d %8.0f %9s %7s %9.1f %9.1f %6.0f/%-6.0f %8.2f%n", rate,
                 "window", sender.sent, sender.sent / sender.seconds, counts.group(1), counts.group(2),
                 lists / sender.seconds, views / sender.seconds, latency.p99Millis(), latency.maxNanos / 1e6,
                 cpu / 1e9);
+        printThreads(threadsBefore, threadsAfter);
         // saved, so the next capture does not ask about it, then deleted
         Path saved = Files.createTempFile("rocelens-bench", ".pcapng");
         fx(() -> window.saveTo(saved));
+        // saving is done in the background, and ends with the saved file opened: before that, the next capture would
+        // still find this one unsaved (and ask)
+        waitUntil(() -> stage.getTitle().endsWith(saved.getFileName().toString()));
         Files.delete(saved);
     }
 
@@ -142,6 +148,38 @@ public final class CaptureWindowBench {
     private static TableView<?> conversations() {
         return Window.getWindows().stream().map(w -> w.getScene().lookup("#conversations"))
                 .filter(node -> node != null).map(node -> (TableView<?>) node).findFirst().orElseThrow();
+    }
+
+    /**
+     * CPU time by thread name, in clock ticks, from /proc (the JVM's own threads too: the collector and the JIT,
+     * which no Java API shows). Threads of one kind (the collector's workers) are added up under one name.
+     */
+    private static java.util.Map<String, Long> threadTicks() throws IOException {
+        java.util.Map<String, Long> ticks = new java.util.TreeMap<>();
+        try (java.util.stream.Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path task : (Iterable<Path>) tasks::iterator) {
+                try {
+                    String name = Files.readString(task.resolve("comm")).strip().replaceAll("[#0-9]+$", "");
+                    String stat = Files.readString(task.resolve("stat"));
+                    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    ticks.merge(name, Long.parseLong(fields[11]) + Long.parseLong(fields[12]), Long::sum);
+                } catch (IOException | RuntimeException ended) {
+                    // the thread ended while it was read: its time is left out
+                }
+            }
+        }
+        return ticks;
+    }
+
+    /** The threads that used CPU between the two readings, most first (each at least 0.05 s). */
+    private static void printThreads(java.util.Map<String, Long> before, java.util.Map<String, Long> after) {
+        double tick = 100.0;    // USER_HZ on Linux
+        after.entrySet().stream()
+                .map(e -> java.util.Map.entry(e.getKey(), e.getValue() - before.getOrDefault(e.getKey(), 0L)))
+                .filter(e -> e.getValue() / tick >= 0.05)
+                .sorted(java.util.Map.Entry.comparingByValue(java.util.Comparator.reverseOrder()))
+                .forEach(e -> System.out.printf(Locale.ROOT, "        %-20s %6.2f s%n", e.getKey(),
+                        e.getValue() / tick));
     }
 
     private static long processCpuNanos() {
