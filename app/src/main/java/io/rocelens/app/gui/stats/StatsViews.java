@@ -80,7 +80,12 @@ public final class StatsViews {
     private final List<MenuItem> needCapture = new ArrayList<>();
     private final List<StatsWindow> made = new ArrayList<>();
     private static final long REFRESH_NANOS = 1_000_000_000L;
-    private static final long LIVE_REFRESH_NANOS = 100_000_000L;
+    /**
+     * How often the open views show a live capture's analysis, at most: twice a second keeps them current within a
+     * second. Each refresh lays out and draws their tables again: QP Conversations' refreshes (about five a second on
+     * a quiet machine) were a third of the JavaFX thread's samples at 10,000 frames/s.
+     */
+    private static final long LIVE_REFRESH_NANOS = 500_000_000L;
 
     private AnalysedCapture capture;
     private long lastRefresh;
@@ -230,9 +235,9 @@ public final class StatsViews {
     }
 
     /**
-     * The analysis so far of a live capture: the open views show it about ten times a second, or less often when
-     * showing it (their layout included) takes more than a tenth of the time between two refreshes (many
-     * conversations, a slow machine), so the window keeps answering.
+     * The analysis so far of a live capture: the open views show it twice a second, or less often when showing it
+     * (their layout included) takes more than a tenth of the time between two refreshes (many conversations, a slow
+     * machine), so the window keeps answering.
      */
     public void capturing(AnalysedCapture soFar) {
         long now = System.nanoTime();

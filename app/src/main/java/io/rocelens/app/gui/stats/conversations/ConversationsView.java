@@ -168,7 +168,7 @@ public final class ConversationsView extends StatsWindow {
         Conversation selected = table.getSelectionModel().getSelectedItem();
         all.setAll(result == null ? List.of() : Conversations.of(result));
         if (selected != null) {
-            // the same conversation with newer numbers (a live capture refreshes them ten times a second)
+            // the same conversation with newer numbers (a live capture refreshes them twice a second)
             FlowStats flow = selected.forward();
             table.getItems().stream().filter(c -> c.flows().stream().anyMatch(f -> f.srcIp().equals(flow.srcIp())
                             && f.dstIp().equals(flow.dstIp()) && f.dstQp() == flow.dstQp()
