@@ -14,6 +14,7 @@ import io.rocelens.capture.LinkType;
 import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.DissectionJson;
 import io.rocelens.dissect.Dissector;
+import io.rocelens.export.SummaryFieldValues;
 import io.rocelens.export.TsharkFields;
 import io.rocelens.export.TsharkJson;
 import io.rocelens.dissect.DissectorOptions;
@@ -182,6 +183,8 @@ public final class DecodeCommand implements Callable<Integer> {
                     writeJson(reader, new Dissector(pipeline.options()), filter, marks, out);
                 } else if ("ek".equals(this.outputFormat)) {
                     writeEk(reader, new Dissector(pipeline.options()), filter, marks, out);
+                } else if (printedFields != null && SummaryFieldValues.of(printedFields) != null) {
+                    writeFields(reader, pipeline, SummaryFieldValues.of(printedFields), filter, marks, layout, out);
                 } else if (printedFields != null) {
                     writeFields(reader, new Dissector(pipeline.options()), filter, marks, layout, out);
                 } else {
@@ -360,6 +363,44 @@ public final class DecodeCommand implements Callable<Integer> {
     }
 
     /** {@code -T fields}: a line per frame the filter passes, with the -e fields as tshark prints them. */
+    /**
+     * {@code -T fields} from the bulk pass, when the summary holds every {@code -e} field: the detail dissector only
+     * for the frames where the summary cannot tell (nested tunnels) or the filter needs it. The values are the
+     * detail's (SummaryFieldValuesTest), at the cost of the plain summary lines.
+     */
+    private void writeFields(CaptureReader reader, SummaryPipeline pipeline, SummaryFieldValues fromSummary,
+                             DisplayFilter filter, AnalysisMarks marks, TsharkFields.Layout layout, OutputStream out)
+            throws IOException {
+        Writer lines = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+        if (layout.header()) {
+            lines.append(layout.headerLine(printedFields)).append('\n');
+        }
+        Dissector dissector = new Dissector(pipeline.options());
+        try {
+            pipeline.run(reader, count, (frame, summary) -> {
+                notDissected.count(summary);
+                java.util.function.Supplier<Dissection> detail = FrameStatistic.once(() -> dissector.dissect(frame));
+                if (filter.matches(summary, marks, detail)) {
+                    String line = fromSummary.line(layout, summary);
+                    try {
+                        lines.append(line != null ? line : layout.line(detail.get(), printedFields)).append('\n');
+                    } catch (IOException failure) {
+                        throw new UncheckedIOException(failure);
+                    }
+                }
+            }, delivered -> {
+                try {
+                    return !readerGone(lines);
+                } catch (IOException failure) {
+                    throw new UncheckedIOException(failure);
+                }
+            });
+        } catch (UncheckedIOException failure) {
+            throw failure.getCause();
+        }
+        lines.flush();
+    }
+
     private void writeFields(CaptureReader reader, Dissector dissector, DisplayFilter filter, AnalysisMarks marks,
                              TsharkFields.Layout layout, OutputStream out) throws IOException {
         Writer lines = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);

@@ -2,6 +2,7 @@ package io.rocelens.export;
 
 import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.Field;
+import io.rocelens.dissect.FieldDef;
 import io.rocelens.dissect.FieldType;
 import io.rocelens.dissect.Fields;
 import io.rocelens.dissect.Layer;
@@ -12,6 +13,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * Field values as {@code tshark -T fields -e FIELD} prints them, so that scripts written for tshark read RoCE Lens's
@@ -70,9 +72,7 @@ public final class TsharkFields {
                 return List.of(Integer.toString(dissection.capturedLength()));
             }
             case "frame.time_epoch" -> {
-                long nanos = dissection.timestampNanos();
-                return List.of(String.format(Locale.ROOT, "%d.%09d", Math.floorDiv(nanos, 1_000_000_000L),
-                        Math.floorMod(nanos, 1_000_000_000L)));
+                return List.of(timeEpoch(dissection.timestampNanos()));
             }
             case "_ws.col.Protocol" -> {
                 return List.of(dissection.protocol());
@@ -85,6 +85,12 @@ public final class TsharkFields {
                         : values(dissection.layers(), name, false);
             }
         }
+    }
+
+    /** Seconds since 1970 with nine decimals, as tshark prints {@code frame.time_epoch}. */
+    static String timeEpoch(long nanos) {
+        String fraction = Long.toString(Math.floorMod(nanos, 1_000_000_000L));
+        return Math.floorDiv(nanos, 1_000_000_000L) + "." + "0".repeat(9 - fraction.length()) + fraction;
     }
 
     /**
@@ -102,9 +108,7 @@ public final class TsharkFields {
             for (String each : names) {
                 for (Field field : layer.fields()) {
                     if (field.name().equals(each)) {
-                        values.add(form != null ? inForm(field, form, json)
-                                : !json && field.def().type() == FieldType.BYTES
-                                ? String.valueOf(field.value()).replace(":", "") : text(field));
+                        values.add(value(field.def(), field.value(), form, json));
                     }
                 }
             }
@@ -112,33 +116,61 @@ public final class TsharkFields {
         return values;
     }
 
-    private static String inForm(Field field, String form, boolean json) {
-        if (!(field.value() instanceof Long number)) {
-            return text(field);
+    /** One occurrence of a field as tshark prints it, in the form Wireshark declares ({@code form}, or null). */
+    static String value(FieldDef def, Object value, String form, boolean json) {
+        return form != null ? inForm(def, value, form, json)
+                : !json && def.type() == FieldType.BYTES ? String.valueOf(value).replace(":", "") : text(def, value);
+    }
+
+    /** The printf form tshark uses for the field where Wireshark declares another base or width, else null. */
+    static String wiresharkForm(String name) {
+        return WIRESHARK_FORMS.get(name);
+    }
+
+    private static String inForm(FieldDef def, Object value, String form, boolean json) {
+        if (!(value instanceof Long number)) {
+            return text(def, value);
         }
         if (form.equals(BYTES)) {
-            int bytes = Math.max(1, (field.def().hexDigits() + 1) / 2);
+            int bytes = Math.max(1, (def.hexDigits() + 1) / 2);
             byte[] raw = new byte[bytes];
             for (int i = 0; i < bytes; i++) {
                 raw[i] = (byte) (number >>> 8 * (bytes - 1 - i));
             }
             return (json ? HexFormat.ofDelimiter(":") : HexFormat.of()).formatHex(raw);
         }
+        if (form.equals("%d")) {
+            return Long.toString(number);
+        }
+        if (form.startsWith("0x%0") && form.endsWith("x")) {
+            return hex(number, Integer.parseInt(form, 4, form.length() - 1, 10));
+        }
         return String.format(Locale.ROOT, form, number);
+    }
+
+    /**
+     * {@code 0x} and the number in lower-case hex, zero-padded to {@code digits}: String.format's {@code 0x%0Nx},
+     * written out because formatting cost more than reading the frame's summary.
+     */
+    private static String hex(long number, int digits) {
+        String hex = Long.toHexString(number);
+        return hex.length() >= digits ? "0x" + hex : "0x" + "0".repeat(digits - hex.length()) + hex;
     }
 
     /** One value as RoCE Lens declares its field: hex zero-padded to the field's width, else decimal or text. */
     static String text(Field field) {
-        Object value = field.value();
+        return text(field.def(), field.value());
+    }
+
+    private static String text(FieldDef def, Object value) {
         if (!(value instanceof Long number)) {
             // addresses in lower case as tshark prints them; text (an LLDP system description) as it came
-            FieldType type = field.def().type();
+            FieldType type = def.type();
             return type == FieldType.MAC || type == FieldType.ADDRESS ? String.valueOf(value).toLowerCase(Locale.ROOT)
                     : String.valueOf(value);
         }
-        return switch (field.def().type()) {
-            case HEX -> field.def().hexDigits() > 0 ? String.format(Locale.ROOT, "0x%0" + field.def().hexDigits() + "x",
-                    number) : "0x" + Long.toHexString(number);
+        return switch (def.type()) {
+            case HEX -> hex(number, def.hexDigits());
             case UINT64 -> Long.toUnsignedString(number);
             case SECONDS -> FieldType.seconds(number);
             default -> Long.toString(number);
@@ -220,16 +252,21 @@ public final class TsharkFields {
 
         /** One frame's line, without its end of line. */
         public String line(Dissection dissection, List<String> fields) {
+            return line(fields.size(), i -> values(dissection, fields.get(i)));
+        }
+
+        /** One frame's line from the values of each of its {@code fields} fields, by position. */
+        public String line(int fields, IntFunction<List<String>> valuesOf) {
             StringBuilder line = new StringBuilder();
-            for (int i = 0; i < fields.size(); i++) {
+            for (int i = 0; i < fields; i++) {
                 if (i > 0) {
                     line.append(separator);
                 }
-                List<String> values = values(dissection, fields.get(i));
+                List<String> values = valuesOf.apply(i);
                 if (values.isEmpty()) {
                     continue;
                 }
-                String value = switch (occurrence) {
+                String value = values.size() == 1 ? values.get(0) : switch (occurrence) {
                     case 'f' -> values.get(0);
                     case 'l' -> values.get(values.size() - 1);
                     default -> String.join(String.valueOf(aggregator), values);
