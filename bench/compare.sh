@@ -84,6 +84,7 @@ for size in $sizes; do
   name=$(basename "$f")
   row "analyze, $name" "$size" $rocelens analyze "$f" -- tshark -r "$f" "${bth[@]}"
   row "decode, every summary line, $name" "$size" $rocelens decode "$f" -- tshark -r "$f"
+  row "decode -T fields, 3 BTH fields, $name" "$size" $rocelens decode "$f" "${bth[@]}" -- tshark -r "$f" "${bth[@]}"
   row "decode -Y on a QP, $name" "$size" $rocelens decode "$f" -Y 'infiniband.bth.destqp == 0x02024d' \
     -- tshark -r "$f" -Y 'infiniband.bth.destqp == 0x02024d'
   if [ "$size" = erspan ]; then
