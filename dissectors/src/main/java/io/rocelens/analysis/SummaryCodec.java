@@ -1,0 +1,580 @@
+package io.rocelens.analysis;
+
+import io.rocelens.dissect.PacketSummary;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The fields of a {@link PacketSummary} that the analysis ({@link RoceAnalyzer}, so {@link PartialAnalysis}) reads,
+ * packed into a byte array, frame after frame: a capture dissected in one place (a Spark map task) and analysed in
+ * another moves about 25 to 40 bytes a RoCE frame instead of its headers, and is not dissected again.
+ *
+ * <p>What is kept, exactly: {@code number}, {@code timestampNanos}, {@code originalLength}, {@code kinds},
+ * {@code notDissected}, {@code malformedReason}, {@code encapsulation}, {@code innerLength}, {@code vlanPcp},
+ * {@code lrhSl}, {@code dscp}, {@code ecn}, the IP addresses, the BTH's {@code opcode}, {@code destQp}, {@code psn}
+ * and {@code ackRequest}, {@code icrcStatus}, {@code payloadLength}, {@code aethSyndrome}, {@code dethSrcQp},
+ * {@code rethDmaLength}, {@code pfcClassEnable} and {@code pfcTime}, {@code pauseQuanta}, the QCN fields, the DCBX
+ * fields and the CM fields ({@code madAttributeId}, {@code cm*}); and {@code ethSrc} and {@code ethDst} of every frame
+ * without a BTH ({@link PacketSummary#isRoce()} false): the analysis reads MAC addresses only of PFC, PAUSE, CNM and
+ * DCBX frames, and keys RoCE frames by their IP addresses and QPs. Every other field is read back cleared.
+ *
+ * <p>The layout, per frame: the frame number and the timestamp as differences from the previous frame of the batch,
+ * the kinds, a mask of the groups present, the original length, then each group present, in the mask's bit order;
+ * numbers as LEB128 varints (signed ones zigzag), addresses in their bytes, strings by their index in the batch's
+ * own table (written in full the first time); so a batch is read from its start.
+ */
+public final class SummaryCodec {
+
+    private static final int NOT_DISSECTED = 1;
+    private static final int MALFORMED_REASON = 1 << 1;
+    private static final int ENCAPSULATION = 1 << 2;
+    private static final int ETH_SRC = 1 << 3;
+    private static final int ETH_DST = 1 << 4;
+    private static final int PRIORITY = 1 << 5;
+    private static final int SRC_V4 = 1 << 6;
+    private static final int SRC_V6 = 1 << 7;
+    private static final int DST_V4 = 1 << 8;
+    private static final int DST_V6 = 1 << 9;
+    /** Opcode, destination QP and PSN within their header widths, in 7 bytes. */
+    private static final int BTH = 1 << 10;
+    /** The same fields when one of them is not (-1): three varints. */
+    private static final int BTH_OTHER = 1 << 11;
+    private static final int ACK_REQUEST = 1 << 12;
+    /** {@code icrcStatus} in two bits. */
+    private static final int ICRC_SHIFT = 13;
+    private static final int PAYLOAD = 1 << 15;
+    private static final int AETH = 1 << 16;
+    private static final int DETH = 1 << 17;
+    private static final int RETH = 1 << 18;
+    private static final int PFC = 1 << 19;
+    private static final int PAUSE = 1 << 20;
+    private static final int CNM = 1 << 21;
+    private static final int QCN_FLOW = 1 << 22;
+    private static final int DCBX = 1 << 23;
+    private static final int CM = 1 << 24;
+
+    private static final long MAC_LIMIT = 1L << 48;
+    private static final long IPV4_MAPPED = 0xFFFFL << 32;
+    /** The most bytes a frame takes besides its strings. */
+    private static final int MAX_FRAME = 512;
+
+    private SummaryCodec() {
+    }
+
+    /** Packs summaries, one after the other, into a growing array; {@link #reset()} starts the next batch. */
+    public static final class Writer {
+        private byte[] buf;
+        private int pos;
+        private int frames;
+        private long number;
+        private long timestamp;
+        private final Map<String, Integer> strings = new HashMap<>();
+
+        public Writer(int initialCapacity) {
+            buf = new byte[Math.max(MAX_FRAME, initialCapacity)];
+        }
+
+        /** Bytes written to the batch so far. */
+        public int size() {
+            return pos;
+        }
+
+        /** Frames written to the batch so far. */
+        public int frames() {
+            return frames;
+        }
+
+        /** The batch as written so far: a copy. */
+        public byte[] toByteArray() {
+            return Arrays.copyOf(buf, pos);
+        }
+
+        /** Empties the writer for the next batch (the array is kept). */
+        public void reset() {
+            pos = 0;
+            frames = 0;
+            number = 0;
+            timestamp = 0;
+            strings.clear();
+        }
+
+        /**
+         * Appends the analysed fields of a summary (it is only read).
+         *
+         * @throws IllegalArgumentException for a value the dissector never gives a field (a MAC address beyond 48
+         *                                  bits, a PCP, SL, DSCP or ECN beyond its header field)
+         */
+        public void write(PacketSummary s) {
+            int mask = 0;
+            if (s.notDissected != null) {
+                mask |= NOT_DISSECTED;
+            }
+            if (s.malformedReason != null) {
+                mask |= MALFORMED_REASON;
+            }
+            if (s.encapsulation != PacketSummary.ENCAP_NONE || s.innerLength != -1) {
+                mask |= ENCAPSULATION;
+            }
+            boolean roce = s.isRoce();
+            if (!roce && s.ethSrc != -1) {
+                mask |= ETH_SRC;
+            }
+            if (!roce && s.ethDst != -1) {
+                mask |= ETH_DST;
+            }
+            if (s.vlanPcp != -1 || s.lrhSl != -1 || s.dscp != -1 || s.ecn != -1) {
+                mask |= PRIORITY;
+            }
+            mask |= address(s.ipSrcHi, s.ipSrcLo, SRC_V4, SRC_V6);
+            mask |= address(s.ipDstHi, s.ipDstLo, DST_V4, DST_V6);
+            if (s.opcode >= 0 && s.opcode <= 0xFF && s.destQp >= 0 && s.destQp <= 0xFFFFFF && s.psn >= 0
+                    && s.psn <= 0xFFFFFF) {
+                mask |= BTH;
+            } else if (s.opcode != -1 || s.destQp != -1 || s.psn != -1) {
+                mask |= BTH_OTHER;
+            }
+            if (s.ackRequest) {
+                mask |= ACK_REQUEST;
+            }
+            if (s.icrcStatus < 0 || s.icrcStatus > 3) {
+                throw new IllegalArgumentException("ICRC status " + s.icrcStatus);
+            }
+            mask |= s.icrcStatus << ICRC_SHIFT;
+            if (s.payloadLength != -1) {
+                mask |= PAYLOAD;
+            }
+            if (s.aethSyndrome != -1) {
+                mask |= AETH;
+            }
+            if (s.dethSrcQp != -1) {
+                mask |= DETH;
+            }
+            if (s.rethDmaLength != -1) {
+                mask |= RETH;
+            }
+            if (s.pfcClassEnable != -1 || anyPfcTime(s)) {
+                mask |= PFC;
+            }
+            if (s.pauseQuanta != -1) {
+                mask |= PAUSE;
+            }
+            if (s.qcnQfb != -1 || s.qcnCpid != -1 || s.qcnQOffset != 0 || s.qcnQDelta != 0 || s.qcnPriority != -1
+                    || s.qcnEncapDmac != -1) {
+                mask |= CNM;
+            }
+            if (s.qcnFlowId != -1) {
+                mask |= QCN_FLOW;
+            }
+            if (s.dcbxPfcEnable != -1 || s.dcbxEtsTcOfPriority != -1 || s.dcbxEtsBandwidth != -1
+                    || s.dcbxEtsTsa != -1) {
+                mask |= DCBX;
+            }
+            if (s.madAttributeId != -1 || s.cmLocalCommId != -1 || s.cmRemoteCommId != -1 || s.cmQpn != -1
+                    || s.cmStartingPsn != -1 || s.cmServiceId != 0 || s.cmSourcePort != -1 || s.cmRejectReason != -1
+                    || s.cmRejectedMessage != -1) {
+                mask |= CM;
+            }
+
+            ensure(MAX_FRAME);
+            signed(s.number - number);
+            number = s.number;
+            signed(s.timestampNanos - timestamp);
+            timestamp = s.timestampNanos;
+            unsigned(s.kinds);
+            unsigned(mask);
+            signed(s.originalLength);
+            if ((mask & NOT_DISSECTED) != 0) {
+                string(s.notDissected);
+            }
+            if ((mask & MALFORMED_REASON) != 0) {
+                string(s.malformedReason);
+            }
+            if ((mask & ENCAPSULATION) != 0) {
+                signed(s.encapsulation);
+                signed(s.innerLength);
+            }
+            if ((mask & ETH_SRC) != 0) {
+                mac(s.ethSrc);
+            }
+            if ((mask & ETH_DST) != 0) {
+                mac(s.ethDst);
+            }
+            if ((mask & PRIORITY) != 0) {
+                unsigned(field(s.vlanPcp, 8, "PCP") | field(s.lrhSl, 16, "SL") << 4 | field(s.dscp, 64, "DSCP") << 9
+                        | field(s.ecn, 4, "ECN") << 16);
+            }
+            address(mask, s.ipSrcHi, s.ipSrcLo, SRC_V4, SRC_V6);
+            address(mask, s.ipDstHi, s.ipDstLo, DST_V4, DST_V6);
+            if ((mask & BTH) != 0) {
+                buf[pos++] = (byte) s.opcode;
+                three(s.destQp);
+                three(s.psn);
+            } else if ((mask & BTH_OTHER) != 0) {
+                signed(s.opcode);
+                signed(s.destQp);
+                signed(s.psn);
+            }
+            if ((mask & PAYLOAD) != 0) {
+                signed(s.payloadLength);
+            }
+            if ((mask & AETH) != 0) {
+                signed(s.aethSyndrome);
+            }
+            if ((mask & DETH) != 0) {
+                signed(s.dethSrcQp);
+            }
+            if ((mask & RETH) != 0) {
+                signed(s.rethDmaLength);
+            }
+            if ((mask & PFC) != 0) {
+                signed(s.pfcClassEnable);
+                for (int t : s.pfcTime) {
+                    signed(t);
+                }
+            }
+            if ((mask & PAUSE) != 0) {
+                signed(s.pauseQuanta);
+            }
+            if ((mask & CNM) != 0) {
+                signed(s.qcnQfb);
+                signed(s.qcnCpid);
+                signed(s.qcnQOffset);
+                signed(s.qcnQDelta);
+                signed(s.qcnPriority);
+                signed(s.qcnEncapDmac);
+            }
+            if ((mask & QCN_FLOW) != 0) {
+                signed(s.qcnFlowId);
+            }
+            if ((mask & DCBX) != 0) {
+                signed(s.dcbxPfcEnable);
+                signed(s.dcbxEtsTcOfPriority);
+                signed(s.dcbxEtsBandwidth);
+                signed(s.dcbxEtsTsa);
+            }
+            if ((mask & CM) != 0) {
+                signed(s.madAttributeId);
+                signed(s.cmLocalCommId);
+                signed(s.cmRemoteCommId);
+                signed(s.cmQpn);
+                signed(s.cmStartingPsn);
+                signed(s.cmServiceId);
+                signed(s.cmSourcePort);
+                signed(s.cmRejectReason);
+                signed(s.cmRejectedMessage);
+            }
+            frames++;
+        }
+
+        private static boolean anyPfcTime(PacketSummary s) {
+            for (int t : s.pfcTime) {
+                if (t != 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** The mask bit of an address: IPv4-mapped (4 bytes), other (16), or none for ::, the cleared value. */
+        private static int address(long hi, long lo, int v4, int v6) {
+            if (hi == 0 && lo == 0) {
+                return 0;
+            }
+            return hi == 0 && (lo & 0xFFFF_FFFF_0000_0000L) == IPV4_MAPPED ? v4 : v6;
+        }
+
+        private void address(int mask, long hi, long lo, int v4, int v6) {
+            if ((mask & v4) != 0) {
+                four((int) lo);
+            } else if ((mask & v6) != 0) {
+                eight(hi);
+                eight(lo);
+            }
+        }
+
+        /** A small field with -1 for absent, as value + 1 below a limit. */
+        private static int field(int value, int limit, String name) {
+            if (value < -1 || value >= limit) {
+                throw new IllegalArgumentException(name + " " + value);
+            }
+            return value + 1;
+        }
+
+        private void mac(long mac) {
+            if (mac < 0 || mac >= MAC_LIMIT) {
+                throw new IllegalArgumentException("MAC address of more than 48 bits: " + Long.toHexString(mac));
+            }
+            for (int shift = 40; shift >= 0; shift -= 8) {
+                buf[pos++] = (byte) (mac >>> shift);
+            }
+        }
+
+        private void string(String s) {
+            Integer index = strings.get(s);
+            if (index != null) {
+                unsigned(index);
+                return;
+            }
+            strings.put(s, strings.size());
+            unsigned(strings.size() - 1);
+            byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+            ensure(MAX_FRAME + bytes.length);
+            unsigned(bytes.length);
+            System.arraycopy(bytes, 0, buf, pos, bytes.length);
+            pos += bytes.length;
+        }
+
+        private void ensure(int more) {
+            if (buf.length - pos < more) {
+                buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + more));
+            }
+        }
+
+        private void three(int v) {
+            buf[pos++] = (byte) (v >>> 16);
+            buf[pos++] = (byte) (v >>> 8);
+            buf[pos++] = (byte) v;
+        }
+
+        private void four(int v) {
+            buf[pos++] = (byte) (v >>> 24);
+            three(v);
+        }
+
+        private void eight(long v) {
+            four((int) (v >>> 32));
+            four((int) v);
+        }
+
+        private void signed(long v) {
+            unsigned((v << 1) ^ (v >> 63));
+        }
+
+        private void unsigned(long v) {
+            while ((v & ~0x7FL) != 0) {
+                buf[pos++] = (byte) (v | 0x80);
+                v >>>= 7;
+            }
+            buf[pos++] = (byte) v;
+        }
+    }
+
+    /** Reads a batch back, frame by frame, into a summary the caller reuses. */
+    public static final class Reader {
+        private byte[] buf;
+        private int pos;
+        private int end;
+        private long number;
+        private long timestamp;
+        private final List<String> strings = new ArrayList<>();
+
+        /** Starts reading a batch: {@code length} bytes of {@code batch} from {@code offset}. */
+        public void reset(byte[] batch, int offset, int length) {
+            buf = batch;
+            pos = offset;
+            end = offset + length;
+            number = 0;
+            timestamp = 0;
+            strings.clear();
+        }
+
+        /** Starts reading a whole array as a batch. */
+        public void reset(byte[] batch) {
+            reset(batch, 0, batch.length);
+        }
+
+        /**
+         * Clears the summary and fills it with the batch's next frame; false, leaving it alone, after the last.
+         *
+         * @throws IllegalArgumentException when the bytes are no {@link Writer}'s
+         */
+        public boolean next(PacketSummary s) {
+            if (pos >= end) {
+                return false;
+            }
+            try {
+                read(s);
+            } catch (IndexOutOfBoundsException cut) {
+                throw new IllegalArgumentException("not a batch of summaries, or cut short", cut);
+            }
+            if (pos > end) {
+                throw new IllegalArgumentException("not a batch of summaries, or cut short");
+            }
+            return true;
+        }
+
+        private void read(PacketSummary s) {
+            s.clear();
+            number += signed();
+            s.number = number;
+            timestamp += signed();
+            s.timestampNanos = timestamp;
+            s.kinds = (int) unsigned();
+            int mask = (int) unsigned();
+            s.originalLength = (int) signed();
+            if ((mask & NOT_DISSECTED) != 0) {
+                s.notDissected = string();
+            }
+            if ((mask & MALFORMED_REASON) != 0) {
+                s.malformedReason = string();
+            }
+            if ((mask & ENCAPSULATION) != 0) {
+                s.encapsulation = (int) signed();
+                s.innerLength = (int) signed();
+            }
+            if ((mask & ETH_SRC) != 0) {
+                s.ethSrc = mac();
+            }
+            if ((mask & ETH_DST) != 0) {
+                s.ethDst = mac();
+            }
+            if ((mask & PRIORITY) != 0) {
+                int packed = (int) unsigned();
+                s.vlanPcp = (packed & 0xF) - 1;
+                s.lrhSl = (packed >>> 4 & 0x1F) - 1;
+                s.dscp = (packed >>> 9 & 0x7F) - 1;
+                s.ecn = (packed >>> 16 & 0x7) - 1;
+            }
+            if ((mask & SRC_V4) != 0) {
+                s.ipSrcLo = IPV4_MAPPED | four() & 0xFFFF_FFFFL;
+            } else if ((mask & SRC_V6) != 0) {
+                s.ipSrcHi = eight();
+                s.ipSrcLo = eight();
+            }
+            if ((mask & DST_V4) != 0) {
+                s.ipDstLo = IPV4_MAPPED | four() & 0xFFFF_FFFFL;
+            } else if ((mask & DST_V6) != 0) {
+                s.ipDstHi = eight();
+                s.ipDstLo = eight();
+            }
+            if ((mask & BTH) != 0) {
+                s.opcode = buf[pos++] & 0xFF;
+                s.destQp = three();
+                s.psn = three();
+            } else if ((mask & BTH_OTHER) != 0) {
+                s.opcode = (int) signed();
+                s.destQp = (int) signed();
+                s.psn = (int) signed();
+            }
+            s.ackRequest = (mask & ACK_REQUEST) != 0;
+            s.icrcStatus = mask >>> ICRC_SHIFT & 3;
+            if ((mask & PAYLOAD) != 0) {
+                s.payloadLength = (int) signed();
+            }
+            if ((mask & AETH) != 0) {
+                s.aethSyndrome = (int) signed();
+            }
+            if ((mask & DETH) != 0) {
+                s.dethSrcQp = (int) signed();
+            }
+            if ((mask & RETH) != 0) {
+                s.rethDmaLength = signed();
+            }
+            if ((mask & PFC) != 0) {
+                s.pfcClassEnable = (int) signed();
+                for (int i = 0; i < s.pfcTime.length; i++) {
+                    s.pfcTime[i] = (int) signed();
+                }
+            }
+            if ((mask & PAUSE) != 0) {
+                s.pauseQuanta = (int) signed();
+            }
+            if ((mask & CNM) != 0) {
+                s.qcnQfb = (int) signed();
+                s.qcnCpid = signed();
+                s.qcnQOffset = (int) signed();
+                s.qcnQDelta = (int) signed();
+                s.qcnPriority = (int) signed();
+                s.qcnEncapDmac = signed();
+            }
+            if ((mask & QCN_FLOW) != 0) {
+                s.qcnFlowId = (int) signed();
+            }
+            if ((mask & DCBX) != 0) {
+                s.dcbxPfcEnable = (int) signed();
+                s.dcbxEtsTcOfPriority = (int) signed();
+                s.dcbxEtsBandwidth = signed();
+                s.dcbxEtsTsa = signed();
+            }
+            if ((mask & CM) != 0) {
+                s.madAttributeId = (int) signed();
+                s.cmLocalCommId = signed();
+                s.cmRemoteCommId = signed();
+                s.cmQpn = (int) signed();
+                s.cmStartingPsn = (int) signed();
+                s.cmServiceId = signed();
+                s.cmSourcePort = (int) signed();
+                s.cmRejectReason = (int) signed();
+                s.cmRejectedMessage = (int) signed();
+            }
+        }
+
+        private String string() {
+            int index = (int) unsigned();
+            if (index < strings.size()) {
+                return strings.get(index);
+            }
+            if (index != strings.size()) {
+                throw new IllegalArgumentException("string " + index + " before string " + strings.size());
+            }
+            int length = (int) unsigned();
+            if (length < 0 || length > end - pos) {
+                throw new IllegalArgumentException("string of " + length + " bytes, " + (end - pos) + " left");
+            }
+            String s = new String(buf, pos, length, StandardCharsets.UTF_8);
+            pos += length;
+            strings.add(s);
+            return s;
+        }
+
+        private long mac() {
+            long mac = 0;
+            for (int i = 0; i < 6; i++) {
+                mac = mac << 8 | buf[pos++] & 0xFF;
+            }
+            return mac;
+        }
+
+        private int three() {
+            int v = (buf[pos] & 0xFF) << 16 | (buf[pos + 1] & 0xFF) << 8 | buf[pos + 2] & 0xFF;
+            pos += 3;
+            return v;
+        }
+
+        private int four() {
+            int v = (buf[pos] & 0xFF) << 24 | (buf[pos + 1] & 0xFF) << 16 | (buf[pos + 2] & 0xFF) << 8
+                    | buf[pos + 3] & 0xFF;
+            pos += 4;
+            return v;
+        }
+
+        private long eight() {
+            long hi = four() & 0xFFFF_FFFFL;
+            return hi << 32 | four() & 0xFFFF_FFFFL;
+        }
+
+        private long signed() {
+            long v = unsigned();
+            return (v >>> 1) ^ -(v & 1);
+        }
+
+        private long unsigned() {
+            long v = 0;
+            for (int shift = 0; ; shift += 7) {
+                byte b = buf[pos++];
+                v |= (long) (b & 0x7F) << shift;
+                if (b >= 0) {
+                    return v;
+                }
+                if (shift > 63) {
+                    throw new IllegalArgumentException("varint longer than 10 bytes");
+                }
+            }
+        }
+    }
+}
