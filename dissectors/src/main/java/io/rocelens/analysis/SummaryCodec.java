@@ -24,33 +24,34 @@ import java.util.Map;
  * DCBX frames, and keys RoCE frames by their IP addresses and QPs. Every other field is read back cleared.
  *
  * <p>The layout, per frame: the frame number and the timestamp as differences from the previous frame of the batch,
- * the kinds, a mask of the groups present, the original length, then each group present, in the mask's bit order;
+ * the kinds, a mask of the groups present, the original length, then the groups present;
  * numbers as LEB128 varints (signed ones zigzag), addresses in their bytes, strings by their index in the batch's
  * own table (written in full the first time); so a batch is read from its start.
  */
 public final class SummaryCodec {
 
-    private static final int NOT_DISSECTED = 1;
-    private static final int MALFORMED_REASON = 1 << 1;
-    private static final int ENCAPSULATION = 1 << 2;
-    private static final int ETH_SRC = 1 << 3;
-    private static final int ETH_DST = 1 << 4;
-    private static final int PRIORITY = 1 << 5;
-    private static final int SRC_V4 = 1 << 6;
-    private static final int SRC_V6 = 1 << 7;
-    private static final int DST_V4 = 1 << 8;
-    private static final int DST_V6 = 1 << 9;
+    // the groups of a frame, in the mask; those of most RoCE frames in its first 14 bits (two bytes of varint)
+    private static final int PRIORITY = 1;
+    private static final int SRC_V4 = 1 << 1;
+    private static final int DST_V4 = 1 << 2;
     /** Opcode, destination QP and PSN within their header widths, in 7 bytes. */
-    private static final int BTH = 1 << 10;
-    /** The same fields when one of them is not (-1): three varints. */
-    private static final int BTH_OTHER = 1 << 11;
-    private static final int ACK_REQUEST = 1 << 12;
+    private static final int BTH = 1 << 3;
+    private static final int PAYLOAD = 1 << 4;
+    private static final int ACK_REQUEST = 1 << 5;
     /** {@code icrcStatus} in two bits. */
-    private static final int ICRC_SHIFT = 13;
-    private static final int PAYLOAD = 1 << 15;
-    private static final int AETH = 1 << 16;
-    private static final int DETH = 1 << 17;
-    private static final int RETH = 1 << 18;
+    private static final int ICRC_SHIFT = 6;
+    private static final int AETH = 1 << 8;
+    private static final int RETH = 1 << 9;
+    private static final int DETH = 1 << 10;
+    private static final int ETH_SRC = 1 << 11;
+    private static final int ETH_DST = 1 << 12;
+    private static final int NOT_DISSECTED = 1 << 13;
+    private static final int MALFORMED_REASON = 1 << 14;
+    private static final int ENCAPSULATION = 1 << 15;
+    private static final int SRC_V6 = 1 << 16;
+    private static final int DST_V6 = 1 << 17;
+    /** Opcode, destination QP and PSN when one of them is not within its width (-1): three varints. */
+    private static final int BTH_OTHER = 1 << 18;
     private static final int PFC = 1 << 19;
     private static final int PAUSE = 1 << 20;
     private static final int CNM = 1 << 21;
@@ -205,8 +206,9 @@ public final class SummaryCodec {
                 mac(s.ethDst);
             }
             if ((mask & PRIORITY) != 0) {
-                unsigned(field(s.vlanPcp, 8, "PCP") | field(s.lrhSl, 16, "SL") << 4 | field(s.dscp, 64, "DSCP") << 9
-                        | field(s.ecn, 4, "ECN") << 16);
+                // DSCP and ECN first: an untagged RoCEv2 frame's take two bytes
+                unsigned(field(s.dscp, 64, "DSCP") | field(s.ecn, 4, "ECN") << 7 | field(s.vlanPcp, 8, "PCP") << 10
+                        | field(s.lrhSl, 16, "SL") << 14);
             }
             address(mask, s.ipSrcHi, s.ipSrcLo, SRC_V4, SRC_V6);
             address(mask, s.ipDstHi, s.ipDstLo, DST_V4, DST_V6);
@@ -435,10 +437,10 @@ public final class SummaryCodec {
             }
             if ((mask & PRIORITY) != 0) {
                 int packed = (int) unsigned();
-                s.vlanPcp = (packed & 0xF) - 1;
-                s.lrhSl = (packed >>> 4 & 0x1F) - 1;
-                s.dscp = (packed >>> 9 & 0x7F) - 1;
-                s.ecn = (packed >>> 16 & 0x7) - 1;
+                s.dscp = (packed & 0x7F) - 1;
+                s.ecn = (packed >>> 7 & 0x7) - 1;
+                s.vlanPcp = (packed >>> 10 & 0xF) - 1;
+                s.lrhSl = (packed >>> 14 & 0x1F) - 1;
             }
             if ((mask & SRC_V4) != 0) {
                 s.ipSrcLo = IPV4_MAPPED | four() & 0xFFFF_FFFFL;

@@ -4,6 +4,7 @@ import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.PartialAnalysis;
 import io.rocelens.analysis.ResultCodec;
+import io.rocelens.analysis.SummaryCodec;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureSplit;
 import io.rocelens.capture.Frame;
@@ -24,7 +25,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -55,11 +55,11 @@ import picocli.CommandLine.Option;
  * --input PATH_OR_GLOB --output DIR}. The master is spark-submit's (or the {@code spark.master} property's).
  *
  * <p>The pass: (1) every split of every file is walked once for its frame count, its first and latest timestamp and
- * any damage (record headers only); (2) the frames are read through {@code format("rocelens")}, repartitioned by
- * capture point and conversation (the unordered pair of hosts of a RoCE frame: a flow's requests, its responses and
- * its CNPs meet; the frames of no flow of a point stay together), sorted within partitions into capture order
- * (file, then offset: the order {@code rocelens analyze} reads them in) and analysed per point by the library's
- * {@link PartialAnalysis}; (3) the partial results come to the driver as bytes ({@link ResultCodec}) and are merged
+ * any damage (record headers only); (2) every split is read again and its frames dissected, their summaries packed in
+ * batches ({@link SummaryBatches}) by capture point and conversation (the unordered pair of hosts of a RoCE frame: a
+ * flow's requests, its responses and its CNPs meet; the frames of no flow of a point stay together), the batches
+ * repartitioned, sorted within partitions into capture order (file, then offset: the order {@code rocelens analyze}
+ * reads them in) and analysed per point by the library's {@link PartialAnalysis}; (3) the partial results come to the driver as bytes ({@link ResultCodec}) and are merged
  * per point. Files of one point are one stream, in name order; points are analysed apart and reported side by side.
  *
  * <p>Outputs under DIR: {@code summary.json} (per point: its files, frames, damage, and the summary object that
@@ -252,15 +252,15 @@ public final class AnalyzeJob implements Callable<Integer> {
     }
 
     /**
-     * The frames packed in batches per split and conversation ({@link FrameBatches}): Spark moves and sorts a record
-     * per batch, not per frame.
+     * The frames dissected where they are read and their summaries packed in batches per split and partition
+     * ({@link SummaryBatches}): Spark moves and sorts a record per batch, not per frame.
      */
     private JavaRDD<Part> partsFromBatches(JavaSparkContext context, Plan plan, List<CaptureFiles.Split> splits, int n) {
         Set<Integer> ports = new LinkedHashSet<>(rocePorts);
         return context.parallelize(splits, splits.size())
-                .flatMapToPair(split -> FrameBatches.read(split, plan.numberBefore(split.file().id(), split.start()),
-                        ports))
-                .repartitionAndSortWithinPartitions(new FrameBatches.ByConversation(n), FrameBatches.ORDER)
+                .flatMapToPair(split -> SummaryBatches.read(split, plan.numberBefore(split.file().id(), split.start()),
+                        ports, n))
+                .repartitionAndSortWithinPartitions(new SummaryBatches.ByPartition(n), SummaryBatches.ORDER)
                 .mapPartitionsWithIndex((index, batches) -> analyseBatches(plan, index, batches), true);
     }
 
@@ -283,44 +283,32 @@ public final class AnalyzeJob implements Callable<Integer> {
                 .mapPartitionsWithIndex((index, rows) -> analyse(plan, index, rows), true);
     }
 
-    /** The analysis of one partition's batches: a {@link PartialAnalysis} per point, fed in capture order. */
-    static Iterator<Part> analyseBatches(Plan plan, int index, Iterator<scala.Tuple2<FrameBatches.Key, byte[]>> batches) {
+    /** The analysis of one partition's batches, in capture order: a {@link PartialAnalysis} per point. */
+    static Iterator<Part> analyseBatches(Plan plan, int index,
+                                         Iterator<scala.Tuple2<SummaryBatches.Key, byte[]>> batches) {
         AnalysisOptions options = plan.options().analysis();
-        FastDissector dissector = new FastDissector(new DissectorOptions(plan.options().rocePorts()));
+        SummaryCodec.Reader reader = new SummaryCodec.Reader();
         PacketSummary summary = new PacketSummary();
         List<Part> parts = new ArrayList<>();
-        PartialAnalysis[] analysis = new PartialAnalysis[1];
+        PartialAnalysis analysis = null;
         int point = -1;
-        int file = -1;
-        long splitStart = -1;
-        List<byte[]> split = new ArrayList<>();
-        java.util.function.Consumer<Frame> feed = frame -> {
-            dissector.summarize(frame, summary);
-            analysis[0].accept(summary);
-        };
         while (batches.hasNext()) {
-            scala.Tuple2<FrameBatches.Key, byte[]> batch = batches.next();
-            FrameBatches.Key key = batch._1();
-            if (key.point() != point || key.file() != file || key.splitStart() != splitStart) {
-                // a split's batches (of every conversation of this partition) are all here: its frames in order
-                FrameBatches.frames(split, feed);
-                split.clear();
-                if (key.point() != point) {
-                    if (analysis[0] != null) {
-                        parts.add(new Part(point, index, ResultCodec.encode(analysis[0].result())));
-                    }
-                    point = key.point();
-                    long[] bounds = plan.bounds()[point];
-                    analysis[0] = new PartialAnalysis(options, bounds[0], bounds[1]);
+            scala.Tuple2<SummaryBatches.Key, byte[]> batch = batches.next();
+            if (batch._1().point() != point) {
+                if (analysis != null) {
+                    parts.add(new Part(point, index, ResultCodec.encode(analysis.result())));
                 }
-                file = key.file();
-                splitStart = key.splitStart();
+                point = batch._1().point();
+                long[] bounds = plan.bounds()[point];
+                analysis = new PartialAnalysis(options, bounds[0], bounds[1]);
             }
-            split.add(batch._2());
+            reader.reset(batch._2());
+            while (reader.next(summary)) {
+                analysis.accept(summary);
+            }
         }
-        FrameBatches.frames(split, feed);
-        if (analysis[0] != null) {
-            parts.add(new Part(point, index, ResultCodec.encode(analysis[0].result())));
+        if (analysis != null) {
+            parts.add(new Part(point, index, ResultCodec.encode(analysis.result())));
         }
         return parts.iterator();
     }
