@@ -237,11 +237,13 @@ public final class StatsViews {
     /**
      * The analysis so far of a live capture: the open views show it twice a second, or less often when showing it
      * (their layout included) takes more than a tenth of the time between two refreshes (many conversations, a slow
-     * machine), so the window keeps answering.
+     * machine), so the window keeps answering; but at least once a second. Without that bound one slow refresh
+     * held them still ten times as long: the first, which lays out a view just opened, took seconds on a busy
+     * machine, and QP Conversations showed the capture's first packet for half a minute.
      */
     public void capturing(AnalysedCapture soFar) {
         long now = System.nanoTime();
-        long wait = lastRefresh + Math.max(LIVE_REFRESH_NANOS, 10 * refreshNanos) - now;
+        long wait = lastRefresh + Math.min(REFRESH_NANOS, Math.max(LIVE_REFRESH_NANOS, 10 * refreshNanos)) - now;
         capture = soFar;
         if (wait <= 0 || made.isEmpty()) {
             showLive();
