@@ -350,11 +350,12 @@ final class MainWindow {
 
     /** More rows came; a live capture may follow the newest. */
     void listGrew(boolean showNewest) {
-        packets.grew();
-        showCounts();
         if (showNewest) {
-            packetList.showLast();
+            packets.grewFollowing(packetList.rowsOnScreen(), packetList::showLast);
+        } else {
+            packets.grew();
         }
+        showCounts();
     }
 
     /** A live capture replaces what was shown: the views and the panes start empty. */

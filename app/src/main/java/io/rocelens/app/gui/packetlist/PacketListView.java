@@ -474,8 +474,36 @@ public final class PacketListView {
      */
     public void showLast() {
         if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow && !table.getItems().isEmpty()) {
-            flow.scrollTo(table.getItems().size() - 1);
+            if (flow.getCellCount() == table.getItems().size()) {
+                flow.scrollTo(table.getItems().size() - 1);
+                return;
+            }
+            // the flow learns of the new rows at the next layout, and then keeps the rows on screen where they were
+            // (the list lagged a growth or more behind the newest frame): it goes to its end once it has them
+            lastWanted = true;
+            if (followed != flow) {
+                followed = flow;
+                flow.cellCountProperty().addListener(seen -> {
+                    if (lastWanted) {
+                        lastWanted = false;
+                        flow.setPosition(1);
+                    }
+                });
+            }
         }
+    }
+
+    /** The flow whose row count {@link #showLast} listens to, and whether it waits to show the last row. */
+    private VirtualFlow<?> followed;
+    private boolean lastWanted;
+
+    /** How many rows the list shows (those it lays out, a partly shown one included), at least one. */
+    public int rowsOnScreen() {
+        if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow && flow.getFirstVisibleCell() != null
+                && flow.getLastVisibleCell() != null) {
+            return flow.getLastVisibleCell().getIndex() - flow.getFirstVisibleCell().getIndex() + 2;
+        }
+        return Math.max(1, (int) Math.ceil(table.getHeight() / 16));
     }
 
     public void select(int index) {

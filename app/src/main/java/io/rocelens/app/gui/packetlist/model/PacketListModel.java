@@ -75,6 +75,8 @@ public final class PacketListModel {
     /** Rows asked for since the last batch, in the order asked. */
     private final Set<Integer> lookWanted = new LinkedHashSet<>();
     private boolean lookBatchRunning;
+    /** Rows below this are shown, or will be once their looks are built ({@link #grewFollowing}). */
+    private int followedUpTo;
     private final Map<Integer, RowLook> looks = new LinkedHashMap<>(LOOK_CACHE, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Integer, RowLook> eldest) {
@@ -185,16 +187,66 @@ public final class PacketListModel {
             return;
         }
         if (displayed == null && filter == null) {
-            int old = allShown;
-            if (size > old) {
-                allShown = size;
-                listener.grown(old, size);
-            }
+            showAllUpTo(size);
             return;
         }
         if (size > filteredUpTo) {
             extend(size);
         }
+    }
+
+    private void showAllUpTo(int size) {
+        int old = allShown;
+        if (size > old) {
+            allShown = size;
+            listener.grown(old, size);
+        }
+    }
+
+    /**
+     * As {@link #grew()}, for a list that follows its newest rows (a live capture's auto-scroll): the looks of the
+     * last {@code onScreen} new rows are built first, in the background, and only then are the rows shown, with
+     * their Info and colour. Shown at once, the rows on screen were new at each growth and showed a placeholder for
+     * Info and no colour until their looks came back from the background, by which time the next growth had come.
+     * Each growth is shown in its turn (one that comes while the looks of the one before are built does not wait
+     * for them). A filtered or sorted list grows as {@link #grew()} says.
+     *
+     * @param shown run on the UI thread after rows were shown
+     */
+    public void grewFollowing(int onScreen, Runnable shown) {
+        if (table == null || passPending || displayed != null || filter != null) {
+            grew();
+            shown.run();
+            return;
+        }
+        int size = table.size();
+        int asked = Math.max(allShown, followedUpTo);
+        if (size <= asked) {
+            return;
+        }
+        int from = Math.max(asked, size - onScreen);
+        followedUpTo = size;
+        PacketTable packets = table;
+        ColouringRules rules = colouring ? matching : null;
+        AnalysisMarks knownMarks = marks;
+        DissectorOptions options = dissectorOptions;
+        List<String> fields = customFields;
+        lookBuilds.current().then("The packet list could not be drawn", request -> {
+            FastDissector fast = new FastDissector(options);
+            PacketSummary summary = new PacketSummary();
+            Map<Integer, RowLook> built = new java.util.HashMap<>();
+            for (int row = from; row < size; row++) {
+                built.put(row, readLook(packets, row, fast, summary, rules, knownMarks, options, fields));
+            }
+            return built;
+        }, built -> {
+            if (packets != table || displayed != null || filter != null) {
+                return;     // another capture, or a filter applied meanwhile: its own rows are shown
+            }
+            looks.putAll(built);
+            showAllUpTo(size);
+            shown.run();
+        }, () -> { });
     }
 
     /** Loading ended: the analysis marks are known, so colours and analysis filters can use them. */
@@ -393,6 +445,8 @@ public final class PacketListModel {
     private void forgetLooks() {
         lookBuilds.cancel();
         lookBatchRunning = false;
+        // the newest rows whose looks were being built are shown at the next growth (or by loaded())
+        followedUpTo = 0;
         lookWanted.clear();
         looks.clear();
     }
