@@ -4,7 +4,6 @@ import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.PartialAnalysis;
 import io.rocelens.analysis.ResultCodec;
-import io.rocelens.analysis.SummaryCodec;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureSplit;
 import io.rocelens.capture.Frame;
@@ -46,6 +45,7 @@ import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.functions;
+import org.apache.spark.util.CollectionAccumulator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -54,13 +54,15 @@ import picocli.CommandLine.Option;
  * {@code rocelens analyze} as a Spark job: {@code spark-submit --class io.rocelens.spark.AnalyzeJob rocelens-spark.jar
  * --input PATH_OR_GLOB --output DIR}. The master is spark-submit's (or the {@code spark.master} property's).
  *
- * <p>The pass: (1) every split of every file is walked once for its frame count, its first and latest timestamp and
- * any damage (record headers only); (2) every split is read again and its frames dissected, their summaries packed in
+ * <p>The pass: (1) every split of every file is read by a task that dissects its frames and packs their summaries in
  * batches ({@link SummaryBatches}) by capture point and conversation (the unordered pair of hosts of a RoCE frame: a
- * flow's requests, its responses and its CNPs meet; the frames of no flow of a point stay together), the batches
- * repartitioned, sorted within partitions into capture order (file, then offset: the order {@code rocelens analyze}
- * reads them in) and analysed per point by the library's {@link PartialAnalysis}; (3) the partial results come to the driver as bytes ({@link ResultCodec}) and are merged
- * per point. Files of one point are one stream, in name order; points are analysed apart and reported side by side.
+ * flow's requests, its responses and its CNPs meet; the frames of no flow of a point stay together), with a record
+ * of the split's frames and times for every partition; (2) the batches are repartitioned, sorted within partitions
+ * into capture order (file, then offset: the order {@code rocelens analyze} reads them in), numbered through their
+ * point's stream and analysed per point by the library's {@link PartialAnalysis}; (3) the partial results are merged
+ * per point as bytes ({@link ResultCodec}). Files of one point are one stream, in name order; points are analysed
+ * apart and reported side by side. With {@code --row-per-frame} a first pass walks every split's record headers for
+ * the same numbers and times, and the frames move as rows of {@code format("rocelens")}.
  *
  * <p>Outputs under DIR: {@code summary.json} (per point: its files, frames, damage, and the summary object that
  * {@code rocelens analyze --json} prints); {@code points/N/} with {@code summary.json}, {@code qps.csv},
@@ -189,7 +191,7 @@ public final class AnalyzeJob implements Callable<Integer> {
     }
 
     /**
-     * What the tasks need to know: options, and what the first walk found: per file (by its id) the first byte of
+     * What the tasks of --row-per-frame need to know: options, and what the first walk found: per file (by its id) the first byte of
      * each split and the frames of its point's stream before it, per point (by its id) its name and the first and
      * latest timestamp.
      */
@@ -232,36 +234,73 @@ public final class AnalyzeJob implements Callable<Integer> {
         JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
         List<CaptureFiles.Split> splits = CaptureFiles.splits(listing.files(), splitBytes);
 
-        // (1) a walk over the record headers: frame numbers, each point's first and last time, damage
-        List<SplitStats> stats = context.parallelize(splits, splits.size()).map(AnalyzeJob::walk).collect();
-        Plan plan = plan(options, listing.files(), stats);
-
-        // (2) the frames, by point and conversation, in capture order, analysed per part; (3) the parts merged per
-        // point on the executors, two by two (what PartialAnalysis.merge keeps of events beyond the bound, the
-        // earliest, is the same whatever the grouping), so the driver gets one result a point
         int n = partitions != null ? partitions : Integer.parseInt(spark.conf().get("spark.sql.shuffle.partitions", "200"));
-        int points = plan.points().length;
-        JavaRDD<Part> parts = rowPerFrame ? partsFromSource(plan, listing, n) : partsFromBatches(context, plan, splits, n);
+        String[] points = pointNames(listing.files());
+        JavaRDD<Part> parts;
+        List<SplitStats> stats;
+        CollectionAccumulator<SplitStats> read = null;
+        if (rowPerFrame) {
+            // a walk over the record headers: frame numbers, each point's first and last time, damage
+            stats = context.parallelize(splits, splits.size()).map(AnalyzeJob::walk).collect();
+            parts = partsFromSource(plan(options, listing.files(), stats), listing, n);
+        } else {
+            read = spark.sparkContext().collectionAccumulator("splits read");
+            parts = partsFromBatches(context, options, splits, n, read);
+            stats = null;
+        }
+        // the parts merged per point on the executors, two by two (what PartialAnalysis.merge keeps of events beyond
+        // the bound, the earliest, is the same whatever the grouping), so the driver gets one result a point
         Map<Integer, byte[]> merged = parts
                 .mapToPair(part -> new scala.Tuple2<>(part.point(), part.result()))
-                .reduceByKey(AnalyzeJob::mergeEncoded, Math.max(1, Math.min(points, n)))
+                .reduceByKey(AnalyzeJob::mergeEncoded, Math.max(1, Math.min(points.length, n)))
                 .collectAsMap();
+        if (read != null) {
+            stats = distinct(read.value());
+        }
         Map<String, AnalysisResult> byPoint = new TreeMap<>();
-        merged.forEach((point, result) -> byPoint.put(plan.points()[point], ResultCodec.decode(result)));
+        merged.forEach((point, result) -> byPoint.put(points[point], ResultCodec.decode(result)));
         return write(listing, stats, byPoint);
+    }
+
+    /** Each point's name by its id. */
+    static String[] pointNames(List<CaptureFiles.CaptureFileInfo> files) {
+        String[] names = new String[files.isEmpty() ? 0 : files.get(files.size() - 1).pointId() + 1];
+        for (CaptureFiles.CaptureFileInfo f : files) {
+            names[f.pointId()] = f.point();
+        }
+        return names;
+    }
+
+    /**
+     * The splits as the tasks reported them, once each (an accumulator may count a task run again twice), in the
+     * order of the listing: by file, then start.
+     */
+    static List<SplitStats> distinct(List<SplitStats> reported) {
+        List<SplitStats> sorted = new ArrayList<>(reported);
+        sorted.sort(java.util.Comparator.comparingInt((SplitStats s) -> s.split().file().id())
+                .thenComparingLong(s -> s.split().start()));
+        List<SplitStats> once = new ArrayList<>();
+        for (SplitStats s : sorted) {
+            if (once.isEmpty() || !once.get(once.size() - 1).split().equals(s.split())) {
+                once.add(s);
+            }
+        }
+        return once;
     }
 
     /**
      * The frames dissected where they are read and their summaries packed in batches per split and partition
-     * ({@link SummaryBatches}): Spark moves and sorts a record per batch, not per frame.
+     * ({@link SummaryBatches}): Spark moves and sorts a record per batch, not per frame. What each split held goes
+     * to {@code read}.
      */
-    private JavaRDD<Part> partsFromBatches(JavaSparkContext context, Plan plan, List<CaptureFiles.Split> splits, int n) {
+    private JavaRDD<Part> partsFromBatches(JavaSparkContext context, JobOptions options,
+                                           List<CaptureFiles.Split> splits, int n,
+                                           CollectionAccumulator<SplitStats> read) {
         Set<Integer> ports = new LinkedHashSet<>(rocePorts);
         return context.parallelize(splits, splits.size())
-                .flatMapToPair(split -> SummaryBatches.read(split, plan.numberBefore(split.file().id(), split.start()),
-                        ports, n))
+                .flatMapToPair(split -> SummaryBatches.read(split, ports, n, read::add))
                 .repartitionAndSortWithinPartitions(new SummaryBatches.ByPartition(n), SummaryBatches.ORDER)
-                .mapPartitionsWithIndex((index, batches) -> analyseBatches(plan, index, batches), true);
+                .mapPartitionsWithIndex((index, batches) -> analyseBatches(options, index, batches), true);
     }
 
     /** The frames as rows of {@code format("rocelens")}, one per frame (--row-per-frame). */
@@ -284,32 +323,30 @@ public final class AnalyzeJob implements Callable<Integer> {
     }
 
     /** The analysis of one partition's batches, in capture order: a {@link PartialAnalysis} per point. */
-    static Iterator<Part> analyseBatches(Plan plan, int index,
+    static Iterator<Part> analyseBatches(JobOptions options, int index,
                                          Iterator<scala.Tuple2<SummaryBatches.Key, byte[]>> batches) {
-        AnalysisOptions options = plan.options().analysis();
-        SummaryCodec.Reader reader = new SummaryCodec.Reader();
-        PacketSummary summary = new PacketSummary();
+        AnalysisOptions analysisOptions = options.analysis();
         List<Part> parts = new ArrayList<>();
-        PartialAnalysis analysis = null;
-        int point = -1;
-        while (batches.hasNext()) {
-            scala.Tuple2<SummaryBatches.Key, byte[]> batch = batches.next();
-            if (batch._1().point() != point) {
-                if (analysis != null) {
-                    parts.add(new Part(point, index, ResultCodec.encode(analysis.result())));
-                }
-                point = batch._1().point();
-                long[] bounds = plan.bounds()[point];
-                analysis = new PartialAnalysis(options, bounds[0], bounds[1]);
+        SummaryBatches.replay(batches, new SummaryBatches.Sink() {
+            private PartialAnalysis analysis;
+            private int point;
+
+            @Override
+            public void point(int point, long captureStartNanos, long captureEndNanos) {
+                this.point = point;
+                analysis = new PartialAnalysis(analysisOptions, captureStartNanos, captureEndNanos);
             }
-            reader.reset(batch._2());
-            while (reader.next(summary)) {
+
+            @Override
+            public void frame(PacketSummary summary) {
                 analysis.accept(summary);
             }
-        }
-        if (analysis != null) {
-            parts.add(new Part(point, index, ResultCodec.encode(analysis.result())));
-        }
+
+            @Override
+            public void end() {
+                parts.add(new Part(point, index, ResultCodec.encode(analysis.result())));
+            }
+        });
         return parts.iterator();
     }
 
@@ -343,7 +380,7 @@ public final class AnalyzeJob implements Callable<Integer> {
         }
         long[][] starts = new long[fileCount][];
         long[][] before = new long[fileCount][];
-        String[] points = new String[pointCount];
+        String[] points = pointNames(files);
         long[][] bounds = new long[pointCount][];
         long[] pointFrames = new long[pointCount];
         // files in id order: by point, then path, the order of each point's stream
@@ -352,7 +389,6 @@ public final class AnalyzeJob implements Callable<Integer> {
             splits.sort(java.util.Comparator.comparingLong(s -> s.split().start()));
             starts[f.id()] = splits.stream().mapToLong(s -> s.split().start()).toArray();
             before[f.id()] = new long[splits.size()];
-            points[f.pointId()] = f.point();
             for (int i = 0; i < splits.size(); i++) {
                 SplitStats s = splits.get(i);
                 before[f.id()][i] = pointFrames[f.pointId()];

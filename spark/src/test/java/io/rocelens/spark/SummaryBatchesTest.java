@@ -35,11 +35,13 @@ import org.junit.jupiter.api.io.TempDir;
 import scala.Tuple2;
 
 /**
- * The map side of the job without Spark: every generated scenario (and the mixed one in each encapsulation) and
- * every sample capture read in several splits by {@link SummaryBatches}, its batches put in each partition's
- * order: each frame arrives once, in its partition in capture order, with the same summary as a whole-file
- * dissection in every field but those {@link SummaryCodec} leaves out; a host pair's RoCE frames and a point's other
- * frames each in one partition; and a bulk capture's RoCE frames in under 30 bytes each.
+ * The job's two sides without Spark: every generated scenario (and the mixed one in each encapsulation) and every
+ * sample capture read in several splits by {@link SummaryBatches}, its batches put in each partition's order and
+ * replayed: each frame arrives once, in its partition in capture order, numbered through its point's stream (a
+ * point of three files too), with the same summary as a whole-file dissection in every field but those
+ * {@link SummaryCodec} leaves out; a host pair's RoCE frames and a point's other frames each in one partition; the
+ * point's first and latest timestamp; a damaged split's problem; and a bulk capture's RoCE frames in under 30 bytes
+ * each.
  */
 class SummaryBatchesTest {
 
@@ -94,70 +96,138 @@ class SummaryBatchesTest {
         return all;
     }
 
-    @Test
-    void everyFrameArrivesOnceInItsPartitionInCaptureOrderWithItsSummary(@TempDir Path dir) throws IOException {
-        for (Path capture : captures(dir)) {
-            Map<Long, Map<String, Object>> whole = new HashMap<>();
-            FastDissector dissector = new FastDissector(new DissectorOptions(PORTS));
-            PacketSummary s = new PacketSummary();
-            try (CaptureReader reader = CaptureReaders.open(capture)) {
+    /** The frames of the files read one after the other, numbered through them; the first and latest timestamp. */
+    static Map<Long, Map<String, Object>> whole(List<Path> files, long[] bounds) throws IOException {
+        Map<Long, Map<String, Object>> frames = new HashMap<>();
+        FastDissector dissector = new FastDissector(new DissectorOptions(PORTS));
+        PacketSummary s = new PacketSummary();
+        bounds[0] = Long.MIN_VALUE;
+        bounds[1] = Long.MIN_VALUE;
+        for (Path file : files) {
+            long before = frames.size();
+            try (CaptureReader reader = CaptureReaders.open(file)) {
                 Frame f;
                 while ((f = reader.next()) != null) {
                     dissector.summarize(f, s);
-                    s.number += 1000;   // as the splits below number them
-                    whole.put(f.number(), kept(s));
+                    s.number += before;
+                    frames.put(s.number, kept(s));
+                    bounds[0] = bounds[0] == Long.MIN_VALUE ? s.timestampNanos : bounds[0];
+                    bounds[1] = Math.max(bounds[1], s.timestampNanos);
                 }
             }
-            assertTrue(whole.size() > 10, capture + ": " + whole.size());
-
-            // the file in 4 splits, as a point of its own (id 3) read after 1000 frames of an earlier file
-            long size = Files.size(capture);
-            CaptureFiles.CaptureFileInfo info = new CaptureFiles.CaptureFileInfo(capture.toString(), "p", 3, 2, 0,
-                    size, true);
-            List<Tuple2<SummaryBatches.Key, byte[]>> batches = new ArrayList<>();
-            long before = 1000;
-            for (int i = 0; i < 4; i++) {
-                CaptureFiles.Split split = new CaptureFiles.Split(info, size * i / 4, size * (i + 1) / 4);
-                long frames = 0;
-                for (Iterator<Tuple2<SummaryBatches.Key, byte[]>> it = SummaryBatches.read(split, before, PORTS,
-                        PARTITIONS); it.hasNext(); ) {
-                    Tuple2<SummaryBatches.Key, byte[]> batch = it.next();
-                    assertEquals(split.start(), batch._1().splitStart());
-                    batches.add(batch);
-                    frames += count(batch._2());
-                }
-                before += frames;
-            }
-            assertEquals(1000 + whole.size(), before, capture + ": frames read");
-
-            Map<Long, Integer> partitionOfConversation = new HashMap<>();
-            Set<Long> seen = new java.util.HashSet<>();
-            SummaryCodec.Reader reader = new SummaryCodec.Reader();
-            for (int p = 0; p < PARTITIONS; p++) {
-                final int partition = p;
-                List<Tuple2<SummaryBatches.Key, byte[]>> mine = new ArrayList<>(batches.stream()
-                        .filter(b -> new SummaryBatches.ByPartition(PARTITIONS).getPartition(b._1()) == partition)
-                        .toList());
-                mine.sort((a, b) -> SummaryBatches.ORDER.compare(a._1(), b._1()));
-                long last = 0;
-                for (Tuple2<SummaryBatches.Key, byte[]> batch : mine) {
-                    assertTrue(batch._2().length < SummaryBatches.BATCH_BYTES + 600, "batch of " + batch._2().length);
-                    reader.reset(batch._2());
-                    while (reader.next(s)) {
-                        assertTrue(s.number > last, capture + ": frame " + s.number + " after " + last);
-                        last = s.number;
-                        assertTrue(seen.add(s.number), capture + ": frame " + s.number + " twice");
-                        assertEquals(whole.get(s.number - 1000), kept(s), capture + " frame " + (s.number - 1000));
-                        long conversation = s.isRoce()
-                                ? FrameColumns.conversation(s.ipSrcHi, s.ipSrcLo, s.ipDstHi, s.ipDstLo)
-                                : SummaryBatches.NO_CONVERSATION;
-                        assertEquals(partitionOfConversation.computeIfAbsent(conversation, c -> partition),
-                                partition, capture + ": frame " + s.number + "'s conversation in two partitions");
-                    }
-                }
-            }
-            assertEquals(whole.size(), seen.size(), capture + ": frames analysed");
         }
+        return frames;
+    }
+
+    /**
+     * The files as one point (id 3), each read in {@code splits} splits by {@link SummaryBatches#read}, the batches of
+     * each partition sorted as Spark sorts them and replayed: the frames by number, each checked to come once, in
+     * order within its partition, with the point's bounds, and a conversation's frames in one partition.
+     */
+    static Map<Long, Map<String, Object>> replayed(List<Path> files, int splits, long[] bounds,
+                                                   List<AnalyzeJob.SplitStats> reported) throws IOException {
+        List<Tuple2<SummaryBatches.Key, byte[]>> batches = new ArrayList<>();
+        for (int id = 0; id < files.size(); id++) {
+            long size = Files.size(files.get(id));
+            CaptureFiles.CaptureFileInfo info = new CaptureFiles.CaptureFileInfo(files.get(id).toString(), "p", 3,
+                    10 + id, id, size, true);
+            for (int i = 0; i < splits; i++) {
+                CaptureFiles.Split split = new CaptureFiles.Split(info, size * i / splits, size * (i + 1) / splits);
+                SummaryBatches.read(split, PORTS, PARTITIONS, reported::add).forEachRemaining(batches::add);
+            }
+        }
+        Map<Long, Map<String, Object>> frames = new HashMap<>();
+        Map<Long, Integer> partitionOfConversation = new HashMap<>();
+        SummaryBatches.ByPartition partitioner = new SummaryBatches.ByPartition(PARTITIONS);
+        for (int p = 0; p < PARTITIONS; p++) {
+            final int partition = p;
+            List<Tuple2<SummaryBatches.Key, byte[]>> mine = new ArrayList<>(batches.stream()
+                    .filter(b -> partitioner.getPartition(b._1()) == partition).toList());
+            mine.sort((a, b) -> SummaryBatches.ORDER.compare(a._1(), b._1()));
+            SummaryBatches.replay(mine.iterator(), new SummaryBatches.Sink() {
+                long last;
+
+                @Override
+                public void point(int point, long captureStartNanos, long captureEndNanos) {
+                    assertEquals(3, point);
+                    assertEquals(bounds[0], captureStartNanos, "the point's first timestamp");
+                    assertEquals(bounds[1], captureEndNanos, "the point's latest timestamp");
+                }
+
+                @Override
+                public void frame(PacketSummary s) {
+                    assertTrue(s.number > last, "frame " + s.number + " after " + last);
+                    last = s.number;
+                    assertEquals(null, frames.put(s.number, kept(s)), "frame " + s.number + " twice");
+                    long conversation = s.isRoce()
+                            ? FrameColumns.conversation(s.ipSrcHi, s.ipSrcLo, s.ipDstHi, s.ipDstLo)
+                            : SummaryBatches.NO_CONVERSATION;
+                    assertEquals(partitionOfConversation.computeIfAbsent(conversation, c -> partition), partition,
+                            "frame " + s.number + "'s conversation in two partitions");
+                }
+
+                @Override
+                public void end() {
+                    last = Long.MAX_VALUE;  // a point ends once in a partition
+                }
+            });
+            for (Tuple2<SummaryBatches.Key, byte[]> batch : mine) {
+                assertTrue(batch._2().length < SummaryBatches.BATCH_BYTES + 600, "batch of " + batch._2().length);
+            }
+        }
+        return frames;
+    }
+
+    @Test
+    void everyFrameArrivesOnceInItsPartitionInCaptureOrderWithItsSummary(@TempDir Path dir) throws IOException {
+        for (Path capture : captures(dir)) {
+            long[] bounds = new long[2];
+            Map<Long, Map<String, Object>> expected = whole(List.of(capture), bounds);
+            assertTrue(expected.size() > 10, capture + ": " + expected.size());
+            List<AnalyzeJob.SplitStats> reported = new ArrayList<>();
+            Map<Long, Map<String, Object>> got = replayed(List.of(capture), 4, bounds, reported);
+            assertEquals(expected, got, capture.toString());
+            assertEquals(4, reported.size());
+            assertEquals(expected.size(), reported.stream().mapToLong(AnalyzeJob.SplitStats::frames).sum());
+            assertTrue(reported.stream().allMatch(r -> r.problem() == null), reported.toString());
+        }
+    }
+
+    /** A ring buffer's files, one point: numbered through the stream, bounded by its first and latest frame. */
+    @Test
+    void theFilesOfAPointAreOneStream() throws IOException {
+        List<Path> files = List.of(AnalyzeJobTest.SAMPLES.resolve("pfc-storm.pcap"),
+                AnalyzeJobTest.SAMPLES.resolve("incast.pcap"), AnalyzeJobTest.SAMPLES.resolve("mixed.pcapng"));
+        long[] bounds = new long[2];
+        Map<Long, Map<String, Object>> expected = whole(files, bounds);
+        List<AnalyzeJob.SplitStats> reported = new ArrayList<>();
+        assertEquals(expected, replayed(files, 3, bounds, reported));
+        assertEquals(9, reported.size());
+    }
+
+    /** A file cut short: its frames before the damage, and the damage reported by the split it is in. */
+    @Test
+    void aDamagedSplitReportsItsProblem(@TempDir Path dir) throws IOException {
+        byte[] bytes = Files.readAllBytes(AnalyzeJobTest.SAMPLES.resolve("incast.pcap"));
+        Path cut = dir.resolve("cut.pcap");
+        Files.write(cut, Arrays.copyOf(bytes, bytes.length * 3 / 5));
+        long[] bounds = new long[2];
+        Map<Long, Map<String, Object>> expected = whole(List.of(cut), bounds);
+        List<AnalyzeJob.SplitStats> reported = new ArrayList<>();
+        assertEquals(expected, replayed(List.of(cut), 3, bounds, reported));
+        String problem;
+        try (CaptureReader reader = CaptureReaders.open(cut)) {
+            while (reader.next() != null) {
+                // to the damage
+            }
+            problem = reader.problem();
+        }
+        assertTrue(problem != null && problem.contains("cut short"), problem);
+        assertEquals(List.of(false, false, true), reported.stream().map(r -> r.problem() != null).toList());
+        // the split counts frames from its own first: the job makes them the file's numbers
+        AnalyzeJob.SplitStats last = reported.get(2);
+        assertEquals(problem, AnalyzeJob.fileFrameNumbers(last.problem(),
+                reported.get(0).frames() + reported.get(1).frames()));
     }
 
     private static long count(byte[] batch) {
@@ -181,10 +251,12 @@ class SummaryBatchesTest {
         long bytes = 0;
         long frames = 0;
         for (Iterator<Tuple2<SummaryBatches.Key, byte[]>> it = SummaryBatches.read(
-                new CaptureFiles.Split(info, 0, Files.size(bulk)), 0, PORTS, 4); it.hasNext(); ) {
-            byte[] batch = it.next()._2();
-            bytes += batch.length;
-            frames += count(batch);
+                new CaptureFiles.Split(info, 0, Files.size(bulk)), PORTS, 4, stats -> { }); it.hasNext(); ) {
+            Tuple2<SummaryBatches.Key, byte[]> batch = it.next();
+            if (batch._1().file() != SummaryBatches.SPLIT_RECORD) {
+                bytes += batch._2().length;
+                frames += count(batch._2());
+            }
         }
         assertEquals(50_000, frames);
         assertTrue(bytes < 30 * frames, bytes + " bytes for " + frames + " frames");
