@@ -35,6 +35,14 @@ public interface CaptureReader extends AutoCloseable {
         return false;
     }
 
+    /**
+     * True when the frames come from a file: {@link #next()} never waits for a writer, so reading may run ahead of
+     * the frames' use, on another thread (a bulk pass does). False for a stream and a live capture.
+     */
+    default boolean fromFile() {
+        return false;
+    }
+
     CaptureFormat format();
 
     /**

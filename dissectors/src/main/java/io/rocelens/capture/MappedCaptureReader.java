@@ -43,6 +43,11 @@ abstract class MappedCaptureReader implements CaptureReader {
     }
 
     @Override
+    public final boolean fromFile() {
+        return window instanceof MappedWindow;
+    }
+
+    @Override
     public final String problem() {
         return problem;
     }

@@ -15,8 +15,9 @@ import java.util.function.Consumer;
 import java.util.function.LongPredicate;
 
 /**
- * The bulk pass: frames are read on the calling thread, dissected in batches on worker threads (each with its own
- * {@link FastDissector}), and the summaries handed to the consumer on the calling thread in capture order. The
+ * The bulk pass: frames are read on the calling thread (a file's, with more than one worker, on a thread of their own:
+ * {@link ReadAhead}), dissected in batches on worker threads (each with its own {@link FastDissector}), and the
+ * summaries handed to the consumer on the calling thread in capture order. The
  * consumer, typically the analyzer, therefore sees one ordered stream and needs no locking. Memory is bounded by
  * the batches in flight, not by the capture. The workers come from an executor given to it, shared by every pass.
  * Each run is one capture to the frame times ({@link FrameClock}).
@@ -90,6 +91,17 @@ public final class SummaryPipeline {
      * needs its bytes (a detail dissection, a copy to another file).
      */
     public long run(CaptureReader reader, long limit, FrameConsumer consumer, LongPredicate afterBatch)
+            throws IOException {
+        if (parallelism < 2 || !reader.fromFile()) {
+            return pass(reader, limit, consumer, afterBatch);
+        }
+        // with a core to spare, a file is read on a thread of its own, ahead of the batches
+        try (ReadAhead ahead = new ReadAhead(reader, limit)) {
+            return pass(ahead, limit, consumer, afterBatch);
+        }
+    }
+
+    private long pass(CaptureReader reader, long limit, FrameConsumer consumer, LongPredicate afterBatch)
             throws IOException {
         ArrayDeque<FutureTask<Batch>> inFlight = new ArrayDeque<>();
         ArrayDeque<Batch> spare = new ArrayDeque<>();

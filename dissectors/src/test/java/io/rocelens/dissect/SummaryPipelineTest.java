@@ -1,12 +1,18 @@
 package io.rocelens.dissect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.Frame;
 import io.rocelens.testing.Samples;
 import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -108,5 +114,69 @@ class SummaryPipelineTest {
         }
         assertEquals(List.of(2048L, 4096L), batchEnds);
         assertEquals(oneThread(4096), keys);
+    }
+
+    /** A file's frames are read ahead on a thread of their own when there are workers to spare; none outlives a pass. */
+    private static boolean readingThreadAlive() {
+        return Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals("rocelens-read"));
+    }
+
+    @Test
+    void aPassStoppedEarlyLeavesNoReadingThread() throws IOException {
+        falseAfterABatchStopsThePass();
+        assertFalse(readingThreadAlive());
+        theLimitStopsThePassInsideABatch();
+        assertFalse(readingThreadAlive());
+    }
+
+    /**
+     * A file cut inside a frame: every frame before the cut arrives, in order, and the reader says where it stopped
+     * once the pass is over, as when read on the calling thread.
+     */
+    @Test
+    void aCutFileGivesEveryFrameBeforeTheCutAndItsProblem() throws IOException {
+        byte[] whole = Files.readAllBytes(capture);
+        Path cut = temp.resolve("cut.pcap");
+        Files.write(cut, java.util.Arrays.copyOf(whole, whole.length * 2 / 3));
+        List<String> alone = new ArrayList<>();
+        String problemAlone;
+        try (CaptureReader reader = CaptureReaders.open(cut)) {
+            new SummaryPipeline(DissectorOptions.defaults(), Runnable::run, 1)
+                    .run(reader, Long.MAX_VALUE, summary -> alone.add(key(summary)));
+            problemAlone = reader.problem();
+        }
+        List<String> ahead = new ArrayList<>();
+        try (CaptureReader reader = CaptureReaders.open(cut)) {
+            new SummaryPipeline(DissectorOptions.defaults(), POOL, 3)
+                    .run(reader, Long.MAX_VALUE, summary -> ahead.add(key(summary)));
+            assertNotNull(reader.problem());
+            assertTrue(reader.problem().startsWith("file is cut short inside frame "), reader.problem());
+            assertEquals(problemAlone, reader.problem());
+        }
+        assertEquals(wholeRecords(whole, whole.length * 2 / 3), alone.size());
+        assertEquals(alone, ahead);
+    }
+
+    /** A read that fails (here: the file's reader was closed) reaches the caller as the I/O failure it is. */
+    @Test
+    void aFailedReadReachesTheCaller() throws IOException {
+        CaptureReader reader = CaptureReaders.open(capture);
+        reader.close();
+        assertThrows(ClosedChannelException.class, () -> new SummaryPipeline(DissectorOptions.defaults(), POOL, 3)
+                .run(reader, Long.MAX_VALUE, summary -> { }));
+        assertFalse(readingThreadAlive());
+    }
+
+    /** The pcap records that end within the first {@code length} bytes, counted from the record headers. */
+    private static int wholeRecords(byte[] pcap, int length) {
+        java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(pcap).order(pcap[0] == (byte) 0xd4 || pcap[0] == 0x4d
+                ? java.nio.ByteOrder.LITTLE_ENDIAN : java.nio.ByteOrder.BIG_ENDIAN);
+        int records = 0;
+        int at = 24;
+        while (at + 16 <= length && at + 16 + bytes.getInt(at + 8) <= length) {
+            at += 16 + bytes.getInt(at + 8);
+            records++;
+        }
+        return records;
     }
 }
