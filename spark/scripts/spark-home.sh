@@ -4,7 +4,9 @@
 # SPARK_HOME: a folder whose jars/ links every jar of Spark's runtime classpath (what a worker starts executors with)
 # (Spark's jars only: the job's own classes and libraries come in the shaded jar, and a stale snapshot of ours in
 # ~/.m2 must not shadow them)
-./mvnw -q -B -ntp -pl spark -am org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
+# (test-compile before the goal: Maven 3 finds the project's own modules, which are never installed in ~/.m2, only
+# in a build that runs a phase; the goal alone fails on a clean machine with "Could not find artifact io.rocelens:…")
+./mvnw -q -B -ntp -pl spark -am test-compile org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
     -DincludeScope=test \
     -DexcludeGroupIds=io.rocelens,io.kaitai,info.picocli,com.google.re2j,org.hdrhistogram,net.java.dev.jna,org.openjfx,org.controlsfx,org.junit.jupiter,org.junit.platform,org.opentest4j,org.apiguardian \
     -DexcludeArtifactIds=commons-csv,slf4j-simple \
