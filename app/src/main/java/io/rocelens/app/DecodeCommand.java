@@ -206,23 +206,39 @@ public final class DecodeCommand implements Callable<Integer> {
      */
     private void writeLines(CaptureReader reader, SummaryPipeline pipeline, DisplayFilter filter, AnalysisMarks marks,
                             List<StatisticsOption> stats, OutputStream out) throws IOException {
-        Dissector dissector = new Dissector(pipeline.options());
         Utf8Line line = new Utf8Line();
+        pass(reader, pipeline, out, (summary, detail) -> {
+            for (StatisticsOption statistic : stats) {
+                statistic.statistic().add(summary, marks, detail);
+            }
+            if (!quiet && filter.matches(summary, marks, detail)) {
+                line.clear();
+                summaryLine(summary, summary.timestampNanos - summary.firstTimestampNanos, line);
+                line.writeTo(out);
+            }
+        });
+    }
+
+    /** What a bulk pass does with each frame's summary; the frame's detail is made once, when first asked for. */
+    @FunctionalInterface
+    private interface SummaryWriter {
+        void write(PacketSummary summary, java.util.function.Supplier<Dissection> detail) throws IOException;
+    }
+
+    /**
+     * The bulk pass of the summary outputs: each frame to {@code writer} in capture order, {@code out} flushed after
+     * each batch (a stream's frames show as they come) and the pass stopped once standard output is gone.
+     */
+    private void pass(CaptureReader reader, SummaryPipeline pipeline, Flushable out, SummaryWriter writer)
+            throws IOException {
+        Dissector dissector = new Dissector(pipeline.options());
         try {
             pipeline.run(reader, count, (frame, summary) -> {
                 notDissected.count(summary);
-                java.util.function.Supplier<Dissection> detail = FrameStatistic.once(() -> dissector.dissect(frame));
-                for (StatisticsOption statistic : stats) {
-                    statistic.statistic().add(summary, marks, detail);
-                }
-                if (!quiet && filter.matches(summary, marks, detail)) {
-                    line.clear();
-                    summaryLine(summary, summary.timestampNanos - summary.firstTimestampNanos, line);
-                    try {
-                        line.writeTo(out);
-                    } catch (IOException failure) {
-                        throw new UncheckedIOException(failure);
-                    }
+                try {
+                    writer.write(summary, FrameStatistic.once(() -> dissector.dissect(frame)));
+                } catch (IOException failure) {
+                    throw new UncheckedIOException(failure);
                 }
             }, delivered -> {
                 try {
@@ -375,30 +391,12 @@ public final class DecodeCommand implements Callable<Integer> {
         if (layout.header()) {
             lines.append(layout.headerLine(printedFields)).append('\n');
         }
-        Dissector dissector = new Dissector(pipeline.options());
-        try {
-            pipeline.run(reader, count, (frame, summary) -> {
-                notDissected.count(summary);
-                java.util.function.Supplier<Dissection> detail = FrameStatistic.once(() -> dissector.dissect(frame));
-                if (filter.matches(summary, marks, detail)) {
-                    String line = fromSummary.line(layout, summary);
-                    try {
-                        lines.append(line != null ? line : layout.line(detail.get(), printedFields)).append('\n');
-                    } catch (IOException failure) {
-                        throw new UncheckedIOException(failure);
-                    }
-                }
-            }, delivered -> {
-                try {
-                    return !readerGone(lines);
-                } catch (IOException failure) {
-                    throw new UncheckedIOException(failure);
-                }
-            });
-        } catch (UncheckedIOException failure) {
-            throw failure.getCause();
-        }
-        lines.flush();
+        pass(reader, pipeline, lines, (summary, detail) -> {
+            if (filter.matches(summary, marks, detail)) {
+                String line = fromSummary.line(layout, summary);
+                lines.append(line != null ? line : layout.line(detail.get(), printedFields)).append('\n');
+            }
+        });
     }
 
     private void writeFields(CaptureReader reader, Dissector dissector, DisplayFilter filter, AnalysisMarks marks,
