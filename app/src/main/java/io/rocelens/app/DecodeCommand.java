@@ -183,10 +183,8 @@ public final class DecodeCommand implements Callable<Integer> {
                     writeJson(reader, new Dissector(pipeline.options()), filter, marks, out);
                 } else if ("ek".equals(this.outputFormat)) {
                     writeEk(reader, new Dissector(pipeline.options()), filter, marks, out);
-                } else if (printedFields != null && SummaryFieldValues.of(printedFields) != null) {
-                    writeFields(reader, pipeline, SummaryFieldValues.of(printedFields), filter, marks, layout, out);
                 } else if (printedFields != null) {
-                    writeFields(reader, new Dissector(pipeline.options()), filter, marks, layout, out);
+                    writeFields(reader, pipeline, filter, marks, layout, out);
                 } else {
                     writeLines(reader, pipeline, filter, marks, stats, out);
                     for (StatisticsOption statistic : stats) {
@@ -378,50 +376,25 @@ public final class DecodeCommand implements Callable<Integer> {
         return layout;
     }
 
-    /** {@code -T fields}: a line per frame the filter passes, with the -e fields as tshark prints them. */
     /**
-     * {@code -T fields} from the bulk pass, when the summary holds every {@code -e} field: the detail dissector only
-     * for the frames where the summary cannot tell (nested tunnels) or the filter needs it. The values are the
-     * detail's (SummaryFieldValuesTest), at the cost of the plain summary lines.
+     * {@code -T fields}: a line per frame the filter passes, with the -e fields as tshark prints them, from the bulk
+     * pass. Where the summary holds every -e field they are read from it (SummaryFieldValues: the detail's values,
+     * SummaryFieldValuesTest); the detail dissector only for the frames where the summary cannot tell (nested
+     * tunnels), for the other fields, or where the filter needs it.
      */
-    private void writeFields(CaptureReader reader, SummaryPipeline pipeline, SummaryFieldValues fromSummary,
-                             DisplayFilter filter, AnalysisMarks marks, TsharkFields.Layout layout, OutputStream out)
-            throws IOException {
+    private void writeFields(CaptureReader reader, SummaryPipeline pipeline, DisplayFilter filter, AnalysisMarks marks,
+                             TsharkFields.Layout layout, OutputStream out) throws IOException {
+        SummaryFieldValues fromSummary = SummaryFieldValues.of(printedFields);
         Writer lines = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
         if (layout.header()) {
             lines.append(layout.headerLine(printedFields)).append('\n');
         }
         pass(reader, pipeline, lines, (summary, detail) -> {
             if (filter.matches(summary, marks, detail)) {
-                String line = fromSummary.line(layout, summary);
+                String line = fromSummary != null ? fromSummary.line(layout, summary) : null;
                 lines.append(line != null ? line : layout.line(detail.get(), printedFields)).append('\n');
             }
         });
-    }
-
-    private void writeFields(CaptureReader reader, Dissector dissector, DisplayFilter filter, AnalysisMarks marks,
-                             TsharkFields.Layout layout, OutputStream out) throws IOException {
-        Writer lines = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
-        if (layout.header()) {
-            lines.append(layout.headerLine(printedFields)).append('\n');
-        }
-        FrameClock clock = new FrameClock();
-        Frame frame;
-        for (long n = 0; n < count && (frame = reader.next()) != null; n++) {
-            if (n % READER_CHECK_FRAMES == READER_CHECK_FRAMES - 1 && readerGone(lines)) {
-                break;
-            }
-            Dissection d = dissector.dissect(frame);
-            clock.stamp(d.summary());
-            notDissected.count(d.summary());
-            if (filter.matches(d, marks)) {
-                lines.append(layout.line(d, printedFields)).append('\n');
-            }
-            if (reader.wouldBlock()) {
-                lines.flush();      // a stream's next frame is on its way: show what came, as tshark does
-            }
-        }
-        lines.flush();
     }
 
     private void writeJson(CaptureReader reader, Dissector dissector, DisplayFilter filter, AnalysisMarks marks,

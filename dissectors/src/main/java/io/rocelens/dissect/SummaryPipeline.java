@@ -17,10 +17,10 @@ import java.util.function.LongPredicate;
 /**
  * The bulk pass: frames are read on the calling thread (a file's, with more than one worker, on a thread of their own:
  * {@link ReadAhead}), dissected in batches on worker threads (each with its own {@link FastDissector}), and the
- * summaries handed to the consumer on the calling thread in capture order. The
- * consumer, typically the analyzer, therefore sees one ordered stream and needs no locking. Memory is bounded by
- * the batches in flight, not by the capture. The workers come from an executor given to it, shared by every pass.
- * Each run is one capture to the frame times ({@link FrameClock}).
+ * summaries handed to the consumer on the calling thread in capture order. The consumer, typically the analyzer,
+ * therefore sees one ordered stream and needs no locking. Memory is bounded by the batches in flight, not by the
+ * capture. The workers come from an executor given to it, shared by every pass. Each run is one capture to the frame
+ * times ({@link FrameClock}).
  */
 public final class SummaryPipeline {
 
