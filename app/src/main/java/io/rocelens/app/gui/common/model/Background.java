@@ -37,6 +37,8 @@ public final class Background {
     private final Function<String, Executor> threads;
     private final BiConsumer<String, String> tellUser;
     private final List<ExecutorService> started = new CopyOnWriteArrayList<>();
+    /** Set when the window closed: work that finishes after it hands nothing to the UI (its lines are stopped). */
+    private volatile boolean shutDown;
 
     /**
      * @param ui       runs on the UI thread ({@code Platform::runLater})
@@ -80,6 +82,10 @@ public final class Background {
     /** Runs on the UI thread. */
     public void onUi(Runnable step) {
         ui.execute(step);
+    }
+
+    boolean isShutDown() {
+        return shutDown;
     }
 
     Executor ui() {
@@ -148,6 +154,7 @@ public final class Background {
 
     /** Stops every thread this started (the window is closing). */
     public void shutdown() {
+        shutDown = true;
         started.forEach(ExecutorService::shutdownNow);
     }
 }

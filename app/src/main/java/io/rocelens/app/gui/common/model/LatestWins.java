@@ -37,10 +37,13 @@ public final class LatestWins {
             return latest.get() == ticket;
         }
 
-        /** Runs {@code step} on the UI thread, if this request is still the current one by then. */
+        /**
+         * Runs {@code step} on the UI thread, if this request is still the current one by then and the window has not
+         * shut down (a step then could ask a stopped line for more work).
+         */
         public void deliver(Runnable step) {
             background.onUi(() -> {
-                if (isCurrent()) {
+                if (isCurrent() && !background.isShutDown()) {
                     step.run();
                 }
             });
