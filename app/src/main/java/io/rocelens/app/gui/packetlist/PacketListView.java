@@ -48,12 +48,6 @@ public final class PacketListView {
     private final List<TableColumn<Integer, String>> custom = new ArrayList<>();
     /** Keeps Info as wide as the space the other shown columns leave. */
     private javafx.beans.InvalidationListener fitInfo;
-    /** The rows the table made (the virtual flow's, on screen or kept for reuse), weakly: refresh() makes new ones. */
-    private final java.util.Set<ColouredRow> madeRows =
-            java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
-    /** The cells whose text is the row's look (Info, custom columns), weakly as {@link #madeRows}. */
-    private final java.util.Set<TableCell<Integer, String>> lookCells =
-            java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
     /** Run when the user changed the columns (shown, aligned, custom): the window saves them. */
     private Runnable columnsChanged = () -> { };
     /** Opens the column preferences (the custom columns). */
@@ -75,11 +69,7 @@ public final class PacketListView {
         }
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         fillWidthWithInfo();
-        table.setRowFactory(view -> {
-            ColouredRow row = new ColouredRow();
-            madeRows.add(row);
-            return row;
-        });
+        table.setRowFactory(view -> new ColouredRow());
         // JavaFX sorts on a release of any mouse button over a column header; Wireshark sorts on the left button only
         table.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, event -> {
             if (event.getButton() != javafx.scene.input.MouseButton.PRIMARY && onColumnHeader(event.getPickResult()
@@ -126,7 +116,8 @@ public final class PacketListView {
 
             @Override
             public void looksReady() {
-                redrawLooks();
+                // the rows on screen drew a placeholder for Info and no colour: draw them again from the cache
+                table.refresh();
             }
 
         });
@@ -156,27 +147,17 @@ public final class PacketListView {
         tableColumn.setId("column-" + column.name().toLowerCase(java.util.Locale.ROOT));
         tableColumn.setCellValueFactory(cell -> new ReadOnlyStringWrapper(cell.getValue() < model.size()
                 ? model.text(cell.getValue(), column) : ""));
-        tableColumn.setCellFactory(view -> column == PacketColumn.INFO ? lookCell() : new TextCell());
+        tableColumn.setCellFactory(view -> new TableCell<>() {
+            @Override
+            protected void updateItem(String text, boolean empty) {
+                super.updateItem(text, empty);
+                setText(empty ? null : text);
+            }
+        });
         align(tableColumn, column.numeric() ? Align.RIGHT : Align.LEFT);
         tableColumn.setPrefWidth(column.width());
         tableColumn.setContextMenu(headerMenu(tableColumn));
         return tableColumn;
-    }
-
-    /** A cell showing its value as text. */
-    private static class TextCell extends TableCell<Integer, String> {
-        @Override
-        protected void updateItem(String text, boolean empty) {
-            super.updateItem(text, empty);
-            setText(empty ? null : text);
-        }
-    }
-
-    /** A cell whose text comes with the row's look (Info, a custom column): drawn again when the look is ready. */
-    private TableCell<Integer, String> lookCell() {
-        TableCell<Integer, String> cell = new TextCell();
-        lookCells.add(cell);
-        return cell;
     }
 
     /** Align Left, Center and Right of the column header menu. */
@@ -206,7 +187,13 @@ public final class PacketListView {
         column.setSortable(false);
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(cell.getValue() < model.size()
                 ? model.customText(cell.getValue(), place) : ""));
-        column.setCellFactory(view -> lookCell());
+        column.setCellFactory(view -> new TableCell<>() {
+            @Override
+            protected void updateItem(String text, boolean empty) {
+                super.updateItem(text, empty);
+                setText(empty ? null : text);
+            }
+        });
         align(column, Align.LEFT);
         column.setPrefWidth(100);
         column.setContextMenu(headerMenu(column));
@@ -515,27 +502,6 @@ public final class PacketListView {
         table.requestFocus();
     }
 
-    /**
-     * The rows on screen drew a placeholder for Info (and the custom columns) and no colour: those cells and rows take
-     * their looks from the cache now. Only what changed is drawn again: TableView.refresh would make every row and
-     * cell anew, styles and all, which while a live capture brought new rows ten times a second was most of the
-     * JavaFX thread's time.
-     */
-    private void redrawLooks() {
-        for (ColouredRow row : madeRows) {
-            if (row.isVisible() && row.getTableView() == table && !row.isEmpty()) {
-                row.showLook();
-            }
-        }
-        for (TableCell<Integer, String> cell : lookCells) {
-            TableRow<?> row = cell.getTableRow();
-            if (row != null && row.isVisible() && !cell.isEmpty()) {
-                // the same index: the cell asks for its value again, and is drawn again only if it changed
-                cell.updateIndex(cell.getIndex());
-            }
-        }
-    }
-
     /** The rows' marks, ignores or time references changed: they are drawn again. */
     public void flagsChanged() {
         table.refresh();
@@ -586,13 +552,7 @@ public final class PacketListView {
         @Override
         protected void updateItem(Integer index, boolean empty) {
             super.updateItem(index, empty);
-            showLook();
-        }
-
-        /** The row's classes and colours, for the frame it shows now. */
-        void showLook() {
-            Integer index = getItem();
-            boolean shown = !isEmpty() && index != null && index < model.size();
+            boolean shown = !empty && index != null && index < model.size();
             long frame = shown ? model.rowAt(index) + 1L : -1;
             boolean ignored = shown && model.flags().ignored(frame);
             boolean marked = shown && !ignored && model.flags().marked(frame);
