@@ -17,7 +17,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The file's reader is used only by that thread until {@link #close()} has stopped it and waited for it; after
  * that the caller may ask the reader again (its {@link CaptureReader#problem()}). What the thread meets (an I/O
- * failure, out of memory) reaches {@link #next()} in the frames' order, after the frames read before it.
+ * failure, out of memory) reaches {@link #next()} in the frames' order, after the frames read before it, also when it
+ * could not be queued (out of memory again, an interrupt): nothing the thread meets escapes it, so no default handler
+ * sees it and no caller waits for a chunk that never comes.
  */
 final class ReadAhead implements CaptureReader {
     private static final int CHUNK = 2048;
@@ -28,6 +30,10 @@ final class ReadAhead implements CaptureReader {
     private final BlockingQueue<Object> chunks = new ArrayBlockingQueue<>(4);
     private final Thread thread;
     private volatile boolean stopped;
+    /** What ended the reading, kept where the caller finds it even when it could not be queued. */
+    private volatile Throwable readFailure;
+    /** Set by the reading thread last: whatever it queued is in the queue. */
+    private volatile boolean finished;
     private Frame[] chunk = new Frame[0];
     private int next;
     private boolean ended;
@@ -41,7 +47,6 @@ final class ReadAhead implements CaptureReader {
     }
 
     private void read(long limit) {
-        Object last = END;
         try {
             long read = 0;
             while (read < limit && !stopped) {
@@ -59,14 +64,21 @@ final class ReadAhead implements CaptureReader {
                     break;
                 }
             }
-        } catch (Throwable failure) {
-            last = failure;
+            hand(END);
+        } catch (Throwable failed) {
+            readFailure = failed;
+            try {
+                hand(failed);
+            } catch (Throwable again) {
+                // queuing needs memory too; the caller finds the failure in its field
+            }
+        } finally {
+            finished = true;
         }
-        hand(last);
     }
 
     /** Queues what was read; false when the pass stopped meanwhile. */
-    private boolean hand(Object item) {
+    private boolean hand(Object item) throws InterruptedIOException {
         try {
             while (!stopped) {
                 if (chunks.offer(item, 50, TimeUnit.MILLISECONDS)) {
@@ -74,7 +86,8 @@ final class ReadAhead implements CaptureReader {
                 }
             }
         } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
+            // nothing here interrupts this thread: reading on would hide that frames were left out
+            throw new InterruptedIOException("interrupted while reading ahead");
         }
         return false;
     }
@@ -87,10 +100,20 @@ final class ReadAhead implements CaptureReader {
             }
             Object item;
             try {
-                item = chunks.take();
+                item = chunks.poll(50, TimeUnit.MILLISECONDS);
             } catch (InterruptedException interrupted) {
                 Thread.currentThread().interrupt();
                 throw new InterruptedIOException("interrupted while reading");
+            }
+            if (item == null && finished) {
+                // the thread ended without queuing how (it could not): what it queued before is all there is
+                item = chunks.poll();
+                if (item == null) {
+                    item = readFailure == null ? END : readFailure;
+                }
+            }
+            if (item == null) {
+                continue;
             }
             if (item instanceof Frame[] frames) {
                 chunk = frames;

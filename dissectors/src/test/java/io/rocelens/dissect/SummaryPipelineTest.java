@@ -167,6 +167,59 @@ class SummaryPipelineTest {
         assertFalse(readingThreadAlive());
     }
 
+    /**
+     * A failure the reading thread cannot queue (as when memory runs out again while queuing it; here its thread is
+     * interrupted, so queuing fails at once) still reaches the caller instead of leaving the pass waiting for a chunk
+     * that never comes.
+     */
+    @Test
+    void aFailureThatCannotBeQueuedStillReachesTheCaller() throws IOException {
+        try (CaptureReader file = CaptureReaders.open(capture)) {
+            CaptureReader failingAfter3000 = new CaptureReader() {
+                private int read;
+
+                @Override
+                public Frame next() throws IOException {
+                    if (read++ == 3000) {
+                        Thread.currentThread().interrupt();
+                        throw new IOException("disk gone");
+                    }
+                    return file.next();
+                }
+
+                @Override
+                public boolean fromFile() {
+                    return true;
+                }
+
+                @Override
+                public io.rocelens.capture.CaptureFormat format() {
+                    return file.format();
+                }
+
+                @Override
+                public int linkType() {
+                    return file.linkType();
+                }
+
+                @Override
+                public String problem() {
+                    return file.problem();
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+            IOException failure = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                    java.time.Duration.ofSeconds(30), () -> assertThrows(IOException.class,
+                            () -> new SummaryPipeline(DissectorOptions.defaults(), POOL, 3)
+                                    .run(failingAfter3000, Long.MAX_VALUE, summary -> { })));
+            assertEquals("disk gone", failure.getMessage());
+        }
+        assertFalse(readingThreadAlive());
+    }
+
     /** The pcap records that end within the first {@code length} bytes, counted from the record headers. */
     private static int wholeRecords(byte[] pcap, int length) {
         java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(pcap).order(pcap[0] == (byte) 0xd4 || pcap[0] == 0x4d
