@@ -35,26 +35,26 @@ public final class BandwidthBins {
     }
 
     /** Writes these bins for {@link #readFrom} (ResultCodec: a result moved between machines). */
-    void writeTo(java.io.DataOutputStream out) throws java.io.IOException {
-        out.writeLong(widthNanos);
-        out.writeInt(maxBins);
-        out.writeLong(firstIndex);
-        out.writeInt(count);
-        out.writeInt(data.length);
+    void writeTo(ResultCodec.Out out) {
+        out.writeSigned(widthNanos);
+        out.writeSigned(maxBins);
+        out.writeSigned(firstIndex);
+        out.writeSigned(count);
+        out.writeVarint(data.length);
         for (long v : data) {
-            out.writeLong(v);
+            out.writeSigned(v);
         }
     }
 
     /** The bins {@link #writeTo} wrote. */
-    static BandwidthBins readFrom(java.io.DataInputStream in) throws java.io.IOException {
-        long width = in.readLong();
-        int most = in.readInt();
-        long first = in.readLong();
-        int bins = in.readInt();
-        long[] values = new long[in.readInt()];
+    static BandwidthBins readFrom(ResultCodec.In in) {
+        long width = in.readSigned();
+        int most = (int) in.readSigned();
+        long first = in.readSigned();
+        int bins = (int) in.readSigned();
+        long[] values = new long[in.readLength()];
         for (int i = 0; i < values.length; i++) {
-            values[i] = in.readLong();
+            values[i] = in.readSigned();
         }
         return new BandwidthBins(width, most, first, bins, values);
     }
