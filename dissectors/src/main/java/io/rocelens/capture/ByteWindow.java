@@ -5,8 +5,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * The bytes a capture reader walks through, addressed by their offset from the start of the input: a file mapped
- * in windows ({@link MappedWindow}) or a stream read once, front to back ({@link StreamWindow}).
+ * The bytes a capture reader walks through, addressed by their offset from the start of the input: a file read
+ * in chunks ({@link ChunkedWindow}) or a stream read once, front to back ({@link StreamWindow}).
  */
 abstract class ByteWindow {
 

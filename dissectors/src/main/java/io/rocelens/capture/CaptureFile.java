@@ -74,7 +74,7 @@ public final class CaptureFile implements AutoCloseable {
      */
     public static CaptureFile open(Path file) throws IOException {
         PcapngLayout layout = new PcapngLayout();
-        CaptureReader probe = CaptureReaders.open(file, MappedWindow.DEFAULT_WINDOW_SIZE, layout);
+        CaptureReader probe = CaptureReaders.open(file, ChunkedWindow.CHUNK, layout);
         try {
             return new CaptureFile(file, probe, layout);
         } catch (IOException | RuntimeException e) {
@@ -86,7 +86,7 @@ public final class CaptureFile implements AutoCloseable {
     /** A new sequential reader from the first frame; it teaches this file the pcapng sections it passes. */
     public CaptureReader reader() throws IOException {
         checkOpen();
-        return CaptureReaders.open(path, MappedWindow.DEFAULT_WINDOW_SIZE, layout);
+        return CaptureReaders.open(path, ChunkedWindow.CHUNK, layout);
     }
 
     public Path path() {

@@ -35,19 +35,19 @@ public final class CaptureReaders {
      * @throws IOException          if the file cannot be opened or read
      */
     public static CaptureReader open(Path file) throws IOException {
-        return open(file, MappedWindow.DEFAULT_WINDOW_SIZE);
+        return open(file, ChunkedWindow.CHUNK);
     }
 
-    /** As {@link #open(Path)}, with a chosen mapping window size so tests can make records cross window ends. */
-    static CaptureReader open(Path file, int windowSize) throws IOException {
-        return open(file, windowSize, new PcapngLayout());
+    /** As {@link #open(Path)}, with a chosen chunk size so tests can make records cross chunk ends. */
+    static CaptureReader open(Path file, int chunkSize) throws IOException {
+        return open(file, chunkSize, new PcapngLayout());
     }
 
     /** As {@link #open(Path)}, recording a pcapng file's sections and interfaces in the given layout. */
-    static CaptureReader open(Path file, int windowSize, PcapngLayout layout) throws IOException {
+    static CaptureReader open(Path file, int chunkSize, PcapngLayout layout) throws IOException {
         FileChannel channel = openChannel(file);
         try {
-            return open(file, channel, windowSize, layout);
+            return open(file, channel, chunkSize, layout);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -57,7 +57,7 @@ public final class CaptureReaders {
     /** Opens a regular file for reading; refuses a directory, a pipe or a device as not a capture file. */
     static FileChannel openChannel(Path file) throws IOException {
         if (Files.exists(file) && !Files.isRegularFile(file)) {
-            // a FIFO would block the open until a writer comes, and neither it nor a device can be memory-mapped
+            // a FIFO would block the open until a writer comes, and neither it nor a device has a size to read up to
             throw new NotACaptureException(file.getFileName() + " is " + (Files.isDirectory(file) ? "a directory"
                     : "not a regular file (a pipe or a device; read those as standard input: - < "
                     + file.getFileName() + ")") + ", not a pcap or pcapng capture file");
@@ -66,9 +66,9 @@ public final class CaptureReaders {
     }
 
     /** Reads the file open on {@code channel}, which the reader then owns. */
-    static CaptureReader open(Path file, FileChannel channel, int windowSize, PcapngLayout layout)
+    static CaptureReader open(Path file, FileChannel channel, int chunkSize, PcapngLayout layout)
             throws IOException {
-        return open(String.valueOf(file.getFileName()), channel, new MappedWindow(channel, windowSize), layout);
+        return open(String.valueOf(file.getFileName()), channel, new ChunkedWindow(channel, chunkSize), layout);
     }
 
     /**

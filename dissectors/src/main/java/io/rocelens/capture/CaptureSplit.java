@@ -117,11 +117,11 @@ public final class CaptureSplit {
      */
     public static CaptureReader open(Path file, long start, long end, long numberBefore, Boundary boundary)
             throws IOException {
-        return open(file, start, end, numberBefore, boundary, MappedWindow.DEFAULT_WINDOW_SIZE);
+        return open(file, start, end, numberBefore, boundary, ChunkedWindow.CHUNK);
     }
 
-    /** As {@link #open(Path, long, long, long, Boundary)}, with a chosen mapping window size for tests. */
-    static CaptureReader open(Path file, long start, long end, long numberBefore, Boundary boundary, int windowSize)
+    /** As {@link #open(Path, long, long, long, Boundary)}, with a chosen chunk size for tests. */
+    static CaptureReader open(Path file, long start, long end, long numberBefore, Boundary boundary, int chunkSize)
             throws IOException {
         if (start < 0 || end < start || numberBefore < 0) {
             throw new IllegalArgumentException("bad split [" + start + ", " + end + ") after " + numberBefore
@@ -134,7 +134,7 @@ public final class CaptureSplit {
                 channel.close();
                 return gzipSplit(file, start, end, numberBefore);
             }
-            reader = CaptureReaders.open(file, channel, windowSize, new PcapngLayout());
+            reader = CaptureReaders.open(file, channel, chunkSize, new PcapngLayout());
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -146,7 +146,7 @@ public final class CaptureSplit {
             if (boundary == Boundary.WALK) {
                 // damage before the split: that split reports it; this one starts after it, as SCAN does
                 reader.close();
-                reader = CaptureReaders.open(file, windowSize);
+                reader = CaptureReaders.open(file, chunkSize);
             }
             scan(reader, start, end, numberBefore);
             return reader;
@@ -159,7 +159,7 @@ public final class CaptureSplit {
     /** Positions the reader by following headers; false when damage before {@code start} stopped it. */
     private static boolean walk(CaptureReader reader, long start, long end, long numberBefore) throws IOException {
         if (start == end) {
-            ((MappedCaptureReader) reader).done = true;
+            ((WindowedCaptureReader) reader).done = true;
             return true;
         }
         if (reader instanceof PcapReader pcap) {
@@ -176,7 +176,7 @@ public final class CaptureSplit {
     private static void scan(CaptureReader reader, long start, long end, long numberBefore) throws IOException {
         if (start == end) {
             // no record starts in it, and the split before reads on into what the next one does not recognise
-            ((MappedCaptureReader) reader).done = true;
+            ((WindowedCaptureReader) reader).done = true;
         } else if (reader instanceof PcapReader pcap) {
             scanPcap(pcap, start, end, numberBefore);
         } else {
@@ -216,7 +216,7 @@ public final class CaptureSplit {
         }
         ByteWindow window = pcapng.window;
         long size = window.available(0, Long.MAX_VALUE);
-        MappedCaptureReader.Boundaries recognised = p -> p % 4 == 0 && (pcapngChain(window, p, ByteOrder.BIG_ENDIAN,
+        WindowedCaptureReader.Boundaries recognised = p -> p % 4 == 0 && (pcapngChain(window, p, ByteOrder.BIG_ENDIAN,
                 size) || pcapngChain(window, p, ByteOrder.LITTLE_ENDIAN, size));
         long leadingEnd = pcapng.position();
         if (start == 0) {
@@ -247,7 +247,7 @@ public final class CaptureSplit {
     }
 
     /** Ends a split in which no record or block starts: the one before reads on up to the next recognised one. */
-    private static void noBoundary(MappedCaptureReader reader, long start, long stop, String what) {
+    private static void noBoundary(WindowedCaptureReader reader, long start, long stop, String what) {
         reader.done = true;
         if (stop - start > LONGEST_RECORD) {
             reader.stop("no " + what + " starts between byte " + start + " and byte " + stop

@@ -12,7 +12,9 @@ import java.util.List;
  * @param linkType       LINKTYPE_* value of the frame's interface, see {@link LinkType}
  * @param interfaceId    pcapng interface index, {@link #NO_INTERFACE} for a pcap file's frame (it names none)
  * @param fileOffset     byte offset of the record in its file, or -1 when it did not come from a file
- * @param data           the captured bytes, from position 0 to limit; may be a read-only view into a mapped file
+ * @param data           the captured bytes, from position 0 to limit; may be a read-only view of the reader's
+ *                       buffer, valid while held, or only until its user told the reader it is done with the
+ *                       frame ({@link CaptureReader#recycleBefore})
  * @param comments       the packet comments (pcapng {@code opt_comment} of its packet block, in order; Wireshark's
  *                       {@code frame.comment}); empty for none, and always for a pcap file's frame
  */

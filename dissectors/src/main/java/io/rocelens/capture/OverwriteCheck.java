@@ -7,7 +7,7 @@ import java.util.Collection;
 
 /**
  * Refuses to write a capture onto a file being read: {@code decode F -w F} would truncate F while it is
- * memory-mapped, destroying the capture and faulting the reader. Every writer of a capture asks here before it opens
+ * being read, destroying the capture before its frames are read. Every writer of a capture asks here before it opens
  * anything for writing. Two names are the same file when they reach the same device and inode
  * ({@link Files#isSameFile}): the same path, a hard link, a symbolic link, a relative and an absolute name. An input
  * named {@code -} is standard input, which may itself be the file ({@code decode - -w F < F}).

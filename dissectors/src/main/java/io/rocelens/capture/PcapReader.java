@@ -11,7 +11,7 @@ import java.io.Closeable;
  *
  * @see <a href="https://datatracker.ietf.org/doc/draft-ietf-opsawg-pcap/">draft-ietf-opsawg-pcap</a>
  */
-final class PcapReader extends MappedCaptureReader {
+final class PcapReader extends WindowedCaptureReader {
     static final int FILE_HEADER_LENGTH = 24;
     static final int RECORD_HEADER_LENGTH = 16;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;

@@ -14,7 +14,7 @@ import java.util.List;
  *
  * @see <a href="https://datatracker.ietf.org/doc/draft-ietf-opsawg-pcapng/">draft-ietf-opsawg-pcapng</a>
  */
-final class PcapngReader extends MappedCaptureReader {
+final class PcapngReader extends WindowedCaptureReader {
     private static final int SECTION_HEADER = CaptureReaders.PCAPNG_SECTION_HEADER;
     static final int INTERFACE_DESCRIPTION = 1;
     static final int OBSOLETE_PACKET = 2;

@@ -135,6 +135,11 @@ final class ReadAhead implements CaptureReader {
     }
 
     @Override
+    public void recycleBefore(long fileOffset) {
+        file.recycleBefore(fileOffset);
+    }
+
+    @Override
     public boolean fromFile() {
         return true;
     }

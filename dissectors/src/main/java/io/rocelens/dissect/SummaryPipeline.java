@@ -80,7 +80,11 @@ public final class SummaryPipeline {
         return run(reader, limit, (FrameConsumer) (frame, summary) -> consumer.accept(summary), afterBatch);
     }
 
-    /** Receives each frame with its summary, in capture order, on the calling thread. */
+    /**
+     * Receives each frame with its summary, in capture order, on the calling thread. The frame is the consumer's
+     * during the call only: afterwards a file's reader may read other frames into its bytes
+     * ({@link CaptureReader#recycleBefore}); what must outlive the call is copied out.
+     */
     @FunctionalInterface
     public interface FrameConsumer {
         void accept(Frame frame, PacketSummary summary);
@@ -148,11 +152,14 @@ public final class SummaryPipeline {
                 break;
             }
             Batch done = await(inFlight.poll());
+            long lastOffset = done.frames[done.size - 1].fileOffset();
             for (int i = 0; i < done.size; i++) {
                 clock.stamp(done.summaries[i]);
                 consumer.accept(done.frames[i], done.summaries[i]);
                 done.frames[i] = null;
             }
+            // the consumer holds no frame past its call: the reader may read new frames into those bytes
+            reader.recycleBefore(lastOffset);
             delivered += done.size;
             spare.push(done);
             stalled &= !inFlight.isEmpty();

@@ -60,7 +60,7 @@ class CaptureFileTest {
     @ParameterizedTest
     @MethodSource("captures")
     void everyFrameReadsBackAsTheSequentialReaderGaveIt(Path file) throws IOException {
-        List<Frame> expected = PcapngReaderTest.readAll(file, MappedWindow.DEFAULT_WINDOW_SIZE);
+        List<Frame> expected = PcapngReaderTest.readAll(file, ChunkedWindow.CHUNK);
         assertTrue(expected.size() > 0);
         // a fresh file, last frame first: it must walk the file itself to learn the sections
         try (CaptureFile capture = CaptureFile.open(file)) {
@@ -98,7 +98,7 @@ class CaptureFileTest {
                 LE.obsoletePacket(1, 8_000_000, 1, bytes(8)),
                 LE.simplePacket(1, bytes(10)));
         Path file = write(dir, "sections.pcapng", first, second);
-        List<Frame> expected = PcapngReaderTest.readAll(file, MappedWindow.DEFAULT_WINDOW_SIZE);
+        List<Frame> expected = PcapngReaderTest.readAll(file, ChunkedWindow.CHUNK);
         // worked out by hand: microseconds in section 1, milliseconds on interface 0 of section 2
         long[] times = {5_000_000_000L, 0, 7_000_000_000L, 7_000_000_000L, 8_000_000_000L, 8_000_000_000L};
         int[] interfaces = {0, 0, 0, 0, 1, 0};
@@ -144,7 +144,7 @@ class CaptureFileTest {
     @Test
     void manyThreadsReadWhileTheFileLoads() throws Exception {
         Path file = Path.of("../sample-captures/mixed.pcapng");
-        List<Frame> expected = PcapngReaderTest.readAll(file, MappedWindow.DEFAULT_WINDOW_SIZE);
+        List<Frame> expected = PcapngReaderTest.readAll(file, ChunkedWindow.CHUNK);
         ExecutorService pool = Executors.newFixedThreadPool(3);
         try (CaptureFile capture = CaptureFile.open(file); CaptureReader loading = capture.reader()) {
             List<Future<?>> readers = new ArrayList<>();

@@ -189,8 +189,8 @@ class CaptureSplitTest {
     }
 
     @Property(tries = 40)
-    void recordsAcrossMappingWindowEnds(@ForAll("fractions") List<Double> cuts) throws IOException {
-        // windows of 1000 bytes: records, chains and the end check cross window ends; frames stay valid
+    void recordsAcrossChunkEnds(@ForAll("fractions") List<Double> cuts) throws IOException {
+        // chunks of 1000 bytes: records, chains and the end check cross chunk ends; frames stay valid
         Path file = SAMPLES.resolve("mixed.pcapng");
         long size = Files.size(file);
         long[] offsets = cuts.stream().mapToLong(f -> (long) (f * size)).sorted().toArray();

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A pcapng file larger than 4 GiB, written sparse so it costs no disk space: frames beyond the 2 GiB reach of one
- * MappedByteBuffer and beyond 32-bit offsets must still be found, which needs windowed mapping and unsigned
- * block lengths.
+ * ByteBuffer and beyond 32-bit offsets must still be found, which needs reading in chunks at 64-bit offsets and
+ * unsigned block lengths.
  */
 class LargeFileTest {
     /** Above 2^31, so a block length read as a signed int would be negative. */

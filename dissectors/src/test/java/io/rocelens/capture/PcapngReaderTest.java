@@ -62,7 +62,7 @@ class PcapngReaderTest {
     @ValueSource(strings = {"LITTLE_ENDIAN", "BIG_ENDIAN"})
     void readsEveryPacketBlockTypeAcrossInterfaces(String orderName) throws IOException {
         CaptureBytes b = orderName.equals("BIG_ENDIAN") ? BE : LE;
-        List<Frame> frames = readAll(write(dir, "mixed.pcapng", mixedSection(b)), MappedWindow.DEFAULT_WINDOW_SIZE);
+        List<Frame> frames = readAll(write(dir, "mixed.pcapng", mixedSection(b)), ChunkedWindow.CHUNK);
         assertEquals(8, frames.size());
         long[] timestamps = {1_600_000_000_123_456_000L, 1_600_000_000_123_456_789L, 1_600_000_100_000_000_953L,
             1_600_000_100_511_773_109L, 1_600_000_100_511_773_109L, 1_600_000_100_511_773_109L,
@@ -94,7 +94,7 @@ class PcapngReaderTest {
     @Test
     void windowsSmallerThanABlockGiveTheSameFrames() throws IOException {
         Path file = write(dir, "mixed.pcapng", mixedSection(LE));
-        List<Frame> expected = readAll(file, MappedWindow.DEFAULT_WINDOW_SIZE);
+        List<Frame> expected = readAll(file, ChunkedWindow.CHUNK);
         for (int window : new int[] {1, 7, 16, 64, 100}) {
             List<Frame> frames = readAll(file, window);
             assertEquals(expected.size(), frames.size());
@@ -323,9 +323,9 @@ class PcapngReaderTest {
         return assertThrows(NotACaptureException.class, () -> CaptureReaders.open(file)).getMessage();
     }
 
-    static List<Frame> readAll(Path file, int windowSize) throws IOException {
+    static List<Frame> readAll(Path file, int chunkSize) throws IOException {
         List<Frame> frames = new ArrayList<>();
-        try (CaptureReader reader = CaptureReaders.open(file, windowSize)) {
+        try (CaptureReader reader = CaptureReaders.open(file, chunkSize)) {
             for (Frame f = reader.next(); f != null; f = reader.next()) {
                 frames.add(f);
             }

@@ -86,7 +86,7 @@ class RealCapturesTest {
     @Test
     void mergedFixtureKeepsEachInterfacesLinkType() throws IOException {
         List<Frame> frames = PcapngReaderTest.readAll(RealCaptures.fixture("two-interfaces-erf-and-ethernet.pcapng"),
-                MappedWindow.DEFAULT_WINDOW_SIZE);
+                ChunkedWindow.CHUNK);
         Frame ethernet = frames.get(4);
         assertEquals(5, ethernet.number());
         assertEquals(LinkType.ETHERNET, ethernet.linkType());
@@ -101,9 +101,9 @@ class RealCapturesTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("pcapFiles")
-    void smallMappingWindowsGiveTheSameFrames(String name) throws IOException {
+    void smallChunksGiveTheSameFrames(String name) throws IOException {
         Path file = RealCaptures.file(name);
-        List<Frame> expected = PcapngReaderTest.readAll(file, MappedWindow.DEFAULT_WINDOW_SIZE);
+        List<Frame> expected = PcapngReaderTest.readAll(file, ChunkedWindow.CHUNK);
         for (int window : new int[] {97, 1500, 4096}) {
             List<Frame> frames = PcapngReaderTest.readAll(file, window);
             assertEquals(expected.size(), frames.size());

@@ -51,7 +51,7 @@ class TruncationTest {
     })
     void returnsTheWholeFramesBeforeACut(String name, int cut, int expectedFrames) throws IOException {
         Path source = source(name);
-        List<Frame> whole = PcapngReaderTest.readAll(source, MappedWindow.DEFAULT_WINDOW_SIZE);
+        List<Frame> whole = PcapngReaderTest.readAll(source, ChunkedWindow.CHUNK);
         try (CaptureReader reader = CaptureReaders.open(cut(source, cut))) {
             List<Frame> frames = drain(reader);
             assertEquals(expectedFrames, frames.size());
@@ -108,7 +108,7 @@ class TruncationTest {
     @Test
     void everyCutOfAPcapKeepsExactlyTheWholeRecords() throws IOException {
         Path source = source("rxe-rc-atomic-fetchadd.pcap");
-        List<Frame> whole = PcapngReaderTest.readAll(source, MappedWindow.DEFAULT_WINDOW_SIZE);
+        List<Frame> whole = PcapngReaderTest.readAll(source, ChunkedWindow.CHUNK);
         long size = Files.size(source);
         for (int cut = 24; cut < size; cut += 7) {
             int expected = 0;
@@ -133,7 +133,7 @@ class TruncationTest {
     @Test
     void everyCutOfAPcapngKeepsAGrowingPrefix() throws IOException {
         Path source = RealCaptures.fixture("two-interfaces-erf-and-ethernet.pcapng");
-        List<Frame> whole = PcapngReaderTest.readAll(source, MappedWindow.DEFAULT_WINDOW_SIZE);
+        List<Frame> whole = PcapngReaderTest.readAll(source, ChunkedWindow.CHUNK);
         long size = Files.size(source);
         int previous = 0;
         // 136 is the end of the section header block: shorter cuts are not readable pcapng files

@@ -5,10 +5,10 @@ import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 
 /**
- * What the pcap and pcapng readers share: the window over the input (a mapped file or a stream), where reading
+ * What the pcap and pcapng readers share: the window over the input (a file read in chunks or a stream), where reading
  * stopped and why, and closing.
  */
-abstract class MappedCaptureReader implements CaptureReader {
+abstract class WindowedCaptureReader implements CaptureReader {
 
     /** Whether a record or block can be recognised to start at a byte, as a split does (see {@link CaptureSplit}). */
     @FunctionalInterface
@@ -24,7 +24,7 @@ abstract class MappedCaptureReader implements CaptureReader {
     private String problem;
     private boolean closed;
 
-    MappedCaptureReader(Closeable source, ByteWindow window) {
+    WindowedCaptureReader(Closeable source, ByteWindow window) {
         this.source = source;
         this.window = window;
     }
@@ -44,7 +44,14 @@ abstract class MappedCaptureReader implements CaptureReader {
 
     @Override
     public final boolean fromFile() {
-        return window instanceof MappedWindow;
+        return window instanceof ChunkedWindow;
+    }
+
+    @Override
+    public final void recycleBefore(long fileOffset) {
+        if (window instanceof ChunkedWindow chunks) {
+            chunks.recycleBefore(fileOffset);
+        }
     }
 
     @Override
