@@ -68,6 +68,7 @@ public final class GuiLauncher {
         }
         // JavaFX warns that it runs from the class path (the jar is one shaded jar); that is intended here
         JAVAFX_LOG.setLevel(Level.SEVERE);
+        renderingSettings();
         try {
             Application.launch(RoceLensApp.class);
         } catch (RuntimeException | UnsatisfiedLinkError failure) {
@@ -75,6 +76,20 @@ public final class GuiLauncher {
             return EXIT_NO_DISPLAY;
         }
         return 0;
+    }
+
+    /**
+     * JavaFX's rendering settings, read once when the toolkit starts: set before it does, unless given on the command
+     * line. Region caching off: JavaFX draws a region whose background has more than one fill (modena's table rows,
+     * the tables, buttons, scroll bars) from an image of it cached in nine slices; with software rendering (no GPU
+     * pipeline, as on a remote display or under Xvfb) drawing those images cost about three times drawing the fills
+     * themselves, and was most of the renderer's time while a live capture scrolled the packet list ten times a
+     * second (docs/speed.md). A GPU draws a plain fill as cheaply as an image.
+     */
+    public static void renderingSettings() {
+        if (System.getProperty("prism.disableRegionCaching") == null) {
+            System.setProperty("prism.disableRegionCaching", "true");
+        }
     }
 
     /** The package that holds GTK 3, which JavaFX's glass needs on Linux. */

@@ -24,6 +24,7 @@ final class Fx {
      * or not, until {@code Platform.exit()}.
      */
     static void startToolkit() throws Exception {
+        GuiLauncher.renderingSettings();    // rendered as the program renders
         java.util.concurrent.CompletableFuture<Void> started = new java.util.concurrent.CompletableFuture<>();
         javafx.application.Platform.startup(() -> started.complete(null));
         started.get();
