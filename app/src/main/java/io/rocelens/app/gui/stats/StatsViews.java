@@ -80,17 +80,9 @@ public final class StatsViews {
     private final List<MenuItem> needCapture = new ArrayList<>();
     private final List<StatsWindow> made = new ArrayList<>();
     private static final long REFRESH_NANOS = 1_000_000_000L;
-    /**
-     * How often the open views show a live capture's analysis, at most: twice a second keeps them current within a
-     * second. Each refresh lays out and draws their tables again: QP Conversations' refreshes (about five a second on
-     * a quiet machine) were a third of the JavaFX thread's samples at 10,000 frames/s.
-     */
-    private static final long LIVE_REFRESH_NANOS = 500_000_000L;
 
     private AnalysedCapture capture;
     private long lastRefresh;
-    /** How long the views took to show the last live snapshot. */
-    private long refreshNanos;
     private PauseTransition pendingRefresh;
     private ConversationsView conversations;
     private ExpertInfoView expert;
@@ -235,15 +227,12 @@ public final class StatsViews {
     }
 
     /**
-     * The analysis so far of a live capture: the open views show it twice a second, or less often when showing it
-     * (their layout included) takes more than a tenth of the time between two refreshes (many conversations, a slow
-     * machine), so the window keeps answering; but at least once a second. Without that bound one slow refresh
-     * held them still ten times as long: the first, which lays out a view just opened, took seconds on a busy
-     * machine, and QP Conversations showed the capture's first packet for half a minute.
+     * The analysis so far of a live capture: the open views show it once a second, as while a file loads (Wireshark's
+     * statistics dialogs: every 3 s by default). Each refresh lays out and draws their tables again: at twice a
+     * second QP Conversations' refreshes were a quarter of the JavaFX thread's samples at 10,000 frames/s.
      */
     public void capturing(AnalysedCapture soFar) {
-        long now = System.nanoTime();
-        long wait = lastRefresh + Math.min(REFRESH_NANOS, Math.max(LIVE_REFRESH_NANOS, 10 * refreshNanos)) - now;
+        long wait = lastRefresh + REFRESH_NANOS - System.nanoTime();
         capture = soFar;
         if (wait <= 0 || made.isEmpty()) {
             showLive();
@@ -258,12 +247,8 @@ public final class StatsViews {
     private void showLive() {
         pendingRefresh = null;
         if (capture != null) {
-            long start = System.nanoTime();
-            lastRefresh = start;
+            lastRefresh = System.nanoTime();
             loaded(capture);
-            // most of a refresh is the views' layout of their new rows, so it is part of what is timed
-            made.forEach(StatsWindow::layoutNow);
-            refreshNanos = System.nanoTime() - start;
         }
     }
 

@@ -71,13 +71,4 @@ public abstract class StatsWindow {
     }
 
     protected abstract void fill(AnalysedCapture capture);
-
-    /** Applies the styles and lays the window out now rather than at the next pulse, so its cost can be timed. */
-    public void layoutNow() {
-        if (stage.isShowing()) {
-            Parent root = stage.getScene().getRoot();
-            root.applyCss();
-            root.layout();
-        }
-    }
 }
