@@ -15,7 +15,6 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
-import javafx.scene.input.MouseButton;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,7 +48,7 @@ class DetailsAnalysisTest {
         assertEquals(5, link.link());
         assertEquals("frame.number == 5", link.filter());
 
-        robot.doubleClickOn(Fx.<javafx.scene.Node>node(robot, link.label()), MouseButton.PRIMARY);
+        Fx.doubleClickOn(robot, Fx.<javafx.scene.Node>node(robot, link.label()));
         waitUntil(() -> selectedFrame(robot).equals("5"), () -> "selected " + selectedFrame(robot));
         waitUntil(() -> shownFrame(robot) == 5);
         // the NAK links back to the retransmission that answered it

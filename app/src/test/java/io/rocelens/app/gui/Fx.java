@@ -80,6 +80,23 @@ final class Fx {
         return robot.clickOn(Fx.<Node>node(robot, query));
     }
 
+    /**
+     * Double-clicks the node. JavaFX counts two clicks as one double-click only when the second press reaches its
+     * thread within 500 ms of the first; FxRobot's doubleClickOn waits for the JavaFX thread between the events, which
+     * on a loaded machine takes longer, and the view then sees two single clicks. Here the pointer moves to the node
+     * first, then both clicks go to the platform's robot at once, so they arrive together as a user's would.
+     */
+    static void doubleClickOn(FxRobot robot, Node node) {
+        robot.moveTo(node);
+        fx(() -> {
+            javafx.scene.robot.Robot glass = new javafx.scene.robot.Robot();
+            glass.mouseClick(javafx.scene.input.MouseButton.PRIMARY);
+            glass.mouseClick(javafx.scene.input.MouseButton.PRIMARY);
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     /** Whether the query finds a node, looked up on the JavaFX thread (see {@link #node}). */
     static boolean present(FxRobot robot, String query) {
         return fx(() -> robot.lookup(query).tryQuery().isPresent());

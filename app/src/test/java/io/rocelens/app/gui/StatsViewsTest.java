@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
 import javafx.collections.ObservableList;
 import javafx.scene.Node;
@@ -137,15 +138,21 @@ class StatsViewsTest {
             tree.scrollTo(index);
             return index;
         });
-        WaitForAsyncUtils.waitForFxEvents();
-        Node line = fx(() -> robot.lookup(".tree-table-row-cell").match(node -> node instanceof TreeTableRow<?> r
-                && r.getIndex() == row).query());
-        robot.doubleClickOn(line);
         // tshark -r mixed.pcapng -Y "infiniband.aeth.syndrome != 31" -T fields -e frame.number
         //   -e infiniband.aeth.syndrome: frame 63, syndrome 96 (NAK, PSN sequence error)
         TableView<?> packets = node(robot, "#packet-list");
-        waitUntil(() -> packets.getSelectionModel().getSelectedIndex() >= 0 && "63".equals(String.valueOf(
-                packets.getColumns().get(0).getCellData(packets.getSelectionModel().getSelectedIndex()))));
+        Callable<Boolean> frame63Selected = () -> packets.getSelectionModel().getSelectedIndex() >= 0 && "63".equals(
+                String.valueOf(packets.getColumns().get(0).getCellData(packets.getSelectionModel().getSelectedIndex())));
+        // the row is looked up once laid out: a loaded machine lays the tree out again after the scroll
+        waitUntil(() -> rowShown(robot, row).isPresent());
+        Fx.doubleClickOn(robot, fx(() -> rowShown(robot, row).orElseThrow()));
+        waitUntil(frame63Selected);
+    }
+
+    /** The tree's row showing {@code index}, once laid out and visible. */
+    private static java.util.Optional<Node> rowShown(FxRobot robot, int index) {
+        return robot.lookup(".tree-table-row-cell").match(node -> node instanceof TreeTableRow<?> r
+                && r.getIndex() == index && r.isVisible() && r.getScene() != null).tryQuery();
     }
 
     /**
@@ -179,7 +186,7 @@ class StatsViewsTest {
         javafx.geometry.Point2D both = fx(() -> line.localToScreen(line.getLayoutBounds().getWidth() / 2,
                 line.getLayoutBounds().getHeight() / 2));
         assertEquals("view", inFrontAt(robot, both, view));
-        robot.doubleClickOn(line);
+        Fx.doubleClickOn(robot, line);
         TableView<?> packets = node(robot, "#packet-list");
         waitUntil(() -> packets.getSelectionModel().getSelectedIndex() >= 0 && "63".equals(String.valueOf(
                 packets.getColumns().get(0).getCellData(packets.getSelectionModel().getSelectedIndex()))));
