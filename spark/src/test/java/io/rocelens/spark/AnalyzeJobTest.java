@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rocelens.app.AnalyzeCommand;
 import io.rocelens.capture.CaptureFormat;
+import io.rocelens.capture.CaptureReader;
+import io.rocelens.capture.CaptureReaders;
+import io.rocelens.capture.CaptureWriter;
+import io.rocelens.capture.Frame;
 import io.rocelens.generate.Generator;
 import io.rocelens.generate.PathGenerator;
 import io.rocelens.generate.Scenario;
@@ -195,6 +199,47 @@ class AnalyzeJobTest {
                 + out.resolve("parquet/qps") + "` ORDER BY retransmitted DESC LIMIT 10").collectAsList();
         assertEquals(most, ((Number) top.get(0).get(4)).longValue());
         assertTrue(most > 0);
+    }
+
+    @Test
+    void aRingBufferIsOnePointWithTheCommandLinesNumbersOfTheWholeCapture(@TempDir Path dir) throws IOException {
+        // one capture, and the same frames cut into the files of a ring buffer (dumpcap -b): names in capture order
+        Path whole = dir.resolve("whole.pcapng");
+        Generator.generate(new Generator.Options(Scenario.MIXED, 3_000, 8, 100_000_000_000L, 65_535, 5,
+                CaptureFormat.PCAPNG), whole, null);
+        Path ring = Files.createDirectories(dir.resolve("in").resolve("sw1"));
+        int files = 0;
+        long frames = 0;
+        try (CaptureReader reader = CaptureReaders.open(whole)) {
+            CaptureWriter writer = null;
+            Frame f;
+            while ((f = reader.next()) != null) {
+                // files of uneven lengths, as a ring buffer cut by size or time gives them
+                if (writer == null || writer.framesWritten() == 350 + 200 * (files % 3)) {
+                    if (writer != null) {
+                        writer.close();
+                    }
+                    writer = CaptureWriter.open(ring.resolve(String.format("cap_%05d.pcapng", ++files)),
+                            CaptureFormat.PCAPNG, 65_535);
+                }
+                byte[] bytes = new byte[f.capturedLength()];
+                f.data().get(0, bytes);
+                writer.write(f.timestampNanos(), f.originalLength(), bytes, 0, bytes.length);
+                frames++;
+            }
+            writer.close();
+        }
+        assertTrue(files >= 5, files + " files");
+        Path out = dir.resolve("out");
+        assertEquals(0, AnalyzeJob.run(spark, "--input", ring + "/*.pcapng", "--output", out.toString(),
+                "--point-pattern", "/(sw[0-9]+)/", "--split-bytes", "30000", "--partitions", "3", "--no-tables"));
+        Map<String, Path> points = pointDirectories(out);
+        assertEquals(List.of("sw1"), List.copyOf(points.keySet()));
+        JsonNode point = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("points").get(0);
+        assertEquals(files, point.get("files").size());
+        assertEquals(frames, point.get("frames").asLong());
+        // the point's tables are those of rocelens analyze over the whole capture: numbered through the files
+        assertSameAsCli(whole, points.get("sw1"), dir.resolve("cli"));
     }
 
     @Test
