@@ -205,13 +205,14 @@ public final class DecodeCommand implements Callable<Integer> {
     private void writeLines(CaptureReader reader, SummaryPipeline pipeline, DisplayFilter filter, AnalysisMarks marks,
                             List<StatisticsOption> stats, OutputStream out) throws IOException {
         Utf8Line line = new Utf8Line();
+        StringBuilder info = new StringBuilder();
         pass(reader, pipeline, out, (summary, detail) -> {
             for (StatisticsOption statistic : stats) {
                 statistic.statistic().add(summary, marks, detail);
             }
             if (!quiet && filter.matches(summary, marks, detail)) {
                 line.clear();
-                summaryLine(summary, summary.timestampNanos - summary.firstTimestampNanos, line);
+                summaryLine(summary, summary.timestampNanos - summary.firstTimestampNanos, line, info);
                 line.writeTo(out);
             }
         });
@@ -253,9 +254,10 @@ public final class DecodeCommand implements Callable<Integer> {
 
     /**
      * tshark's one-line form: number, seconds since the first frame, source → destination, protocol, length, info.
-     * Written by hand: String.format would cost more than dissecting the frame.
+     * Written by hand: String.format would cost more than dissecting the frame. {@code info} is a builder the caller
+     * reuses from line to line for the Info column.
      */
-    static void summaryLine(PacketSummary p, long relative, Utf8Line line) {
+    static void summaryLine(PacketSummary p, long relative, Utf8Line line, StringBuilder info) {
         pad(line, Long.toString(p.number), 6);
         line.append(' ');
         // a frame earlier than the first (pcapng interfaces need not be in time order) gets a minus sign, as in
@@ -268,9 +270,13 @@ public final class DecodeCommand implements Callable<Integer> {
             line.append('0');
         }
         line.append(nanos);
-        line.append(' ').append(PacketColumns.source(p)).append(" → ").append(PacketColumns.destination(p))
-                .append(' ').append(PacketColumns.protocol(p)).append(' ').append(p.originalLength).append(' ')
-                .append(PacketColumns.info(p)).append('\n');
+        // the arrow as a char: in a String it sent the rest of that String through the JDK's encoder, every line
+        line.append(' ').append(PacketColumns.source(p)).append(' ').append('→').append(' ')
+                .append(PacketColumns.destination(p)).append(' ').append(PacketColumns.protocol(p)).append(' ')
+                .append(p.originalLength).append(' ');
+        info.setLength(0);
+        PacketColumns.info(p, info);
+        line.append(info).append('\n');
     }
 
     private static void pad(Utf8Line line, String text, int width) {

@@ -36,13 +36,14 @@ final class Utf8Line {
         return this;
     }
 
-    Utf8Line append(String text) {
+    /** Appends a String or a StringBuilder alike, so text built in a reused builder needs no String of its own. */
+    Utf8Line append(CharSequence text) {
         int n = text.length();
         room(n);
         for (int i = 0; i < n; i++) {
             char c = text.charAt(i);
             if (c >= 0x80) {   // rare: the rest of the text through the JDK's encoder, which knows surrogate pairs
-                byte[] rest = text.substring(i).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                byte[] rest = text.subSequence(i, n).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
                 room(rest.length);
                 System.arraycopy(rest, 0, bytes, length, rest.length);
                 length += rest.length;
