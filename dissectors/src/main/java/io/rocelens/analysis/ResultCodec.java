@@ -1,7 +1,8 @@
 package io.rocelens.analysis;
 
-import java.lang.reflect.Constructor;
-import java.lang.reflect.Method;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
@@ -255,31 +256,41 @@ public final class ResultCodec {
         }
     }
 
-    /** A record, component by component; its components' codecs found at its first value (a record may hold itself). */
+    /**
+     * A record, component by component; its components' codecs found at its first value (a record may hold itself).
+     * Its accessors and canonical constructor are reached as this class may reach them (the results' records are
+     * public or in this package), through method handles typed once, without lifting any access check.
+     */
     private static final class RecordCodec implements Codec {
+        private static final MethodType ACCESSOR = MethodType.methodType(Object.class, Object.class);
+        private static final MethodType CONSTRUCTOR = MethodType.methodType(Object.class, Object[].class);
+
         private final Class<?> type;
         private final Type[] types;
-        private final Method[] accessors;
-        private final Constructor<?> canonical;
+        private final String[] names;
+        private final MethodHandle[] accessors;
+        private final MethodHandle canonical;
         private volatile Codec[] components;
 
         RecordCodec(Class<?> type) {
             this.type = type;
             RecordComponent[] rc = type.getRecordComponents();
             types = new Type[rc.length];
-            accessors = new Method[rc.length];
+            names = new String[rc.length];
+            accessors = new MethodHandle[rc.length];
             Class<?>[] classes = new Class<?>[rc.length];
-            for (int i = 0; i < rc.length; i++) {
-                types[i] = rc[i].getGenericType();
-                accessors[i] = rc[i].getAccessor();
-                accessors[i].setAccessible(true);
-                classes[i] = rc[i].getType();
-            }
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
             try {
-                canonical = type.getDeclaredConstructor(classes);
-                canonical.setAccessible(true);
-            } catch (NoSuchMethodException e) {
-                throw new IllegalStateException("no canonical constructor of " + type.getSimpleName(), e);
+                for (int i = 0; i < rc.length; i++) {
+                    types[i] = rc[i].getGenericType();
+                    names[i] = rc[i].getName();
+                    accessors[i] = lookup.unreflect(rc[i].getAccessor()).asType(ACCESSOR);
+                    classes[i] = rc[i].getType();
+                }
+                canonical = lookup.unreflectConstructor(type.getDeclaredConstructor(classes))
+                        .asSpreader(Object[].class, classes.length).asType(CONSTRUCTOR);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot code the record " + type.getName() + ": " + e, e);
             }
         }
 
@@ -289,9 +300,9 @@ public final class ResultCodec {
             for (int i = 0; i < c.length; i++) {
                 Object value;
                 try {
-                    value = accessors[i].invoke(v);
-                } catch (ReflectiveOperationException e) {
-                    throw new IllegalStateException("cannot read " + accessors[i].getName(), e);
+                    value = (Object) accessors[i].invokeExact(v);
+                } catch (Throwable e) {
+                    throw new IllegalStateException("cannot read " + names[i] + " of a " + type.getSimpleName(), e);
                 }
                 c[i].write(out, value);
             }
@@ -305,8 +316,8 @@ public final class ResultCodec {
                 values[i] = c[i].read(in);
             }
             try {
-                return canonical.newInstance(values);
-            } catch (ReflectiveOperationException e) {
+                return (Object) canonical.invokeExact(values);
+            } catch (Throwable e) {
                 throw new IllegalStateException("cannot make a " + type.getSimpleName(), e);
             }
         }
