@@ -147,17 +147,20 @@ public final class PacketListView {
         tableColumn.setId("column-" + column.name().toLowerCase(java.util.Locale.ROOT));
         tableColumn.setCellValueFactory(cell -> new ReadOnlyStringWrapper(cell.getValue() < model.size()
                 ? model.text(cell.getValue(), column) : ""));
-        tableColumn.setCellFactory(view -> new TableCell<>() {
-            @Override
-            protected void updateItem(String text, boolean empty) {
-                super.updateItem(text, empty);
-                setText(empty ? null : text);
-            }
-        });
+        tableColumn.setCellFactory(view -> new TextCell());
         align(tableColumn, column.numeric() ? Align.RIGHT : Align.LEFT);
         tableColumn.setPrefWidth(column.width());
         tableColumn.setContextMenu(headerMenu(tableColumn));
         return tableColumn;
+    }
+
+    /** A cell showing its value as text. */
+    private static final class TextCell extends TableCell<Integer, String> {
+        @Override
+        protected void updateItem(String text, boolean empty) {
+            super.updateItem(text, empty);
+            setText(empty ? null : text);
+        }
     }
 
     /** Align Left, Center and Right of the column header menu. */
@@ -187,13 +190,7 @@ public final class PacketListView {
         column.setSortable(false);
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(cell.getValue() < model.size()
                 ? model.customText(cell.getValue(), place) : ""));
-        column.setCellFactory(view -> new TableCell<>() {
-            @Override
-            protected void updateItem(String text, boolean empty) {
-                super.updateItem(text, empty);
-                setText(empty ? null : text);
-            }
-        });
+        column.setCellFactory(view -> new TextCell());
         align(column, Align.LEFT);
         column.setPrefWidth(100);
         column.setContextMenu(headerMenu(column));
