@@ -9,12 +9,25 @@ import java.util.Arrays;
  */
 final class RateSeries {
 
-    long widthNanos;
-    long firstBin;
-    int count;
-    long[] bytes = new long[1];
     /**
-     * The bin the flow's last packet fell in, kept apart from {@link #bytes} until a packet falls in another: most
+     * Bins are held in pages of up to {@value #PAGE} bins, each grown by doubling up to that size, and a page no packet
+     * fell in is never allocated. One array doubled over the whole series copied every bin again at each doubling: on
+     * 1M frames of 2,000 flows that was 117 MB of arrays a pass, most of it surviving a young collection or two
+     * (docs/speed.md).
+     */
+    private static final int PAGE_BITS = 9;
+    private static final int PAGE = 1 << PAGE_BITS;
+
+    long widthNanos;
+    /** The bins placed so far: {@code [firstBin, firstBin + count)}. */
+    private long firstBin;
+    private int count;
+    /** The bin held at index 0 of page 0. */
+    private long origin;
+    private long[][] pages = new long[1][];
+    private int heldBins;
+    /**
+     * The bin the flow's last packet fell in, kept apart from the pages until a packet falls in another: most
      * packets of a flow land in the bin of the one before, and then cost a comparison and an addition instead of a
      * division and a store into an array that is rarely in the cache (10M frames of 128 flows: one such store per
      * packet cost about a tenth of the pass). The bin is {@code [pendingStart, pendingEnd)} in nanoseconds.
@@ -35,6 +48,11 @@ final class RateSeries {
         this.complete = complete;
     }
 
+    /** The bins the series holds in memory (for the analysis's budget). */
+    int heldBins() {
+        return heldBins;
+    }
+
     /** Adds a packet's bytes; returns the change in the bins held (for the budget). */
     int add(long timestampNanos, long length, long binWidthNanos) {
         // after the bins widened, the pending bin still lies within one bin of the new width (they nest): the bytes
@@ -43,7 +61,7 @@ final class RateSeries {
             pendingBytes += length;
             return 0;
         }
-        int before = bytes.length;
+        int before = heldBins;
         flush();
         if (binWidthNanos != widthNanos) {
             coarsen(binWidthNanos);
@@ -53,37 +71,60 @@ final class RateSeries {
         pendingStart = bin * widthNanos;
         pendingEnd = pendingStart + widthNanos;
         pendingBytes = length;
-        return bytes.length - before;
+        return heldBins - before;
     }
 
     /** Moves the pending bin's bytes into the series. */
     private void flush() {
         if (pendingBytes != 0) {
-            bytes[(int) (Math.floorDiv(pendingStart, widthNanos) - firstBin)] += pendingBytes;
+            addToBin(Math.floorDiv(pendingStart, widthNanos), pendingBytes);
             pendingBytes = 0;
         }
         pendingStart = 0;
         pendingEnd = 0;
     }
 
-    /** Makes room for {@code bin} in the series. */
+    /** Widens the range of bins placed to take {@code bin}. */
     private void place(long bin) {
         if (count == 0) {
             firstBin = bin;
+            origin = bin;
             count = 1;
-        }
-        long relative = bin - firstBin;
-        if (relative < 0) {
-            int shift = (int) -relative;
-            grow(count + shift);
-            System.arraycopy(bytes, 0, bytes, shift, count);
-            Arrays.fill(bytes, 0, shift, 0);
+        } else if (bin < firstBin) {
+            count += (int) (firstBin - bin);
             firstBin = bin;
-            count += shift;
-        } else if (relative >= count) {
-            grow((int) relative + 1);
-            count = (int) relative + 1;
+        } else if (bin - firstBin >= count) {
+            count = (int) (bin - firstBin) + 1;
         }
+    }
+
+    private void addToBin(long bin, long bytes) {
+        long relative = bin - origin;
+        if (relative < 0) {
+            int shift = (int) ((-relative + PAGE - 1) >>> PAGE_BITS);
+            long[][] shifted = new long[pages.length + shift][];
+            System.arraycopy(pages, 0, shifted, shift, pages.length);
+            pages = shifted;
+            origin -= (long) shift << PAGE_BITS;
+            relative = bin - origin;
+        }
+        int pageIndex = (int) (relative >>> PAGE_BITS);
+        int inPage = (int) (relative & (PAGE - 1));
+        if (pageIndex >= pages.length) {
+            pages = Arrays.copyOf(pages, Math.max(pageIndex + 1, pages.length * 2));
+        }
+        long[] page = pages[pageIndex];
+        if (page == null || inPage >= page.length) {
+            int held = page == null ? 0 : page.length;
+            int size = Math.max(held, 1);
+            while (size <= inPage) {
+                size *= 2;
+            }
+            page = page == null ? new long[size] : Arrays.copyOf(page, size);
+            pages[pageIndex] = page;
+            heldBins += size - held;
+        }
+        page[inPage] += bytes;
     }
 
     void cnp(long timestampNanos, long frame, int maxStored) {
@@ -99,24 +140,25 @@ final class RateSeries {
         cnpFrames[cnps++] = frame;
     }
 
-    private void grow(int bins) {
-        if (bins > bytes.length) {
-            bytes = Arrays.copyOf(bytes, Math.max(bins, bytes.length * 2));
-        }
-    }
-
     private void coarsen(long newWidth) {
         long factor = newWidth / widthNanos;
         if (count > 0) {
+            long[][] finer = pages;
+            long finerOrigin = origin;
             long newFirst = Math.floorDiv(firstBin, factor);
-            int newCount = (int) (Math.floorDiv(firstBin + count - 1, factor) - newFirst + 1);
-            long[] merged = new long[Math.max(4, newCount)];
-            for (int i = 0; i < count; i++) {
-                merged[(int) (Math.floorDiv(firstBin + i, factor) - newFirst)] += bytes[i];
-            }
+            count = (int) (Math.floorDiv(firstBin + count - 1, factor) - newFirst + 1);
             firstBin = newFirst;
-            count = newCount;
-            bytes = merged;
+            origin = newFirst;
+            pages = new long[1][];
+            heldBins = 0;
+            for (int p = 0; p < finer.length; p++) {
+                long[] page = finer[p];
+                for (int i = 0; page != null && i < page.length; i++) {
+                    if (page[i] != 0) {
+                        addToBin(Math.floorDiv(finerOrigin + ((long) p << PAGE_BITS) + i, factor), page[i]);
+                    }
+                }
+            }
         }
         widthNanos = newWidth;
     }
@@ -124,7 +166,17 @@ final class RateSeries {
     /** The series as a result, in bins of {@code widthNanos} (a multiple of its own). */
     FlowRate snapshot(String flow, long binWidthNanos) {
         flush();
-        FlowRate rate = new FlowRate(flow, widthNanos, firstBin, Arrays.copyOf(bytes, count), complete,
+        long[] bytes = new long[count];
+        for (int p = 0; p < pages.length; p++) {
+            long[] page = pages[p];
+            for (int i = 0; page != null && i < page.length; i++) {
+                long bin = origin + ((long) p << PAGE_BITS) + i;
+                if (page[i] != 0) {
+                    bytes[(int) (bin - firstBin)] = page[i];
+                }
+            }
+        }
+        FlowRate rate = new FlowRate(flow, widthNanos, firstBin, bytes, complete,
                 Arrays.copyOf(cnpTs, cnps), Arrays.copyOf(cnpFrames, cnps), cnpsNotStored);
         return rate.inBinsOf(binWidthNanos);
     }

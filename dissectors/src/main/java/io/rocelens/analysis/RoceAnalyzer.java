@@ -1246,7 +1246,7 @@ public final class RoceAnalyzer {
                 flows[i].rate = null;
                 ratesGivenUp++;
             } else {
-                rateBins += rate.bytes.length;
+                rateBins += rate.heldBins();
             }
         }
     }

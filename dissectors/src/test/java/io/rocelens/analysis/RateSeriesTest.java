@@ -2,6 +2,7 @@ package io.rocelens.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import java.util.TreeMap;
@@ -23,6 +24,7 @@ class RateSeriesTest {
         long[] ts = new long[packets];
         long[] length = new long[packets];
         long now = random.nextInt(1_000_000);
+        long heldReported = 0;
         for (int i = 0; i < packets; i++) {
             // mostly forward in small steps (several packets a bin), now and then far ahead or a little back
             int step = random.nextInt(10);
@@ -33,8 +35,9 @@ class RateSeriesTest {
             if (random.nextInt(40) == 0 && width < 1_000_000_000_000L) {
                 width *= 10;
             }
-            series.add(ts[i], length[i], width);
+            heldReported += series.add(ts[i], length[i], width);
         }
+        assertEquals(series.heldBins(), heldReported, "the changes reported to the budget add up to the bins held");
         TreeMap<Long, Long> expected = new TreeMap<>();
         for (int i = 0; i < packets; i++) {
             expected.merge(Math.floorDiv(ts[i], width), length[i], Long::sum);
@@ -64,5 +67,21 @@ class RateSeriesTest {
             }
         }
         assertEquals(total, java.util.Arrays.stream(series.snapshot("flow", 1_000).bytes()).sum());
+    }
+
+
+    @Property(tries = 20)
+    void binsNoPacketFellInAreNotHeld(@ForAll @IntRange(min = 2, max = 50) int bursts) {
+        // a flow that sends a burst every 10 ms, in bins of 1 µs: a dense series would hold 10,000 bins a burst
+        RateSeries series = new RateSeries(1_000, true);
+        for (int burst = 0; burst < bursts; burst++) {
+            for (int packet = 0; packet < 100; packet++) {
+                series.add(burst * 10_000_000L + packet * 100L, 1_000, 1_000);
+            }
+        }
+        series.add(bursts * 10_000_000L, 1, 1_000);
+        assertEquals(bursts * 100_000L + 1, java.util.Arrays.stream(series.snapshot("flow", 1_000).bytes()).sum());
+        // at most two pages of 512 bins a burst are touched
+        assertTrue(series.heldBins() <= (bursts + 1) * 2 * 512, series.heldBins() + " bins held for " + bursts + " bursts");
     }
 }
