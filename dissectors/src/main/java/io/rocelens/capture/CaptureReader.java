@@ -36,16 +36,18 @@ public interface CaptureReader extends AutoCloseable {
     }
 
     /**
-     * True when the frames come from a file: {@link #next()} never waits for a writer, so reading may run ahead of
-     * the frames' use, on another thread (a bulk pass does). False for a stream and a live capture.
-     */
-    /**
      * Tells a file's reader that no frame it returned from a record starting before {@code fileOffset} will be used
-     * again (its bytes neither read nor held), so it may read new frames into them. Callable from any thread.
+     * again (its bytes neither read nor held), so it may read new frames into them. Callable from any thread. The
+     * first call, even with offset 0, tells that the frames will be given back: the reader then reads into buffers
+     * it can use again.
      */
     default void recycleBefore(long fileOffset) {
     }
 
+    /**
+     * True when the frames come from a file: {@link #next()} never waits for a writer, so reading may run ahead of
+     * the frames' use, on another thread (a bulk pass does). False for a stream and a live capture.
+     */
     default boolean fromFile() {
         return false;
     }

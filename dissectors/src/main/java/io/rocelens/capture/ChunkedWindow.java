@@ -51,7 +51,11 @@ final class ChunkedWindow extends ByteWindow {
     @Override
     int ensure(long pos, int n) throws IOException {
         long rel = pos - base;
-        if (buffer() == null || rel < 0 || rel + n > length) {
+        // once frames are given back, the chunk read before in plain memory is read again into a direct one: frames
+        // in buffers of two classes make every ByteBuffer call of the dissection bimorphic, and the JIT's first
+        // profile, taken on the plain ones, had its compiled code thrown away at the first direct one (JFR:
+        // class_check deoptimizations in PcapReader and ByteWindow)
+        if (buffer() == null || rel < 0 || rel + n > length || (recycledBefore.get() >= 0 && !buffer().isDirect())) {
             load(pos, n);
             rel = 0;
         }

@@ -96,6 +96,8 @@ public final class SummaryPipeline {
      */
     public long run(CaptureReader reader, long limit, FrameConsumer consumer, LongPredicate afterBatch)
             throws IOException {
+        // every frame is given back after its batch (pass): say so before the first is read
+        reader.recycleBefore(0);
         if (parallelism < 2 || !reader.fromFile()) {
             return pass(reader, limit, consumer, afterBatch);
         }
