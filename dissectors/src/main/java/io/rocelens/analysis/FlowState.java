@@ -56,6 +56,8 @@ final class FlowState {
     final long dstHi;
     final long dstLo;
     final int dstQp;
+    /** The flow's name in results, made at its first use: every exchange and event of the flow shares it. */
+    private String name;
     /**
      * A UD flow's sender QP (DETH source QP), part of its key: datagrams from several QPs of one host to one QP are
      * as many flows. -1 for the other transports, keyed by destination only.
@@ -131,6 +133,13 @@ final class FlowState {
     long ceFirstTs;
     long ceFirstFrame;
     long ceLastTs;
+
+    String name() {
+        if (name == null) {
+            name = Formats.flow(srcHi, srcLo, dstHi, dstLo, dstQp);
+        }
+        return name;
+    }
 
     FlowState(int index, long srcHi, long srcLo, long dstHi, long dstLo, int dstQp, int senderQp) {
         this.index = index;

@@ -254,7 +254,7 @@ public final class RoceAnalyzer {
             icrcBad++;
             mark(p, AnalysisMarks.ICRC_BAD);
             if (count(EventKind.ICRC_BAD)) {
-                store(p, EventKind.ICRC_BAD, flowName(f), "bad ICRC");
+                store(p, EventKind.ICRC_BAD, f.name(), "bad ICRC");
             }
         }
         int opcode = p.opcode;
@@ -552,7 +552,7 @@ public final class RoceAnalyzer {
             if (count(EventKind.NEW_CONNECTION)) {
                 String reused = reusedA && reusedB ? "QP " + Formats.qp(c.passiveQp()) + " and QP "
                         + Formats.qp(c.activeQp()) : "QP " + Formats.qp(reusedA ? c.passiveQp() : c.activeQp());
-                store(p, EventKind.NEW_CONNECTION, flowName(reusedA ? a : b), "ConnectReply to the ConnectRequest"
+                store(p, EventKind.NEW_CONNECTION, (reusedA ? a : b).name(), "ConnectReply to the ConnectRequest"
                         + " in frame " + c.requestFrame() + ": a new connection between QP " + Formats.qp(c.activeQp())
                         + " and QP " + Formats.qp(c.passiveQp()) + ", reusing " + reused + " (from CM)");
             }
@@ -575,7 +575,7 @@ public final class RoceAnalyzer {
             case 1 -> "a ConnectReply";
             default -> "no message (a timeout)";
         };
-        store(p, EventKind.CONNECTION_REJECTED, flowName(f), "ConnectReject of " + rejected + ": "
+        store(p, EventKind.CONNECTION_REJECTED, f.name(), "ConnectReject of " + rejected + ": "
                 + (reason != null ? reason : "reason") + " (" + p.cmRejectReason + ")"
                 + (request != null && request.serviceId() >>> 24 == 1
                         ? ", rdma_cm port " + (request.serviceId() & 0xFFFF) : ""));
@@ -659,7 +659,7 @@ public final class RoceAnalyzer {
         if (IbOpcodes.operation(p.opcode) != IbOpcodes.READ_REQUEST && requests.insideRead(p.psn)) {
             mark(p, AnalysisMarks.PSN_IN_READ_RANGE);
             if (count(EventKind.PSN_IN_READ_RANGE)) {
-                store(p, EventKind.PSN_IN_READ_RANGE, flowName(f), String.format(java.util.Locale.ROOT,
+                store(p, EventKind.PSN_IN_READ_RANGE, f.name(), String.format(java.util.Locale.ROOT,
                         "%s on PSN %d, which the RDMA READ at PSN %d reserved for its %d responses",
                         IbOpcodes.name(p.opcode), p.psn, requests.readPsn(), requests.readSpan()));
             }
@@ -672,7 +672,7 @@ public final class RoceAnalyzer {
             requests.restartAt(p.psn, readLength, readLength < 0 ? 0 : pathMtu(f));
             mark(p, AnalysisMarks.NEW_CONNECTION);
             if (count(EventKind.NEW_CONNECTION)) {
-                store(p, EventKind.NEW_CONNECTION, flowName(f), String.format(java.util.Locale.ROOT,
+                store(p, EventKind.NEW_CONNECTION, f.name(), String.format(java.util.Locale.ROOT,
                         "PSN %d is %d away from the sequence after %s of silence: taken as a new connection"
                                 + " reusing the QP (inferred)", p.psn, distance, Formats.duration(f.silenceNanos)));
             }
@@ -771,7 +771,7 @@ public final class RoceAnalyzer {
                 }
                 if (count(EventKind.PSN_GAP)) {
                     int first = tracker.lastGapStart;
-                    store(p, EventKind.PSN_GAP, flowName(f), "PSN " + p.psn + " ahead of expected " + first + ": "
+                    store(p, EventKind.PSN_GAP, f.name(), "PSN " + p.psn + " ahead of expected " + first + ": "
                             + tracker.lastGapSize + (tracker.lastGapSize == 1 ? " PSN" : " PSNs") + " missing");
                 }
             }
@@ -779,7 +779,7 @@ public final class RoceAnalyzer {
                 mark(p, AnalysisMarks.RETRANSMISSION
                         | (outcome == PsnTracker.OUT_OF_ORDER ? AnalysisMarks.OUT_OF_ORDER : AnalysisMarks.DUPLICATE));
                 if (count(EventKind.RETRANSMISSION)) {
-                    store(p, EventKind.RETRANSMISSION, flowName(f), "PSN " + p.psn + " retransmitted"
+                    store(p, EventKind.RETRANSMISSION, f.name(), "PSN " + p.psn + " retransmitted"
                             + (outcome == PsnTracker.OUT_OF_ORDER ? " (was missing: out of order)" : " (duplicate)")
                             + (f.nakFrame >= 0 ? ", " + Formats.duration(p.timestampNanos - f.nakTs) + " after the "
                             + (f.nakRnr ? "RNR NAK" : "NAK") + " in frame " + f.nakFrame : ""));
@@ -840,7 +840,7 @@ public final class RoceAnalyzer {
 
     private void endRetries(FlowState f, PacketSummary p) {
         if (f.retries >= 2 && count(EventKind.RETRY_SEQUENCE)) {
-            store(p, EventKind.RETRY_SEQUENCE, flowName(f), retriesText(f, false));
+            store(p, EventKind.RETRY_SEQUENCE, f.name(), retriesText(f, false));
         }
         f.retryPsn = -1;
         f.retries = 0;
@@ -955,7 +955,7 @@ public final class RoceAnalyzer {
             return;     // sent again: not timed
         }
         if (exchanges.size() < options.maxStored()) {
-            exchanges.add(new Exchange(flowName(requester), kind, waiting.firstFrame(), answer.number,
+            exchanges.add(new Exchange(requester.name(), kind, waiting.firstFrame(), answer.number,
                     answer.timestampNanos - waiting.firstTime(), requester.priority));
         } else {
             exchangesDropped++;
@@ -969,7 +969,7 @@ public final class RoceAnalyzer {
     private void progress(FlowState f, PacketSummary p) {
         long still = p.timestampNanos - f.progressTs;
         if (f.paired >= 0 && still >= STALL_NANOS && outstanding(f) && count(EventKind.STALLED_QP)) {
-            store(p, EventKind.STALLED_QP, flowName(f), stallText(f, still, false));
+            store(p, EventKind.STALLED_QP, f.name(), stallText(f, still, false));
         }
         f.progressTs = p.timestampNanos;
     }
@@ -1040,7 +1040,7 @@ public final class RoceAnalyzer {
         }
         mark(p, AnalysisMarks.UNSENT_PSN_ANSWERED);
         if (count(EventKind.UNSENT_PSN_ANSWERED)) {
-            store(p, EventKind.UNSENT_PSN_ANSWERED, flowName(response), String.format(java.util.Locale.ROOT,
+            store(p, EventKind.UNSENT_PSN_ANSWERED, response.name(), String.format(java.util.Locale.ROOT,
                     "%s for PSN %d, %d beyond PSN %d, the last its requester used (or the capture missed the request)",
                     IbOpcodes.name(p.opcode), p.psn, ahead, lastSent));
         }
@@ -1049,7 +1049,7 @@ public final class RoceAnalyzer {
     private void nak(FlowState f, PacketSummary p, boolean rnr) {
         EventKind kind = rnr ? EventKind.RNR_NAK : EventKind.NAK;
         if (count(kind)) {
-            store(p, kind, flowName(f), (rnr ? "RNR NAK, timer code " + (AethText.value(p.aethSyndrome))
+            store(p, kind, f.name(), (rnr ? "RNR NAK, timer code " + (AethText.value(p.aethSyndrome))
                     : "NAK " + AethText.nakName(AethText.value(p.aethSyndrome))) + ", PSN " + p.psn);
         }
         if (f.paired < 0) {
@@ -1071,7 +1071,7 @@ public final class RoceAnalyzer {
     /** Records the pending NAK of a request flow as answered by the given packet (frame -1: unanswered). */
     private void linkNak(FlowState requests, long frame, long ts, int psn) {
         addNakLink(new NakLink(requests.nakFrame, requests.nakTs, requests.nakRnr, requests.nakSyndrome,
-                requests.nakPsn, flowName(requests), frame, ts, psn));
+                requests.nakPsn, requests.name(), frame, ts, psn));
         requests.nakFrame = -1;
         pendingNaks--;
     }
@@ -1131,7 +1131,7 @@ public final class RoceAnalyzer {
         f.cePending++;
         f.ceLastTs = p.timestampNanos;
         if (count(EventKind.ECN_CE)) {
-            store(p, EventKind.ECN_CE, flowName(f), "ECN congestion experienced (CE)");
+            store(p, EventKind.ECN_CE, f.name(), "ECN congestion experienced (CE)");
         }
     }
 
@@ -1161,9 +1161,9 @@ public final class RoceAnalyzer {
         }
         CnpLink link;
         if (throttled == null) {
-            link = new CnpLink(p.number, p.timestampNanos, flowName(f), "", 0, -1, -1, -1);
+            link = new CnpLink(p.number, p.timestampNanos, f.name(), "", 0, -1, -1, -1);
         } else {
-            link = new CnpLink(p.number, p.timestampNanos, flowName(f), flowName(throttled), throttled.cePending,
+            link = new CnpLink(p.number, p.timestampNanos, f.name(), throttled.name(), throttled.cePending,
                     throttled.cePending > 0 ? throttled.ceFirstFrame : -1,
                     throttled.cePending > 0 ? throttled.ceFirstTs : -1,
                     throttled.cePending > 0 ? throttled.ceLastTs : -1);
@@ -1190,7 +1190,7 @@ public final class RoceAnalyzer {
             } else {
                 message += ", no CE-marked packet seen before it";
             }
-            store(p, EventKind.CNP, flowName(f), message);
+            store(p, EventKind.CNP, f.name(), message);
         }
     }
 
@@ -1257,7 +1257,7 @@ public final class RoceAnalyzer {
         for (int i = 0; i < flowCount; i++) {
             RateSeries rate = flows[i].rate;
             if (rate != null && (rate.cnps > 0 || rate.cnpsNotStored > 0)) {
-                rates.add(rate.snapshot(flowName(flows[i]), bins.widthNanos()));
+                rates.add(rate.snapshot(flows[i].name(), bins.widthNanos()));
             }
         }
         if (rates.size() > 1) {
@@ -1268,10 +1268,6 @@ public final class RoceAnalyzer {
             rates.sort(java.util.Comparator.comparingInt(r -> rows.getOrDefault(r.flow(), Integer.MAX_VALUE)));
         }
         return rates;
-    }
-
-    private static String flowName(FlowState f) {
-        return Formats.flow(f.srcHi, f.srcLo, f.dstHi, f.dstLo, f.dstQp);
     }
 
     /**
@@ -1291,7 +1287,7 @@ public final class RoceAnalyzer {
             FlowState f = flows[i];
             if (f.nakFrame >= 0) {
                 waiting++;
-                NakLink link = new NakLink(f.nakFrame, f.nakTs, f.nakRnr, f.nakSyndrome, f.nakPsn, flowName(f), -1, -1,
+                NakLink link = new NakLink(f.nakFrame, f.nakTs, f.nakRnr, f.nakSyndrome, f.nakPsn, f.name(), -1, -1,
                         -1);
                 if (nakLinks.size() + unanswered.size() < max) {
                     unanswered.add(link);
@@ -1331,7 +1327,7 @@ public final class RoceAnalyzer {
                 counts[EventKind.NO_REQUEST_SEEN.ordinal()]++;
                 if (events.size() + stormEvents.size() < max) {
                     stormEvents.add(new ExpertEvent(f.firstResponseFrame, f.firstResponseTs,
-                            EventKind.NO_REQUEST_SEEN, flowName(f), "responses from frame " + f.firstResponseFrame
+                            EventKind.NO_REQUEST_SEEN, f.name(), "responses from frame " + f.firstResponseFrame
                             + " on answer no request of this capture: it started after the requests, shows one"
                             + " direction only, or several QPs could own them"));
                 } else {
@@ -1346,7 +1342,7 @@ public final class RoceAnalyzer {
                 counts[EventKind.RETRY_SEQUENCE.ordinal()]++;
                 if (events.size() + stormEvents.size() < max) {
                     stormEvents.add(new ExpertEvent(f.lastRetransmissionFrame, f.lastRetransmissionTs,
-                            EventKind.RETRY_SEQUENCE, flowName(f), retriesText(f, true)));
+                            EventKind.RETRY_SEQUENCE, f.name(), retriesText(f, true)));
                 } else {
                     dropped++;
                 }
@@ -1360,7 +1356,7 @@ public final class RoceAnalyzer {
                 counts[EventKind.STALLED_QP.ordinal()]++;
                 if (events.size() + stormEvents.size() < max) {
                     stormEvents.add(new ExpertEvent(f.lastRequestFrame, f.progressTs, EventKind.STALLED_QP,
-                            flowName(f), stallText(f, still, true)));
+                            f.name(), stallText(f, still, true)));
                 } else {
                     dropped++;
                 }
