@@ -23,7 +23,8 @@ import java.util.Map;
  * <p>What a part cannot see for itself is where the capture starts and ends: PFC storm windows are measured from
  * the capture's first frame, and paused intervals still open, QPs still stalled and retry sequences still going are
  * judged at its last. Every part is therefore given the timestamp of the capture's first frame (in capture order)
- * and the latest timestamp of the capture; they enter the pass as two frames that are counted nowhere in the result.
+ * and the latest timestamp of the capture, the latter when it is made or when its result is taken (a part fed while
+ * the capture is still being read); they enter the pass as two frames that are counted nowhere in the result.
  *
  * <p>Merge the parts with {@link #merge(List)}: it keeps, of the events, links and timed exchanges beyond the bound
  * on stored ones ({@link AnalysisOptions#maxStored()}), those one pass would have kept (the earliest), where
@@ -50,6 +51,15 @@ public final class PartialAnalysis {
         analyzer.accept(boundary(captureStartNanos));
     }
 
+    /**
+     * A part whose capture's latest timestamp is not known yet: it is given to {@link #result(long)}.
+     *
+     * @param captureStartNanos the timestamp of the capture's first frame, in capture order
+     */
+    public PartialAnalysis(AnalysisOptions options, long captureStartNanos) {
+        this(options, captureStartNanos, Long.MIN_VALUE);
+    }
+
     /** Analyses the part's next frame, in capture order. The summary is only read during the call. */
     public void accept(PacketSummary frame) {
         if (ended) {
@@ -58,10 +68,23 @@ public final class PartialAnalysis {
         analyzer.accept(frame);
     }
 
-    /** The part's result, to merge with the others'. Ends the part. */
+    /** The part's result, to merge with the others', for the capture's end given when it was made. Ends the part. */
     public AnalysisResult result() {
+        if (endNanos == Long.MIN_VALUE) {
+            throw new IllegalStateException("the capture's end was not given: take the result with result(end)");
+        }
+        return result(endNanos);
+    }
+
+    /**
+     * The part's result, to merge with the others'. Ends the part: a later call gives the same result, whatever
+     * end it names.
+     *
+     * @param captureEndNanos the latest timestamp of any frame of the capture
+     */
+    public AnalysisResult result(long captureEndNanos) {
         if (!ended) {
-            analyzer.accept(boundary(endNanos));
+            analyzer.accept(boundary(captureEndNanos));
             ended = true;
         }
         AnalysisResult withBoundaries = analyzer.result();

@@ -65,7 +65,9 @@ class PartialAnalysisTest {
         }
         PartialAnalysis[] analyses = new PartialAnalysis[parts];
         for (int i = 0; i < parts; i++) {
-            analyses[i] = new PartialAnalysis(options, bounds[0], bounds[1]);
+            // every other part learns the capture's end only when its result is taken
+            analyses[i] = i % 2 == 0 ? new PartialAnalysis(options, bounds[0], bounds[1])
+                    : new PartialAnalysis(options, bounds[0]);
         }
         try (CaptureReader reader = CaptureReaders.open(file)) {
             pipeline.run(reader, Long.MAX_VALUE, p -> analyses[part(p, parts)].accept(p));
@@ -73,7 +75,8 @@ class PartialAnalysisTest {
         List<AnalysisResult> results = new ArrayList<>();
         // merged from the last part to the first: any order gives the same outputs
         for (int i = parts - 1; i >= 0; i--) {
-            results.add(ResultCodec.decode(ResultCodec.encode(analyses[i].result())));
+            AnalysisResult result = i % 2 == 0 ? analyses[i].result() : analyses[i].result(bounds[1]);
+            results.add(ResultCodec.decode(ResultCodec.encode(result)));
         }
         return PartialAnalysis.merge(results);
     }
@@ -160,5 +163,8 @@ class PartialAnalysisTest {
         assertEquals(0, r.packets());
         assertTrue(r.notDissected().isEmpty());
         assertThrows(IllegalStateException.class, () -> empty.accept(new PacketSummary()));
+        PartialAnalysis noEnd = new PartialAnalysis(AnalysisOptions.defaults(), 1_000);
+        assertThrows(IllegalStateException.class, noEnd::result);
+        assertEquals(0, noEnd.result(2_000).packets());
     }
 }

@@ -57,9 +57,10 @@ import picocli.CommandLine.Option;
  * <p>The pass: (1) every split of every file is read by a task that dissects its frames and packs their summaries in
  * batches ({@link SummaryBatches}) by capture point and conversation (the unordered pair of hosts of a RoCE frame: a
  * flow's requests, its responses and its CNPs meet; the frames of no flow of a point stay together), with a record
- * of the split's frames and times for every partition; (2) the batches are repartitioned, sorted within partitions
- * into capture order (file, then offset: the order {@code rocelens analyze} reads them in), numbered through their
- * point's stream and analysed per point by the library's {@link PartialAnalysis}; (3) the partial results are merged
+ * of the split's frames and times for every partition; (2) the batches are repartitioned (not sorted: each says
+ * which split of its point's stream it comes from and where in the split's series), taken in capture order (the
+ * splits' order, the order {@code rocelens analyze} reads them in), numbered through their point's stream and
+ * analysed per point by the library's {@link PartialAnalysis}; (3) the partial results are merged
  * per point as bytes ({@link ResultCodec}). Files of one point are one stream, in name order; points are analysed
  * apart and reported side by side. With {@code --row-per-frame} a first pass walks every split's record headers for
  * the same numbers and times, and the frames move as rows of {@code format("rocelens")}.
@@ -290,17 +291,23 @@ public final class AnalyzeJob implements Callable<Integer> {
 
     /**
      * The frames dissected where they are read and their summaries packed in batches per split and partition
-     * ({@link SummaryBatches}): Spark moves and sorts a record per batch, not per frame. What each split held goes
-     * to {@code read}.
+     * ({@link SummaryBatches}): Spark moves a record per batch, not per frame, and neither sorts nor holds them (each
+     * batch says where it goes in its point's stream). What each split held goes to {@code read}.
      */
     private JavaRDD<Part> partsFromBatches(JavaSparkContext context, JobOptions options,
                                            List<CaptureFiles.Split> splits, int n,
                                            CollectionAccumulator<SplitStats> read) {
         Set<Integer> ports = new LinkedHashSet<>(rocePorts);
-        return context.parallelize(splits, splits.size())
-                .flatMapToPair(split -> SummaryBatches.read(split, ports, n, read::add))
-                .repartitionAndSortWithinPartitions(new SummaryBatches.ByPartition(n), SummaryBatches.ORDER)
-                .mapPartitionsWithIndex((index, batches) -> analyseBatches(options, index, batches), true);
+        List<scala.Tuple2<Integer, CaptureFiles.Split>> numbered = new ArrayList<>();
+        for (int i = 0; i < splits.size(); i++) {
+            numbered.add(new scala.Tuple2<>(i, splits.get(i)));
+        }
+        // the splits are in capture order, point by point: a split's number places it in its point's stream
+        int[] pointOfSplit = splits.stream().mapToInt(s -> s.file().pointId()).toArray();
+        return context.parallelize(numbered, splits.size())
+                .flatMapToPair(split -> SummaryBatches.read(split._1(), split._2(), ports, n, read::add))
+                .partitionBy(new SummaryBatches.ByPartition(n))
+                .mapPartitionsWithIndex((index, batches) -> analyseBatches(options, pointOfSplit, index, batches), true);
     }
 
     /** The frames as rows of {@code format("rocelens")}, one per frame (--row-per-frame). */
@@ -322,29 +329,35 @@ public final class AnalyzeJob implements Callable<Integer> {
                 .mapPartitionsWithIndex((index, rows) -> analyse(plan, index, rows), true);
     }
 
-    /** The analysis of one partition's batches, in capture order: a {@link PartialAnalysis} per point. */
-    static Iterator<Part> analyseBatches(JobOptions options, int index,
+    /** The analysis of one partition's batches: a {@link PartialAnalysis} per point, fed in capture order. */
+    static Iterator<Part> analyseBatches(JobOptions options, int[] pointOfSplit, int index,
                                          Iterator<scala.Tuple2<SummaryBatches.Key, byte[]>> batches) {
         AnalysisOptions analysisOptions = options.analysis();
         List<Part> parts = new ArrayList<>();
-        SummaryBatches.replay(batches, new SummaryBatches.Sink() {
+        SummaryBatches.replay(batches, pointOfSplit, new SummaryBatches.Sink() {
+            private final Map<Integer, PartialAnalysis> analyses = new java.util.HashMap<>();
+            // a point's frames come in runs of a batch or more: its analysis is looked up once a run
+            private int point = -1;
             private PartialAnalysis analysis;
-            private int point;
 
             @Override
-            public void point(int point, long captureStartNanos, long captureEndNanos) {
-                this.point = point;
-                analysis = new PartialAnalysis(analysisOptions, captureStartNanos, captureEndNanos);
+            public void start(int point, long captureStartNanos) {
+                analyses.put(point, new PartialAnalysis(analysisOptions, captureStartNanos));
             }
 
             @Override
-            public void frame(PacketSummary summary) {
+            public void frame(int point, PacketSummary summary) {
+                if (point != this.point) {
+                    this.point = point;
+                    analysis = analyses.get(point);
+                }
                 analysis.accept(summary);
             }
 
             @Override
-            public void end() {
-                parts.add(new Part(point, index, ResultCodec.encode(analysis.result())));
+            public void end(int point, long captureEndNanos) {
+                this.point = -1;
+                parts.add(new Part(point, index, ResultCodec.encode(analyses.remove(point).result(captureEndNanos))));
             }
         });
         return parts.iterator();

@@ -14,12 +14,12 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Iterator;
-import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 
 import org.apache.spark.Partitioner;
@@ -29,17 +29,18 @@ import scala.Tuple2;
 /**
  * The job's frames, dissected once where they are read: a split's frames summarised by the library's fast dissector
  * and packed with {@link SummaryCodec} (only what the analysis reads, about 28 bytes a RoCE frame) into byte arrays of
- * about {@link #BATCH_BYTES}, one series per partition of the analysis, so Spark moves and sorts a record per batch
- * instead of per frame and the analysis side only decodes and analyses. A frame's partition is chosen by its point
- * and conversation (the unordered host pair of a RoCE frame; all the other frames of a point are one conversation
- * too): a flow's requests, its responses and its CNPs meet. Each split's frames of one partition are in capture order
- * in their series, so a partition that sorts its batches by point, file, split and sequence ({@link #ORDER}) meets
- * every frame in capture order, with no merging of conversations.
+ * about {@link #BATCH_BYTES}, one series per partition of the analysis, so Spark moves a record per batch instead of
+ * per frame and the analysis side only decodes and analyses. A frame's partition is chosen by its point and
+ * conversation (the unordered host pair of a RoCE frame; all the other frames of a point are one conversation too):
+ * a flow's requests, its responses and its CNPs meet.
  *
  * <p>A split's frames are numbered within it, and the analysis of a point must know where its capture starts and
- * ends: so each split also sends every partition a record of its frame count and first and latest timestamp, which
- * sorts before every batch of its point; {@link #replay} numbers the frames through the point's stream from them.
- * The job then needs no pass over the files before this one.
+ * ends: so each split ends its series to every partition with a record of its frame count, first and latest
+ * timestamp and the number of batches it sent there, and each batch carries the timestamp of its split's first
+ * frame. {@link #replay} takes a partition's batches in whatever order Spark delivers them and analyses each point's
+ * splits in order (the job's splits are numbered in capture order), as their batches come: Spark only moves them,
+ * with no sort, and a batch is held only while a split before its own is still to come (in local mode they come in
+ * order). The job then needs no pass over the files before this one.
  */
 final class SummaryBatches {
 
@@ -50,11 +51,14 @@ final class SummaryBatches {
     private SummaryBatches() {
     }
 
-    /** The {@link Key#file()} of a split's record of its frames (see the class comment): before every file's. */
+    /** The {@link Key#sequence()} of a split's record of its frames (see the class comment). */
     static final int SPLIT_RECORD = -1;
 
-    /** A batch's partition and its place in the order. */
-    record Key(int point, int partition, int file, long splitStart, int sequence) implements Serializable {
+    /**
+     * A batch's partition, its split (by its number in the job, capture order), its place in the split's series to
+     * the partition, and the timestamp of the split's first frame.
+     */
+    record Key(int partition, int split, int sequence, long splitStartNanos) implements Serializable {
     }
 
     /** The partition is the key's: the map task chose it from each frame's point and conversation. */
@@ -86,14 +90,6 @@ final class SummaryBatches {
         }
     }
 
-    /** Point, file, split, then sequence: the capture order of a partition's frames. */
-    static final Comparator<Key> ORDER = (Comparator<Key> & Serializable) (a, b) -> {
-        int c = Integer.compare(a.point(), b.point());
-        c = c != 0 ? c : Integer.compare(a.file(), b.file());
-        c = c != 0 ? c : Long.compare(a.splitStart(), b.splitStart());
-        return c != 0 ? c : Integer.compare(a.sequence(), b.sequence());
-    };
-
     /** The partition of a dissected frame of a point: by its conversation (see {@link FrameColumns#conversation}). */
     static int partition(int point, PacketSummary s, int partitions) {
         long conversation = s.isRoce() ? FrameColumns.conversation(s.ipSrcHi, s.ipSrcLo, s.ipDstHi, s.ipDstLo)
@@ -102,16 +98,18 @@ final class SummaryBatches {
     }
 
     /**
-     * Reads a split, dissects its frames and packs their summaries by partition, as the batches fill (a split's
-     * frames are never all in memory), numbered from 1 in the split; at its end, the split's record to every partition,
-     * and what the split held (frames, times, damage) to {@code read}.
+     * Reads split number {@code index} of the job, dissects its frames and packs their summaries by partition, as
+     * the batches fill (a split's frames are never all in memory), numbered from 1 in the split; at its end, the
+     * split's record to every partition, and what the split held (frames, times, damage) to {@code read}.
      */
-    static Iterator<Tuple2<Key, byte[]>> read(CaptureFiles.Split split, Set<Integer> rocePorts, int partitions,
-                                              Consumer<AnalyzeJob.SplitStats> read) throws IOException {
-        return new Packing(split, rocePorts, partitions, read);
+    static Iterator<Tuple2<Key, byte[]>> read(int index, CaptureFiles.Split split, Set<Integer> rocePorts,
+                                              int partitions, Consumer<AnalyzeJob.SplitStats> read)
+            throws IOException {
+        return new Packing(index, split, rocePorts, partitions, read);
     }
 
     private static final class Packing implements Iterator<Tuple2<Key, byte[]>> {
+        private final int index;
         private final CaptureFiles.Split split;
         private final CaptureReader reader;
         private final FastDissector dissector;
@@ -126,8 +124,9 @@ final class SummaryBatches {
         private boolean done;
         private boolean closed;
 
-        Packing(CaptureFiles.Split split, Set<Integer> rocePorts, int partitions,
+        Packing(int index, CaptureFiles.Split split, Set<Integer> rocePorts, int partitions,
                 Consumer<AnalyzeJob.SplitStats> read) throws IOException {
+            this.index = index;
             this.split = split;
             this.read = read;
             this.reader = CaptureSplit.open(Path.of(split.file().path()), split.start(), split.end());
@@ -172,10 +171,10 @@ final class SummaryBatches {
                         emit(p);
                     }
                 }
-                byte[] record = ByteBuffer.allocate(36).putInt(split.file().id()).putLong(split.start())
-                        .putLong(frames).putLong(firstTs).putLong(maxTs).array();
                 for (int p = 0; p < writers.length; p++) {
-                    ready.add(new Tuple2<>(new Key(split.file().pointId(), p, SPLIT_RECORD, 0, 0), record));
+                    byte[] record = ByteBuffer.allocate(28).putLong(frames).putLong(firstTs).putLong(maxTs)
+                            .putInt(sequences[p]).array();
+                    ready.add(new Tuple2<>(new Key(p, index, SPLIT_RECORD, firstTs), record));
                 }
                 read.accept(new AnalyzeJob.SplitStats(split, frames, firstTs, maxTs, problem));
                 return;
@@ -198,8 +197,7 @@ final class SummaryBatches {
         }
 
         private void emit(int p) {
-            ready.add(new Tuple2<>(new Key(split.file().pointId(), p, split.file().id(), split.start(), sequences[p]++),
-                    writers[p].toByteArray()));
+            ready.add(new Tuple2<>(new Key(p, index, sequences[p]++, firstTs), writers[p].toByteArray()));
             writers[p].reset();
         }
 
@@ -217,113 +215,167 @@ final class SummaryBatches {
         }
     }
 
-    /** What {@link #replay} hands on: a point's frames, in capture order. */
+    /** What {@link #replay} hands on: each point's frames, in capture order; the points' may interleave. */
     interface Sink {
-        /** The partition's frames of a point start: its capture's first timestamp and its latest. */
-        void point(int point, long captureStartNanos, long captureEndNanos);
+        /** The partition's frames of a point start: its capture's first timestamp. */
+        void start(int point, long captureStartNanos);
 
         /** The point's next frame, numbered through its stream; the summary is reused for the next. */
-        void frame(PacketSummary summary);
+        void frame(int point, PacketSummary summary);
 
-        /** The partition's frames of the point have all come. */
-        void end();
+        /** The partition's frames of the point have all come: its capture's latest timestamp. */
+        void end(int point, long captureEndNanos);
     }
 
     /**
-     * The frames of one partition's batches, sorted by {@link #ORDER}, to the sink: point by point, numbered through
-     * each point's stream (its files in id order, each file's splits in order).
+     * The frames of one partition's batches, in any order, to the sink: each point's in capture order, numbered
+     * through the point's stream. {@code pointOfSplit} is the point of each split by its number; a point's splits
+     * are numbered in its stream's order (its files in order, each file's splits in order).
+     *
+     * @throws IllegalStateException when a split's record or batch is missing or comes twice
      */
-    static void replay(Iterator<Tuple2<Key, byte[]>> batches, Sink sink) {
-        SummaryCodec.Reader reader = new SummaryCodec.Reader();
-        PacketSummary summary = new PacketSummary();
-        List<long[]> records = new ArrayList<>();
-        Stream stream = null;
-        int point = -1;
-        int file = SPLIT_RECORD;
-        long splitStart = -1;
-        long numberBefore = 0;
+    static void replay(Iterator<Tuple2<Key, byte[]>> batches, int[] pointOfSplit, Sink sink) {
+        Replay replay = new Replay(pointOfSplit, sink);
         while (batches.hasNext()) {
-            Tuple2<Key, byte[]> batch = batches.next();
+            replay.add(batches.next());
+        }
+        replay.finish();
+    }
+
+    /** A partition's points, each fed its splits in order as their batches come. */
+    private static final class Replay {
+        private final int[] pointOfSplit;
+        private final Sink sink;
+        private final Map<Integer, Point> points = new HashMap<>();
+        /** What came of the splits not analysed yet, by split. */
+        private final Map<Integer, Pending> pending = new HashMap<>();
+        private final SummaryCodec.Reader reader = new SummaryCodec.Reader();
+        private final PacketSummary summary = new PacketSummary();
+
+        Replay(int[] pointOfSplit, Sink sink) {
+            this.pointOfSplit = pointOfSplit;
+            this.sink = sink;
+        }
+
+        void add(Tuple2<Key, byte[]> batch) {
             Key key = batch._1();
-            if (key.point() != point) {
-                if (stream != null) {
-                    sink.end();
+            Pending p = pending.computeIfAbsent(key.split(), s -> new Pending());
+            p.startNanos = key.splitStartNanos();
+            if (key.sequence() == SPLIT_RECORD) {
+                if (p.record != null) {
+                    throw new IllegalStateException("split " + key.split() + "'s record came twice");
                 }
-                point = key.point();
-                records.clear();
-                stream = null;
-                file = SPLIT_RECORD;
-            }
-            if (key.file() == SPLIT_RECORD) {
                 ByteBuffer r = ByteBuffer.wrap(batch._2());
-                records.add(new long[] {r.getInt(), r.getLong(), r.getLong(), r.getLong(), r.getLong()});
-                continue;
+                p.record = new long[] {r.getLong(), r.getLong(), r.getLong(), r.getInt()};
+            } else if (p.batches.put(key.sequence(), batch._2()) != null) {
+                throw new IllegalStateException("split " + key.split() + "'s batch " + key.sequence() + " came twice");
             }
-            if (stream == null) {
-                stream = new Stream(records);
-                sink.point(point, stream.startNanos, stream.endNanos);
+            int point = pointOfSplit[key.split()];
+            drain(points.computeIfAbsent(point, id -> new Point(id, firstSplit(id))));
+        }
+
+        /** The first split of a point: the splits are in the order of their points. */
+        private int firstSplit(int point) {
+            int low = 0;
+            int high = pointOfSplit.length;
+            while (low < high) {
+                int mid = (low + high) >>> 1;
+                if (pointOfSplit[mid] < point) {
+                    low = mid + 1;
+                } else {
+                    high = mid;
+                }
             }
-            if (key.file() != file || key.splitStart() != splitStart) {
-                file = key.file();
-                splitStart = key.splitStart();
-                numberBefore = stream.numberBefore(file, splitStart);
+            return low;
+        }
+
+        /** The point's splits analysed as far as they have come, in order. */
+        private void drain(Point point) {
+            while (!point.done()) {
+                Pending p = pending.get(point.split);
+                if (p == null) {
+                    return;
+                }
+                byte[] batch;
+                while ((batch = p.batches.remove(point.sequence)) != null) {
+                    analyse(point, p.startNanos, batch);
+                    point.sequence++;
+                }
+                if (p.record == null || p.record[3] != point.sequence) {
+                    return;
+                }
+                if (!p.batches.isEmpty()) {
+                    throw new IllegalStateException("split " + point.split + " sent batches beyond its record's");
+                }
+                pending.remove(point.split);
+                long frames = p.record[0];
+                if (frames > 0) {
+                    point.startNanos = point.anyFrames ? point.startNanos : p.record[1];
+                    point.endNanos = point.anyFrames ? Math.max(point.endNanos, p.record[2]) : p.record[2];
+                    point.anyFrames = true;
+                }
+                point.framesBefore += frames;
+                point.split++;
+                point.sequence = 0;
             }
-            reader.reset(batch._2());
-            while (reader.next(summary)) {
-                summary.number += numberBefore;
-                sink.frame(summary);
+            if (point.started && !point.ended) {
+                point.ended = true;
+                sink.end(point.id, point.endNanos);
             }
         }
-        if (stream != null) {
-            sink.end();
+
+        private void analyse(Point point, long splitStartNanos, byte[] batch) {
+            if (!point.started) {
+                point.started = true;
+                // the first frame of the point's first split with frames: an earlier one's, or this split's
+                sink.start(point.id, point.anyFrames ? point.startNanos : splitStartNanos);
+            }
+            reader.reset(batch);
+            while (reader.next(summary)) {
+                summary.number += point.framesBefore;
+                sink.frame(point.id, summary);
+            }
+        }
+
+        void finish() {
+            if (!pending.isEmpty()) {
+                throw new IllegalStateException("splits " + new TreeMap<>(pending).keySet()
+                        + " came in part, or after a split that never came");
+            }
+            for (Point point : points.values()) {
+                if (!point.done()) {
+                    throw new IllegalStateException("split " + point.split + " never came");
+                }
+            }
+        }
+
+        private final class Point {
+            final int id;
+            /** The next split to analyse, and the next batch of it. */
+            int split;
+            int sequence;
+            long framesBefore;
+            boolean anyFrames;
+            long startNanos;
+            long endNanos;
+            boolean started;
+            boolean ended;
+
+            Point(int id, int firstSplit) {
+                this.id = id;
+                this.split = firstSplit;
+            }
+
+            boolean done() {
+                return split == pointOfSplit.length || pointOfSplit[split] != id;
+            }
         }
     }
 
-    /** A point's splits as their records tell them (file, start, frames, first and latest timestamp), in order. */
-    private static final class Stream {
-        private final long[] files;
-        private final long[] starts;
-        private final long[] before;
-        private long startNanos = Long.MIN_VALUE;
-        private long endNanos = Long.MIN_VALUE;
-        private boolean started;
-
-        Stream(List<long[]> records) {
-            records.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
-            files = new long[records.size()];
-            starts = new long[records.size()];
-            before = new long[records.size()];
-            long frames = 0;
-            for (int i = 0; i < records.size(); i++) {
-                long[] r = records.get(i);
-                files[i] = r[0];
-                starts[i] = r[1];
-                before[i] = frames;
-                frames += r[2];
-                if (r[2] > 0) {
-                    startNanos = started ? startNanos : r[3];
-                    endNanos = started ? Math.max(endNanos, r[4]) : r[4];
-                    started = true;
-                }
-            }
-        }
-
-        long numberBefore(int file, long start) {
-            int low = 0;
-            int high = files.length - 1;
-            while (low <= high) {
-                int mid = (low + high) >>> 1;
-                int c = files[mid] != file ? Long.compare(files[mid], file) : Long.compare(starts[mid], start);
-                if (c == 0) {
-                    return before[mid];
-                }
-                if (c < 0) {
-                    low = mid + 1;
-                } else {
-                    high = mid - 1;
-                }
-            }
-            throw new IllegalStateException("no record of the split of file " + file + " at byte " + start);
-        }
+    /** A split's batches by their place in its series, and its record once it has come. */
+    private static final class Pending {
+        final Map<Integer, byte[]> batches = new HashMap<>();
+        long startNanos;
+        long[] record;
     }
 }

@@ -22,11 +22,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -36,12 +38,12 @@ import scala.Tuple2;
 
 /**
  * The job's two sides without Spark: every generated scenario (and the mixed one in each encapsulation) and every
- * sample capture read in several splits by {@link SummaryBatches}, its batches put in each partition's order and
- * replayed: each frame arrives once, in its partition in capture order, numbered through its point's stream (a
- * point of three files too), with the same summary as a whole-file dissection in every field but those
- * {@link SummaryCodec} leaves out; a host pair's RoCE frames and a point's other frames each in one partition; the
- * point's first and latest timestamp; a damaged split's problem; and a bulk capture's RoCE frames in under 30 bytes
- * each.
+ * sample capture read in several splits by {@link SummaryBatches}, its batches replayed per partition in the map
+ * tasks' order, in reverse order of splits and shuffled: each frame arrives once, in its partition in capture order,
+ * numbered through its point's stream (a point of three files too), with the same summary as a whole-file
+ * dissection in every field but those {@link SummaryCodec} leaves out, whatever the order the batches come in; a host
+ * pair's RoCE frames and a point's other frames each in one partition; the point's first and latest timestamp; a
+ * damaged split's problem; and a bulk capture's RoCE frames in under 30 bytes each.
  */
 class SummaryBatchesTest {
 
@@ -121,42 +123,65 @@ class SummaryBatchesTest {
 
     /**
      * The files as one point (id 3), each read in {@code splits} splits by {@link SummaryBatches#read}, the batches of
-     * each partition sorted as Spark sorts them and replayed: the frames by number, each checked to come once, in
-     * order within its partition, with the point's bounds, and a conversation's frames in one partition.
+     * each partition replayed as the map tasks wrote them, with the splits' series in reverse order, and shuffled:
+     * the frames by number, each checked to come once, in order within its partition, with the point's bounds, and a
+     * conversation's frames in one partition; the same frames whatever the order the batches come in.
      */
     static Map<Long, Map<String, Object>> replayed(List<Path> files, int splits, long[] bounds,
                                                    List<AnalyzeJob.SplitStats> reported) throws IOException {
-        List<Tuple2<SummaryBatches.Key, byte[]>> batches = new ArrayList<>();
+        List<List<Tuple2<SummaryBatches.Key, byte[]>>> bySplit = new ArrayList<>();
         for (int id = 0; id < files.size(); id++) {
             long size = Files.size(files.get(id));
             CaptureFiles.CaptureFileInfo info = new CaptureFiles.CaptureFileInfo(files.get(id).toString(), "p", 3,
                     10 + id, id, size, true);
             for (int i = 0; i < splits; i++) {
                 CaptureFiles.Split split = new CaptureFiles.Split(info, size * i / splits, size * (i + 1) / splits);
-                SummaryBatches.read(split, PORTS, PARTITIONS, reported::add).forEachRemaining(batches::add);
+                List<Tuple2<SummaryBatches.Key, byte[]>> series = new ArrayList<>();
+                SummaryBatches.read(bySplit.size(), split, PORTS, PARTITIONS, reported::add)
+                        .forEachRemaining(series::add);
+                bySplit.add(series);
             }
         }
+        int[] pointOfSplit = new int[bySplit.size()];
+        Arrays.fill(pointOfSplit, 3);
+        List<Tuple2<SummaryBatches.Key, byte[]>> inOrder = bySplit.stream().flatMap(List::stream).toList();
+        List<List<Tuple2<SummaryBatches.Key, byte[]>>> lastFirst = new ArrayList<>(bySplit);
+        Collections.reverse(lastFirst);
+        List<Tuple2<SummaryBatches.Key, byte[]>> reversed = lastFirst.stream().flatMap(List::stream).toList();
+        List<Tuple2<SummaryBatches.Key, byte[]>> shuffled = new ArrayList<>(inOrder);
+        Collections.shuffle(shuffled, new Random(7));
+        Map<Long, Map<String, Object>> frames = null;
+        for (List<Tuple2<SummaryBatches.Key, byte[]>> batches : List.of(inOrder, reversed, shuffled)) {
+            Map<Long, Map<String, Object>> got = replayed(batches, pointOfSplit, bounds);
+            assertEquals(frames == null ? got : frames, got, "the frames of batches coming in another order");
+            frames = got;
+        }
+        return frames;
+    }
+
+    private static Map<Long, Map<String, Object>> replayed(List<Tuple2<SummaryBatches.Key, byte[]>> batches,
+                                                           int[] pointOfSplit, long[] bounds) {
         Map<Long, Map<String, Object>> frames = new HashMap<>();
         Map<Long, Integer> partitionOfConversation = new HashMap<>();
         SummaryBatches.ByPartition partitioner = new SummaryBatches.ByPartition(PARTITIONS);
         for (int p = 0; p < PARTITIONS; p++) {
             final int partition = p;
-            List<Tuple2<SummaryBatches.Key, byte[]>> mine = new ArrayList<>(batches.stream()
-                    .filter(b -> partitioner.getPartition(b._1()) == partition).toList());
-            mine.sort((a, b) -> SummaryBatches.ORDER.compare(a._1(), b._1()));
-            SummaryBatches.replay(mine.iterator(), new SummaryBatches.Sink() {
+            List<Tuple2<SummaryBatches.Key, byte[]>> mine = batches.stream()
+                    .filter(b -> partitioner.getPartition(b._1()) == partition).toList();
+            SummaryBatches.replay(mine.iterator(), pointOfSplit, new SummaryBatches.Sink() {
                 long last;
+                boolean ended;
 
                 @Override
-                public void point(int point, long captureStartNanos, long captureEndNanos) {
+                public void start(int point, long captureStartNanos) {
                     assertEquals(3, point);
                     assertEquals(bounds[0], captureStartNanos, "the point's first timestamp");
-                    assertEquals(bounds[1], captureEndNanos, "the point's latest timestamp");
                 }
 
                 @Override
-                public void frame(PacketSummary s) {
-                    assertTrue(s.number > last, "frame " + s.number + " after " + last);
+                public void frame(int point, PacketSummary s) {
+                    assertEquals(3, point);
+                    assertTrue(!ended && s.number > last, "frame " + s.number + " after " + last);
                     last = s.number;
                     assertEquals(null, frames.put(s.number, kept(s)), "frame " + s.number + " twice");
                     long conversation = s.isRoce()
@@ -167,8 +192,11 @@ class SummaryBatchesTest {
                 }
 
                 @Override
-                public void end() {
-                    last = Long.MAX_VALUE;  // a point ends once in a partition
+                public void end(int point, long captureEndNanos) {
+                    assertEquals(3, point);
+                    assertEquals(bounds[1], captureEndNanos, "the point's latest timestamp");
+                    assertTrue(!ended, "a point ends once in a partition");
+                    ended = true;
                 }
             });
             for (Tuple2<SummaryBatches.Key, byte[]> batch : mine) {
@@ -250,10 +278,10 @@ class SummaryBatchesTest {
                 Files.size(bulk), true);
         long bytes = 0;
         long frames = 0;
-        for (Iterator<Tuple2<SummaryBatches.Key, byte[]>> it = SummaryBatches.read(
+        for (Iterator<Tuple2<SummaryBatches.Key, byte[]>> it = SummaryBatches.read(0,
                 new CaptureFiles.Split(info, 0, Files.size(bulk)), PORTS, 4, stats -> { }); it.hasNext(); ) {
             Tuple2<SummaryBatches.Key, byte[]> batch = it.next();
-            if (batch._1().file() != SummaryBatches.SPLIT_RECORD) {
+            if (batch._1().sequence() != SummaryBatches.SPLIT_RECORD) {
                 bytes += batch._2().length;
                 frames += count(batch._2());
             }
