@@ -17,6 +17,7 @@ import io.rocelens.dissect.Dissector;
 import io.rocelens.export.SummaryFieldValues;
 import io.rocelens.export.TsharkFields;
 import io.rocelens.export.TsharkJson;
+import io.rocelens.dissect.Addresses;
 import io.rocelens.dissect.DissectorOptions;
 import io.rocelens.dissect.FrameClock;
 import io.rocelens.dissect.NotDissected;
@@ -204,16 +205,13 @@ public final class DecodeCommand implements Callable<Integer> {
      */
     private void writeLines(CaptureReader reader, SummaryPipeline pipeline, DisplayFilter filter, AnalysisMarks marks,
                             List<StatisticsOption> stats, OutputStream out) throws IOException {
-        Utf8Line line = new Utf8Line();
-        StringBuilder info = new StringBuilder();
+        SummaryLines lines = new SummaryLines();
         pass(reader, pipeline, out, (summary, detail) -> {
             for (StatisticsOption statistic : stats) {
                 statistic.statistic().add(summary, marks, detail);
             }
             if (!quiet && filter.matches(summary, marks, detail)) {
-                line.clear();
-                summaryLine(summary, summary.timestampNanos - summary.firstTimestampNanos, line, info);
-                line.writeTo(out);
+                lines.write(summary, summary.timestampNanos - summary.firstTimestampNanos, out);
             }
         });
     }
@@ -254,36 +252,66 @@ public final class DecodeCommand implements Callable<Integer> {
 
     /**
      * tshark's one-line form: number, seconds since the first frame, source → destination, protocol, length, info.
-     * Written by hand: String.format would cost more than dissecting the frame. {@code info} is a builder the caller
-     * reuses from line to line for the Info column.
+     * Written by hand into one reused line: String.format would cost more than dissecting the frame, and even a
+     * String a number or an address made them the larger part of the line's cost.
      */
-    static void summaryLine(PacketSummary p, long relative, Utf8Line line, StringBuilder info) {
-        pad(line, Long.toString(p.number), 6);
-        line.append(' ');
-        // a frame earlier than the first (pcapng interfaces need not be in time order) gets a minus sign, as in
-        // tshark; the sign cannot ride on the whole seconds, which are 0 for -0.5 s
-        long magnitude = Math.abs(relative);
-        pad(line, (relative < 0 ? "-" : "") + magnitude / 1_000_000_000L, 4);
-        line.append('.');
-        String nanos = Long.toString(magnitude % 1_000_000_000L);
-        for (int zeros = nanos.length(); zeros < 9; zeros++) {
-            line.append('0');
-        }
-        line.append(nanos);
-        // the arrow as a char: in a String it sent the rest of that String through the JDK's encoder, every line
-        line.append(' ').append(PacketColumns.source(p)).append(' ').append('→').append(' ')
-                .append(PacketColumns.destination(p)).append(' ').append(PacketColumns.protocol(p)).append(' ')
-                .append(p.originalLength).append(' ');
-        info.setLength(0);
-        PacketColumns.info(p, info);
-        line.append(info).append('\n');
-    }
+    static final class SummaryLines {
+        private final Utf8Line line = new Utf8Line();
+        /** The Info column, built in one reused builder. */
+        private final StringBuilder info = new StringBuilder();
+        /** The text of the network addresses seen last, by value: a capture's frames come from few hosts. */
+        private final long[] addressHi = new long[ADDRESS_SLOTS];
+        private final long[] addressLo = new long[ADDRESS_SLOTS];
+        private final String[] addressText = new String[ADDRESS_SLOTS];
+        private static final int ADDRESS_SLOTS = 256;
 
-    private static void pad(Utf8Line line, String text, int width) {
-        for (int i = text.length(); i < width; i++) {
-            line.append(' ');
+        void write(PacketSummary p, long relative, OutputStream out) throws IOException {
+            line.clear();
+            append(p, relative);
+            line.writeTo(out);
         }
-        line.append(text);
+
+        private void append(PacketSummary p, long relative) {
+            line.appendPadded(p.number, 6).append(' ');
+            // a frame earlier than the first (pcapng interfaces need not be in time order) gets a minus sign, as in
+            // tshark; the sign cannot ride on the whole seconds, which are 0 for -0.5 s
+            long magnitude = Math.abs(relative);
+            long seconds = magnitude / 1_000_000_000L;
+            if (relative < 0) {
+                line.pad(4 - 1 - Utf8Line.digits(seconds)).append('-').appendDigits(seconds);
+            } else {
+                line.appendPadded(seconds, 4);
+            }
+            line.append('.').appendZeroPadded(magnitude % 1_000_000_000L, 9).append(' ');
+            if (PacketColumns.hasNetworkAddresses(p)) {
+                line.append(address(p.ipSrcHi, p.ipSrcLo));
+            } else {
+                line.append(PacketColumns.source(p));
+            }
+            // the arrow as a char: in a String it sent the rest of that String through the JDK's encoder, every line
+            line.append(' ').append('→').append(' ');
+            if (PacketColumns.hasNetworkAddresses(p)) {
+                line.append(address(p.ipDstHi, p.ipDstLo));
+            } else {
+                line.append(PacketColumns.destination(p));
+            }
+            line.append(' ').append(PacketColumns.protocol(p)).append(' ').appendDigits(p.originalLength).append(' ');
+            info.setLength(0);
+            PacketColumns.info(p, info);
+            line.append(info).append('\n');
+        }
+
+        private String address(long hi, long lo) {
+            int slot = (int) ((hi * 31 + lo) * 0x9E3779B97F4A7C15L >>> 56);
+            String text = addressText[slot];
+            if (text == null || addressHi[slot] != hi || addressLo[slot] != lo) {
+                text = Addresses.ip(hi, lo);
+                addressHi[slot] = hi;
+                addressLo[slot] = lo;
+                addressText[slot] = text;
+            }
+            return text;
+        }
     }
 
     /** The frames the filter passes, written to the output capture; false after printing why that failed. */

@@ -54,8 +54,50 @@ final class Utf8Line {
         return this;
     }
 
-    Utf8Line append(long number) {
-        return append(Long.toString(number));
+    /** {@code count} spaces (none when not positive). */
+    Utf8Line pad(int count) {
+        for (int i = 0; i < count; i++) {
+            append(' ');
+        }
+        return this;
+    }
+
+    /** A number in decimal; a negative one through Long.toString. */
+    Utf8Line appendDigits(long number) {
+        if (number < 0) {
+            return append(Long.toString(number));
+        }
+        int n = digits(number);
+        room(n);
+        for (int i = length + n - 1; i >= length; i--) {
+            bytes[i] = (byte) ('0' + number % 10);
+            number /= 10;
+        }
+        length += n;
+        return this;
+    }
+
+    /** A number right-aligned in {@code width} characters, spaces before it. */
+    Utf8Line appendPadded(long number, int width) {
+        return pad(width - (number < 0 ? Long.toString(number).length() : digits(number))).appendDigits(number);
+    }
+
+    /** A number of at most {@code width} digits, zeros before it. */
+    Utf8Line appendZeroPadded(long number, int width) {
+        for (int i = digits(number); i < width; i++) {
+            append('0');
+        }
+        return appendDigits(number);
+    }
+
+    /** How many decimal digits a number that is not negative has. */
+    static int digits(long number) {
+        int n = 1;
+        while (number >= 10) {
+            number /= 10;
+            n++;
+        }
+        return n;
     }
 
     void writeTo(OutputStream out) throws IOException {
