@@ -164,8 +164,29 @@ class SummaryCodecTest {
         SummaryCodec.Writer writer = new SummaryCodec.Writer(16);
         PacketSummary s = new PacketSummary();
         int n = 1 + r.nextInt(40);
+        List<PacketSummary> earlier = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             random(s, r);
+            if (!earlier.isEmpty() && r.nextBoolean()) {
+                // a frame of an earlier one's flow: its addresses and QP, a PSN near its, across 2^24 too
+                PacketSummary flow = earlier.get(r.nextInt(earlier.size()));
+                s.ipSrcHi = flow.ipSrcHi;
+                s.ipSrcLo = flow.ipSrcLo;
+                s.ipDstHi = flow.ipDstHi;
+                s.ipDstLo = flow.ipDstLo;
+                s.destQp = flow.destQp;
+                s.opcode = r.nextInt(256);
+                s.psn = flow.psn < 0 ? r.nextInt(1 << 24) : flow.psn + r.nextInt(4001) - 2000 & 0xFF_FFFF;
+            }
+            PacketSummary copy = new PacketSummary();
+            copy.clear();
+            copy.ipSrcHi = s.ipSrcHi;
+            copy.ipSrcLo = s.ipSrcLo;
+            copy.ipDstHi = s.ipDstHi;
+            copy.ipDstLo = s.ipDstLo;
+            copy.destQp = s.destQp;
+            copy.psn = s.psn;
+            earlier.add(copy);
             expected.add(analysed(s));
             writer.write(s);
         }
@@ -272,6 +293,36 @@ class SummaryCodecTest {
             s.cmRejectReason = r.nextInt(40);
             s.cmRejectedMessage = r.nextInt(3);
         }
+    }
+
+    /** Frames of more flows than a batch's table holds: those beyond it written in full, all read back. */
+    @Test
+    void moreFlowsThanTheTableHoldsComeBackEqual() {
+        SummaryCodec.Writer writer = new SummaryCodec.Writer(64);
+        PacketSummary s = new PacketSummary();
+        List<Map<String, Object>> expected = new ArrayList<>();
+        int flows = SummaryCodec.FLOWS + 50;
+        for (int round = 0; round < 3; round++) {
+            for (int flow = 0; flow < flows; flow++) {
+                s.clear();
+                s.number = round * flows + flow + 1;
+                s.kinds = PacketSummary.ROCEV2;
+                s.ipSrcLo = 0xFFFF_0A00_0001L + flow % 7;
+                s.ipDstLo = 0xFFFF_0A00_0100L + flow / 7;
+                s.opcode = 10;
+                s.destQp = 0x100 + flow % 3;
+                s.psn = (0xFF_FFF0 + round * 9 + flow) & 0xFF_FFFF;
+                expected.add(analysed(s));
+                writer.write(s);
+            }
+        }
+        SummaryCodec.Reader reader = new SummaryCodec.Reader();
+        reader.reset(writer.toByteArray());
+        for (Map<String, Object> e : expected) {
+            assertTrue(reader.next(s));
+            assertEquals(e, analysed(s));
+        }
+        assertFalse(reader.next(s));
     }
 
     @Test
