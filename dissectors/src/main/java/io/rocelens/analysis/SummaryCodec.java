@@ -77,6 +77,34 @@ public final class SummaryCodec {
     private SummaryCodec() {
     }
 
+    /**
+     * A batch's table of flows (addresses and destination QP) by index, with each flow's last PSN: the writer and the
+     * reader fill it alike, frame by frame, so an index written is the index read.
+     */
+    private static final class BatchFlows {
+        final long[] srcHi = new long[FLOWS];
+        final long[] srcLo = new long[FLOWS];
+        final long[] dstHi = new long[FLOWS];
+        final long[] dstLo = new long[FLOWS];
+        final int[] qp = new int[FLOWS];
+        final int[] psn = new int[FLOWS];
+        int count;
+
+        /** Adds the frame's flow while there is room; false when the table is full. */
+        boolean add(PacketSummary s) {
+            if (count == FLOWS) {
+                return false;
+            }
+            srcHi[count] = s.ipSrcHi;
+            srcLo[count] = s.ipSrcLo;
+            dstHi[count] = s.ipDstHi;
+            dstLo[count] = s.ipDstLo;
+            qp[count] = s.destQp;
+            psn[count++] = s.psn;
+            return true;
+        }
+    }
+
     /** Packs summaries, one after the other, into a growing array; {@link #reset()} starts the next batch. */
     public static final class Writer {
         private byte[] buf;
@@ -85,15 +113,9 @@ public final class SummaryCodec {
         private long number;
         private long timestamp;
         private final Map<String, Integer> strings = new HashMap<>();
-        // the batch's flows by index, and an open-addressing table of their indices + 1 by their key's hash
-        private final long[] flowSrcHi = new long[FLOWS];
-        private final long[] flowSrcLo = new long[FLOWS];
-        private final long[] flowDstHi = new long[FLOWS];
-        private final long[] flowDstLo = new long[FLOWS];
-        private final int[] flowQp = new int[FLOWS];
-        private final int[] flowPsn = new int[FLOWS];
+        private final BatchFlows flows = new BatchFlows();
+        /** An open-addressing table of the flows' indices + 1 by their key's hash. */
         private final int[] flowSlots = new int[FLOWS * 2];
-        private int flows;
 
         public Writer(int initialCapacity) {
             buf = new byte[Math.max(MAX_FRAME, initialCapacity)];
@@ -121,9 +143,9 @@ public final class SummaryCodec {
             number = 0;
             timestamp = 0;
             strings.clear();
-            if (flows > 0) {
+            if (flows.count > 0) {
                 Arrays.fill(flowSlots, 0);
-                flows = 0;
+                flows.count = 0;
             }
         }
 
@@ -244,8 +266,8 @@ public final class SummaryCodec {
                 buf[pos++] = (byte) s.opcode;
                 unsigned(flow);
                 // the difference in 24 bits, from -2^23 to 2^23 - 1
-                signed((s.psn - flowPsn[flow]) << 8 >> 8);
-                flowPsn[flow] = s.psn;
+                signed((s.psn - flows.psn[flow]) << 8 >> 8);
+                flows.psn[flow] = s.psn;
             } else if ((mask & BTH) != 0) {
                 buf[pos++] = (byte) s.opcode;
                 three(s.destQp);
@@ -316,19 +338,13 @@ public final class SummaryCodec {
             h = (h ^ s.ipSrcHi ^ s.ipDstHi * 31) * 0x9E37_79B9_7F4A_7C15L + s.destQp;
             int slot = (int) (h ^ h >>> 29) & flowSlots.length - 1;
             for (int index; (index = flowSlots[slot] - 1) >= 0; slot = slot + 1 & flowSlots.length - 1) {
-                if (flowSrcLo[index] == s.ipSrcLo && flowDstLo[index] == s.ipDstLo && flowQp[index] == s.destQp
-                        && flowSrcHi[index] == s.ipSrcHi && flowDstHi[index] == s.ipDstHi) {
+                if (flows.srcLo[index] == s.ipSrcLo && flows.dstLo[index] == s.ipDstLo && flows.qp[index] == s.destQp
+                        && flows.srcHi[index] == s.ipSrcHi && flows.dstHi[index] == s.ipDstHi) {
                     return index;
                 }
             }
-            if (flows < FLOWS) {
-                flowSrcHi[flows] = s.ipSrcHi;
-                flowSrcLo[flows] = s.ipSrcLo;
-                flowDstHi[flows] = s.ipDstHi;
-                flowDstLo[flows] = s.ipDstLo;
-                flowQp[flows] = s.destQp;
-                flowPsn[flows] = s.psn;
-                flowSlots[slot] = ++flows;
+            if (flows.add(s)) {
+                flowSlots[slot] = flows.count;
             }
             return -1;
         }
@@ -434,13 +450,7 @@ public final class SummaryCodec {
         private long number;
         private long timestamp;
         private final List<String> strings = new ArrayList<>();
-        private final long[] flowSrcHi = new long[FLOWS];
-        private final long[] flowSrcLo = new long[FLOWS];
-        private final long[] flowDstHi = new long[FLOWS];
-        private final long[] flowDstLo = new long[FLOWS];
-        private final int[] flowQp = new int[FLOWS];
-        private final int[] flowPsn = new int[FLOWS];
-        private int flows;
+        private final BatchFlows flows = new BatchFlows();
 
         /** Starts reading a batch: {@code length} bytes of {@code batch} from {@code offset}. */
         public void reset(byte[] batch, int offset, int length) {
@@ -450,7 +460,7 @@ public final class SummaryCodec {
             number = 0;
             timestamp = 0;
             strings.clear();
-            flows = 0;
+            flows.count = 0;
         }
 
         /** Starts reading a whole array as a batch. */
@@ -525,28 +535,21 @@ public final class SummaryCodec {
             if ((mask & FLOW) != 0) {
                 s.opcode = buf[pos++] & 0xFF;
                 int flow = (int) unsigned();
-                if (flow >= flows) {
-                    throw new IllegalArgumentException("flow " + flow + " of " + flows);
+                if (flow >= flows.count) {
+                    throw new IllegalArgumentException("flow " + flow + " of " + flows.count);
                 }
-                s.ipSrcHi = flowSrcHi[flow];
-                s.ipSrcLo = flowSrcLo[flow];
-                s.ipDstHi = flowDstHi[flow];
-                s.ipDstLo = flowDstLo[flow];
-                s.destQp = flowQp[flow];
-                s.psn = flowPsn[flow] + (int) signed() & PSN_MASK;
-                flowPsn[flow] = s.psn;
+                s.ipSrcHi = flows.srcHi[flow];
+                s.ipSrcLo = flows.srcLo[flow];
+                s.ipDstHi = flows.dstHi[flow];
+                s.ipDstLo = flows.dstLo[flow];
+                s.destQp = flows.qp[flow];
+                s.psn = flows.psn[flow] + (int) signed() & PSN_MASK;
+                flows.psn[flow] = s.psn;
             } else if ((mask & BTH) != 0) {
                 s.opcode = buf[pos++] & 0xFF;
                 s.destQp = three();
                 s.psn = three();
-                if (flows < FLOWS) {
-                    flowSrcHi[flows] = s.ipSrcHi;
-                    flowSrcLo[flows] = s.ipSrcLo;
-                    flowDstHi[flows] = s.ipDstHi;
-                    flowDstLo[flows] = s.ipDstLo;
-                    flowQp[flows] = s.destQp;
-                    flowPsn[flows++] = s.psn;
-                }
+                flows.add(s);
             } else if ((mask & BTH_OTHER) != 0) {
                 s.opcode = (int) signed();
                 s.destQp = (int) signed();
