@@ -59,6 +59,8 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
     private final List<String> protocolNames = new ArrayList<>();
     private final Map<String, Integer> protocolCodes = new HashMap<>();
     private volatile String[] protocolByCode = new String[0];
+    private String lastProtocolName;
+    private int lastProtocolCode;
     /** The file's packet comments (pcapng opt_comment) by frame number: few frames carry any, so a sparse map. */
     private final ConcurrentSkipListMap<Long, List<String>> comments = new ConcurrentSkipListMap<>();
 
@@ -135,6 +137,10 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
     }
 
     private int protocolCode(String name) {
+        // the modules name protocols with constants: most frames repeat the name before, found without hashing it
+        if (name == lastProtocolName) {
+            return lastProtocolCode;
+        }
         Integer code = protocolCodes.get(name);
         if (code == null) {
             code = protocolNames.size();
@@ -142,6 +148,8 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
             protocolCodes.put(name, code);
             protocolByCode = protocolNames.toArray(new String[0]);
         }
+        lastProtocolName = name;
+        lastProtocolCode = code;
         return code;
     }
 
