@@ -1,21 +1,17 @@
 package io.rocelens.analysis;
 
-import java.util.Arrays;
-
 /**
- * Open-addressing map from a key of five longs to a non-negative int, with the keys kept in
- * parallel primitive arrays: a lookup neither boxes nor allocates, which the per-packet flow lookup needs.
+ * Open-addressing map from a key of five longs to a non-negative int, with each slot's value and key side by side
+ * in one primitive array: a lookup neither boxes nor allocates, which the per-packet lookups need, and a probe reads
+ * 48 contiguous bytes (one or two cache lines) instead of one line in each of six parallel arrays.
  */
 public final class KeyIndex {
 
     private static final int ABSENT = -1;
+    /** A slot: its value (or {@link #ABSENT}), then the five parts of its key. */
+    private static final int STRIDE = 6;
 
-    private long[] k0;
-    private long[] k1;
-    private long[] k2;
-    private long[] k3;
-    private long[] k4;
-    private int[] values;
+    private long[] slots;
     private int mask;
     private int size;
 
@@ -25,13 +21,10 @@ public final class KeyIndex {
     }
 
     private void allocate(int capacity) {
-        k0 = new long[capacity];
-        k1 = new long[capacity];
-        k2 = new long[capacity];
-        k3 = new long[capacity];
-        k4 = new long[capacity];
-        values = new int[capacity];
-        Arrays.fill(values, ABSENT);
+        slots = new long[Math.multiplyExact(capacity, STRIDE)];
+        for (int at = 0; at < slots.length; at += STRIDE) {
+            slots[at] = ABSENT;
+        }
         mask = capacity - 1;
         size = 0;
     }
@@ -42,14 +35,17 @@ public final class KeyIndex {
 
     /** The value stored for the key, or -1. */
     public int get(long a, long b, long c, long d, long e) {
+        long[] table = slots;
         int slot = (int) hash(a, b, c, d, e) & mask;
         while (true) {
-            int value = values[slot];
+            int at = slot * STRIDE;
+            long value = table[at];
             if (value == ABSENT) {
                 return ABSENT;
             }
-            if (k0[slot] == a && k1[slot] == b && k2[slot] == c && k3[slot] == d && k4[slot] == e) {
-                return value;
+            if (table[at + 1] == a && table[at + 2] == b && table[at + 3] == c && table[at + 4] == d
+                    && table[at + 5] == e) {
+                return (int) value;
             }
             slot = (slot + 1) & mask;
         }
@@ -57,37 +53,33 @@ public final class KeyIndex {
 
     /** Stores a value (non-negative) for a key known to be absent. */
     public void putNew(long a, long b, long c, long d, long e, int value) {
-        if ((size + 1) * 2 > values.length) {
+        if ((size + 1) * 2 > mask + 1) {
             grow();
         }
         insert(a, b, c, d, e, value);
     }
 
-    private void insert(long a, long b, long c, long d, long e, int value) {
+    private void insert(long a, long b, long c, long d, long e, long value) {
         int slot = (int) hash(a, b, c, d, e) & mask;
-        while (values[slot] != ABSENT) {
+        while (slots[slot * STRIDE] != ABSENT) {
             slot = (slot + 1) & mask;
         }
-        k0[slot] = a;
-        k1[slot] = b;
-        k2[slot] = c;
-        k3[slot] = d;
-        k4[slot] = e;
-        values[slot] = value;
+        int at = slot * STRIDE;
+        slots[at] = value;
+        slots[at + 1] = a;
+        slots[at + 2] = b;
+        slots[at + 3] = c;
+        slots[at + 4] = d;
+        slots[at + 5] = e;
         size++;
     }
 
     private void grow() {
-        long[] o0 = k0;
-        long[] o1 = k1;
-        long[] o2 = k2;
-        long[] o3 = k3;
-        long[] o4 = k4;
-        int[] ov = values;
-        allocate(ov.length * 2);
-        for (int i = 0; i < ov.length; i++) {
-            if (ov[i] != ABSENT) {
-                insert(o0[i], o1[i], o2[i], o3[i], o4[i], ov[i]);
+        long[] old = slots;
+        allocate((mask + 1) * 2);
+        for (int at = 0; at < old.length; at += STRIDE) {
+            if (old[at] != ABSENT) {
+                insert(old[at + 1], old[at + 2], old[at + 3], old[at + 4], old[at + 5], old[at]);
             }
         }
     }

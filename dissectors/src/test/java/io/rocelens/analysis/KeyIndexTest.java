@@ -1,0 +1,55 @@
+package io.rocelens.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** KeyIndex against java.util.HashMap over the same keys: what one finds, the other must. */
+class KeyIndexTest {
+
+    private record Key(long a, long b, long c, long d, long e) {
+    }
+
+    @Test
+    void findsWhatWasPutAndNothingElseThroughGrowth() {
+        SplittableRandom random = new SplittableRandom(19);
+        KeyIndex index = new KeyIndex(1);
+        Map<Key, Integer> expected = new HashMap<>();
+        List<Key> keys = new ArrayList<>();
+        for (int i = 0; i < 50_000; i++) {
+            // few distinct values per part, so keys share parts and probes run into each other
+            Key key = new Key(random.nextLong(4), random.nextLong(8), random.nextLong(16), random.nextLong(4),
+                    random.nextInt(3) == 0 ? random.nextLong() : random.nextLong(64));
+            if (index.get(key.a, key.b, key.c, key.d, key.e) < 0) {
+                index.putNew(key.a, key.b, key.c, key.d, key.e, expected.size());
+                expected.put(key, expected.size());
+                keys.add(key);
+            }
+            assertEquals(expected.size(), index.size());
+        }
+        for (Key key : keys) {
+            assertEquals(expected.get(key), index.get(key.a, key.b, key.c, key.d, key.e), key.toString());
+        }
+        for (int i = 0; i < 50_000; i++) {
+            Key probe = new Key(random.nextLong(4), random.nextLong(8), random.nextLong(16), random.nextLong(4),
+                    random.nextLong(64));
+            assertEquals(expected.getOrDefault(probe, -1), index.get(probe.a, probe.b, probe.c, probe.d, probe.e));
+        }
+    }
+
+    @Test
+    void keysOfZerosAndNegativesAreKeysLikeAnyOther() {
+        KeyIndex index = new KeyIndex(4);
+        assertEquals(-1, index.get(0, 0, 0, 0, 0));
+        index.putNew(0, 0, 0, 0, 0, 7);
+        index.putNew(-1, -1, -1, -1, -1, 0);
+        assertEquals(7, index.get(0, 0, 0, 0, 0));
+        assertEquals(0, index.get(-1, -1, -1, -1, -1));
+        assertEquals(-1, index.get(0, 0, 0, 0, -1));
+    }
+}
