@@ -5,7 +5,7 @@ import java.util.Arrays;
 
 /**
  * What the ordered analysis pass found about each frame, for the display filter's {@code roce.analysis.*} fields
- * and the packet list's colours: a few bits per frame in one growable array indexed by frame number, the rare
+ * and the packet list's colours: a few bits per frame in arrays indexed by frame number, the rare
  * values (PSNs missing at a gap, NAK → retransmission and CE → CNP latencies) in sorted sparse arrays, and the flow
  * of a frame looked up from its addresses and QP (one entry per flow, nothing per frame).
  *
@@ -44,7 +44,18 @@ public final class AnalysisMarks {
     public static final int LAST = 3;
     public static final int ONLY = 4;
 
-    private char[] bits = new char[1024];
+    /**
+     * Per-frame arrays come in chunks of 16,384 frames, made when a frame of theirs first needs one: growing never
+     * copies what is there (a doubled array of 100M frames was copies of hundreds of MB, made in the old generation),
+     * and a capture whose marks are few pays for the chunks they fall in only.
+     */
+    private static final int CHUNK_BITS = 14;
+    private static final int CHUNK = 1 << CHUNK_BITS;
+    private static final int MASK = CHUNK - 1;
+    /** The highest frame number a per-frame array holds (the analysis numbers frames with longs, the arrays ints). */
+    private static final long LAST_FRAME = Integer.MAX_VALUE - 8;
+
+    private char[][] bits = new char[16][];
     private final Sparse missing = new Sparse();
     private final Sparse nakToRetransmission = new Sparse();
     private final Sparse ceToCnp = new Sparse();
@@ -52,7 +63,7 @@ public final class AnalysisMarks {
      * Frame → its message: (index into {@link #messageNumbers} + 1) << 2 | (position − 1); 0 for a frame of no
      * message. Allocated at the first message packet, so a capture without messages pays nothing.
      */
-    private int[] messageOf;
+    private int[][] messageOf = new int[16][];
     /** Per message, in the order messages start: its number within its flow (1-based). */
     private int[] messageNumbers;
     /** Per message: its payload bytes, or −1 − the bytes so far while its Last is not seen (or never will be). */
@@ -121,7 +132,8 @@ public final class AnalysisMarks {
 
     /** The marks of a frame, a combination of the constants above (0 for a frame never marked). */
     public int marks(long frame) {
-        return frame >= 0 && frame < bits.length ? bits[(int) frame] : 0;
+        char[] chunk = chunkOf(bits, frame);
+        return chunk == null ? 0 : chunk[(int) frame & MASK];
     }
 
     public boolean has(long frame, int mark) {
@@ -158,19 +170,17 @@ public final class AnalysisMarks {
     /** {@link #FIRST}, {@link #MIDDLE}, {@link #LAST} or {@link #ONLY}, or {@link #NONE} for a frame of no message. */
     public long messagePosition(long frame) {
         int at = messageAt(frame);
-        return at < 0 ? NONE : (messageOf[(int) frame] & 3) + 1;
+        return at < 0 ? NONE : (chunkOf(messageOf, frame)[(int) frame & MASK] & 3) + 1;
     }
 
     private int messageAt(long frame) {
-        if (messageOf == null || frame < 0 || frame >= messageOf.length) {
-            return -1;
-        }
-        return (messageOf[(int) frame] >>> 2) - 1;
+        int[] chunk = chunkOf(messageOf, frame);
+        return chunk == null ? -1 : (chunk[(int) frame & MASK] >>> 2) - 1;
     }
 
     /** Starts a message at this frame (its First or Only packet): returns its index for {@link #messagePacket}. */
     int startMessage(long frame, int number, int position, long bytes) {
-        if (frame < 0 || frame > Integer.MAX_VALUE - 8 || messageCount >= (1 << 29) - 1) {
+        if (frame < 0 || frame > LAST_FRAME || messageCount >= (1 << 29) - 1) {
             return -1;
         }
         if (messageNumbers == null) {
@@ -195,16 +205,17 @@ public final class AnalysisMarks {
      * message its size. A message that will never be whole ({@code index} negative) is ignored.
      */
     void messagePacket(int index, long frame, int position, long bytes, boolean complete) {
-        if (index < 0 || frame < 0 || frame > Integer.MAX_VALUE - 8) {
+        if (index < 0 || frame < 0 || frame > LAST_FRAME) {
             return;
         }
-        if (messageOf == null) {
-            messageOf = new int[Math.max(1024, (int) frame + 1)];
-        } else if (frame >= messageOf.length) {
-            messageOf = Arrays.copyOf(messageOf, (int) Math.min(Integer.MAX_VALUE - 8,
-                    Math.max(frame + 1, messageOf.length * 3L / 2)));
+        int chunk = (int) (frame >>> CHUNK_BITS);
+        if (chunk >= messageOf.length) {
+            messageOf = Arrays.copyOf(messageOf, Math.max(chunk + 1, messageOf.length * 2));
         }
-        messageOf[(int) frame] = (index + 1) << 2 | (position - 1);
+        if (messageOf[chunk] == null) {
+            messageOf[chunk] = new int[CHUNK];
+        }
+        messageOf[chunk][(int) frame & MASK] = (index + 1) << 2 | (position - 1);
         if ((position == MIDDLE || position == LAST) && messageSizes[index] != BROKEN) {
             messageSizes[index] -= bytes;    // still open: −1 − bytes so far
             if (complete) {
@@ -272,22 +283,30 @@ public final class AnalysisMarks {
     /** Frames carrying the mark. */
     public long count(int mark) {
         long count = 0;
-        for (char b : bits) {
-            if ((b & mark) != 0) {
-                count++;
+        for (char[] chunk : bits) {
+            if (chunk != null) {
+                for (char b : chunk) {
+                    if ((b & mark) != 0) {
+                        count++;
+                    }
+                }
             }
         }
         return count;
     }
 
     void mark(long frame, int mark) {
-        if (frame < 0 || frame > Integer.MAX_VALUE - 8) {
+        if (frame < 0 || frame > LAST_FRAME) {
             return;
         }
-        if (frame >= bits.length) {
-            bits = Arrays.copyOf(bits, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(frame + 1, bits.length * 3L / 2)));
+        int chunk = (int) (frame >>> CHUNK_BITS);
+        if (chunk >= bits.length) {
+            bits = Arrays.copyOf(bits, Math.max(chunk + 1, bits.length * 2));
         }
-        bits[(int) frame] |= (char) mark;
+        if (bits[chunk] == null) {
+            bits[chunk] = new char[CHUNK];
+        }
+        bits[chunk][(int) frame & MASK] |= (char) mark;
     }
 
     void missing(long frame, long psns) {
@@ -304,6 +323,12 @@ public final class AnalysisMarks {
 
     void flowRows(KeyIndex rows) {
         flowRows = rows;
+    }
+
+    /** The chunk holding the frame's entry, or null when none was made (or the frame is out of range). */
+    private static <T> T chunkOf(T[] chunks, long frame) {
+        long chunk = frame >>> CHUNK_BITS;
+        return frame >= 0 && chunk < chunks.length ? chunks[(int) chunk] : null;
     }
 
     /** Frame → value for the few frames that have one, appended in frame order and found by binary search. */
