@@ -42,7 +42,8 @@ jpackage --type app-image --name rocelens --app-version "$numeric_version" \
   --input "$out/input" --main-jar rocelens.jar --main-class io.rocelens.app.Main \
   --runtime-image "$out/runtime" --icon "$here/icons/rocelens-256.png" \
   --java-options "-XX:+UseParallelGC" --java-options "-XX:GCTimeLimit=90" --java-options "-XX:GCHeapFreeLimit=10" \
-  --java-options "-XX:FreqInlineSize=150" --java-options "-Xmn64m" \
+  --java-options "-XX:FreqInlineSize=150" --java-options "-Xmn64m" --java-options "-XX:+UseTransparentHugePages" \
+  --java-options "-Xlog:pagesize*=off" \
   --dest "$out/app-image"
 
 # The Debian package: 0.1.0-SNAPSHOT becomes 0.1.0~snapshot, which sorts before the release 0.1.0.
