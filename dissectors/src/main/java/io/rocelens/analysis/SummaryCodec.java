@@ -444,6 +444,13 @@ public final class SummaryCodec {
 
     /** Reads a batch back, frame by frame, into a summary the caller reuses. */
     public static final class Reader {
+        /** The cleared values, for the fields a frame's groups set (no copy of {@link PacketSummary#clear()}'s). */
+        private static final PacketSummary CLEARED = new PacketSummary();
+
+        static {
+            CLEARED.clear();
+        }
+
         private byte[] buf;
         private int pos;
         private int end;
@@ -451,6 +458,9 @@ public final class SummaryCodec {
         private long timestamp;
         private final List<String> strings = new ArrayList<>();
         private final BatchFlows flows = new BatchFlows();
+        /** The summary the last frame was read into, and that frame's groups: only those need clearing. */
+        private PacketSummary filled;
+        private int filledMask;
 
         /** Starts reading a batch: {@code length} bytes of {@code batch} from {@code offset}. */
         public void reset(byte[] batch, int offset, int length) {
@@ -469,7 +479,9 @@ public final class SummaryCodec {
         }
 
         /**
-         * Clears the summary and fills it with the batch's next frame; false, leaving it alone, after the last.
+         * Clears the summary and fills it with the batch's next frame; false, leaving it alone, after the last. The
+         * summary the previous call filled is cleared only in the fields that frame set, so it must come back as that
+         * call left it (as the analysis leaves it: it only reads); any other summary is cleared whole.
          *
          * @throws IllegalArgumentException when the bytes are no {@link Writer}'s
          */
@@ -477,19 +489,116 @@ public final class SummaryCodec {
             if (pos >= end) {
                 return false;
             }
+            if (s == filled) {
+                clearGroups(s, filledMask);
+            } else {
+                s.clear();
+            }
+            // a frame read in part leaves fields no mask names: the next call clears the summary whole
+            filled = null;
             try {
-                read(s);
+                filledMask = read(s);
             } catch (IndexOutOfBoundsException cut) {
                 throw new IllegalArgumentException("not a batch of summaries, or cut short", cut);
             }
             if (pos > end) {
                 throw new IllegalArgumentException("not a batch of summaries, or cut short");
             }
+            filled = s;
             return true;
         }
 
-        private void read(PacketSummary s) {
-            s.clear();
+        /**
+         * Back to their cleared values, the fields of the groups of a mask: a bulk capture's frames set a tenth of the
+         * summary, which clearing whole took as long as reading them. The fields every frame sets are left.
+         */
+        private static void clearGroups(PacketSummary s, int mask) {
+            if ((mask & NOT_DISSECTED) != 0) {
+                s.notDissected = null;
+            }
+            if ((mask & MALFORMED_REASON) != 0) {
+                s.malformedReason = null;
+            }
+            if ((mask & ENCAPSULATION) != 0) {
+                s.encapsulation = CLEARED.encapsulation;
+                s.innerLength = CLEARED.innerLength;
+            }
+            if ((mask & ETH_SRC) != 0) {
+                s.ethSrc = CLEARED.ethSrc;
+            }
+            if ((mask & ETH_DST) != 0) {
+                s.ethDst = CLEARED.ethDst;
+            }
+            if ((mask & PRIORITY) != 0) {
+                s.dscp = CLEARED.dscp;
+                s.ecn = CLEARED.ecn;
+                s.vlanPcp = CLEARED.vlanPcp;
+                s.lrhSl = CLEARED.lrhSl;
+            }
+            if ((mask & (SRC_V4 | SRC_V6 | FLOW)) != 0) {
+                s.ipSrcHi = CLEARED.ipSrcHi;
+                s.ipSrcLo = CLEARED.ipSrcLo;
+            }
+            if ((mask & (DST_V4 | DST_V6 | FLOW)) != 0) {
+                s.ipDstHi = CLEARED.ipDstHi;
+                s.ipDstLo = CLEARED.ipDstLo;
+            }
+            if ((mask & (FLOW | BTH | BTH_OTHER)) != 0) {
+                s.opcode = CLEARED.opcode;
+                s.destQp = CLEARED.destQp;
+                s.psn = CLEARED.psn;
+            }
+            if ((mask & PAYLOAD) != 0) {
+                s.payloadLength = CLEARED.payloadLength;
+            }
+            if ((mask & AETH) != 0) {
+                s.aethSyndrome = CLEARED.aethSyndrome;
+            }
+            if ((mask & DETH) != 0) {
+                s.dethSrcQp = CLEARED.dethSrcQp;
+            }
+            if ((mask & RETH) != 0) {
+                s.rethDmaLength = CLEARED.rethDmaLength;
+            }
+            if ((mask & PFC) != 0) {
+                s.pfcClassEnable = CLEARED.pfcClassEnable;
+                System.arraycopy(CLEARED.pfcTime, 0, s.pfcTime, 0, s.pfcTime.length);
+            }
+            if ((mask & PAUSE) != 0) {
+                s.pauseQuanta = CLEARED.pauseQuanta;
+            }
+            if ((mask & CNM) != 0) {
+                s.qcnQfb = CLEARED.qcnQfb;
+                s.qcnCpid = CLEARED.qcnCpid;
+                s.qcnQOffset = CLEARED.qcnQOffset;
+                s.qcnQDelta = CLEARED.qcnQDelta;
+                s.qcnPriority = CLEARED.qcnPriority;
+                s.qcnEncapDmac = CLEARED.qcnEncapDmac;
+            }
+            if ((mask & QCN_FLOW) != 0) {
+                s.qcnFlowId = CLEARED.qcnFlowId;
+            }
+            if ((mask & DCBX) != 0) {
+                s.dcbxPfcEnable = CLEARED.dcbxPfcEnable;
+                s.dcbxEtsTcOfPriority = CLEARED.dcbxEtsTcOfPriority;
+                s.dcbxEtsBandwidth = CLEARED.dcbxEtsBandwidth;
+                s.dcbxEtsTsa = CLEARED.dcbxEtsTsa;
+            }
+            if ((mask & CM) != 0) {
+                s.madAttributeId = CLEARED.madAttributeId;
+                s.cmLocalCommId = CLEARED.cmLocalCommId;
+                s.cmRemoteCommId = CLEARED.cmRemoteCommId;
+                s.cmQpn = CLEARED.cmQpn;
+                s.cmStartingPsn = CLEARED.cmStartingPsn;
+                s.cmServiceId = CLEARED.cmServiceId;
+                s.cmSourcePort = CLEARED.cmSourcePort;
+                s.cmRejectReason = CLEARED.cmRejectReason;
+                s.cmRejectedMessage = CLEARED.cmRejectedMessage;
+            }
+        }
+
+        /** Reads the next frame into a cleared summary; its mask. */
+        private int read(PacketSummary s) {
             number += signed();
             s.number = number;
             timestamp += signed();
@@ -606,6 +715,7 @@ public final class SummaryCodec {
                 s.cmRejectReason = (int) signed();
                 s.cmRejectedMessage = (int) signed();
             }
+            return mask;
         }
 
         private String string() {
