@@ -2,6 +2,9 @@ package io.rocelens.analysis;
 
 import io.rocelens.dissect.PacketSummary;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,7 +15,7 @@ import java.util.Map;
 /**
  * The fields of a {@link PacketSummary} that the analysis ({@link RoceAnalyzer}, so {@link PartialAnalysis}) reads,
  * packed into a byte array, frame after frame: a capture dissected in one place (a Spark map task) and analysed in
- * another moves about 16 to 40 bytes a RoCE frame instead of its headers, and is not dissected again.
+ * another moves about 6 to 40 bytes a RoCE frame instead of its headers, and is not dissected again.
  *
  * <p>What is kept, exactly: {@code number}, {@code timestampNanos}, {@code originalLength}, {@code kinds},
  * {@code notDissected}, {@code malformedReason}, {@code encapsulation}, {@code innerLength}, {@code vlanPcp},
@@ -24,19 +27,24 @@ import java.util.Map;
  * DCBX frames, and keys RoCE frames by their IP addresses and QPs. Every other field is read back cleared.
  *
  * <p>The layout, per frame: the frame number and the timestamp as differences from the previous frame of the batch,
- * the kinds, a mask of the groups present, the original length, then the groups present;
- * numbers as LEB128 varints (signed ones zigzag), addresses in their bytes, strings by their index in the batch's
- * own table (written in full the first time). A frame with a BTH whose addresses and destination QP are those of an
- * earlier frame of the batch (its flow's) names that flow by its index in the batch's table of flows (the first
- * {@value #FLOWS} met, in order) instead, and its PSN as the difference from the flow's previous one: a bulk capture's
- * RoCE frames take about 16 bytes instead of 28. So a batch is read from its start.
+ * a head, then the body: the kinds, the original length and the groups present; numbers as LEB128 varints (signed
+ * ones zigzag), addresses in their bytes, strings by their index in the batch's own table (written in full the first
+ * time). The head of most frames is the mask of the groups present. A frame with a BTH whose addresses and
+ * destination QP are those of an earlier frame of the batch (its flow's) has instead a head naming that flow by its
+ * index in the batch's table of flows (the first {@value #FLOWS} met, in order), then its PSN as the difference from
+ * the flow's previous one, then its body with its mask first: as 0 and the bytes, or, when the same bytes came before
+ * in the batch, as the index + 1 of that body in the batch's table of bodies (the first {@value #BODIES} met, in
+ * order). The frames of a flow's messages differ in little but their number, time and PSN, and the flows of a
+ * capture in little but their addresses and QPs, so a few bodies serve a whole batch: a bulk capture's RoCE frames
+ * take about 6 bytes (16 with each body written, 28 with the flows' addresses too). So a batch is read from its
+ * start.
  */
 public final class SummaryCodec {
 
     // the groups of a frame, in the mask; those of most RoCE frames of a known flow in its first 7 bits (one byte of
     // varint), of the others in its first 14 (two)
     private static final int PRIORITY = 1;
-    /** The addresses and destination QP of a flow met before in the batch: its index and the PSN's difference. */
+    /** The addresses and destination QP of a flow met before in the batch: named by the frame's head. */
     private static final int FLOW = 1 << 1;
     /** Opcode, destination QP and PSN within their header widths, in 7 bytes (the opcode and FLOW's, with FLOW). */
     private static final int BTH = 1 << 2;
@@ -67,6 +75,10 @@ public final class SummaryCodec {
 
     /** The flows a batch's table holds: the first met; the frames of later ones are written in full. */
     static final int FLOWS = 256;
+    /** In a frame's head: a frame of a flow of the table (else the head is the frame's mask, shifted by one). */
+    private static final int FLOW_FRAME = 1;
+    /** The bodies of flows' frames a batch's table holds: the first met; later ones are written each time. */
+    static final int BODIES = 256;
     private static final int PSN_MASK = 0xFF_FFFF;
 
     private static final long MAC_LIMIT = 1L << 48;
@@ -105,6 +117,59 @@ public final class SummaryCodec {
         }
     }
 
+    /**
+     * The writer's table of the bodies of flows' frames met in the batch, by index (the first {@value #BODIES}, in
+     * order; the reader adds them alike): where each lies in the batch, found by a hash of its bytes.
+     */
+    private static final class Bodies {
+        private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class,
+                ByteOrder.LITTLE_ENDIAN);
+        final int[] start = new int[BODIES];
+        final int[] end = new int[BODIES];
+        /** An open-addressing table of the bodies' indices + 1 by their bytes' hash. */
+        final int[] slots = new int[BODIES * 2];
+        int count;
+        private int freeSlot;
+
+        /** The index of a body equal to the bytes {@code from} to {@code to}, or -1 (noting where it would go). */
+        int find(byte[] buf, int from, int to) {
+            long h = to - from;
+            if (to - from >= 8) {
+                // a body is a few bytes: its first and last 8 make its hash, much faster than a byte at a time
+                h = h * 0x9E37_79B9_7F4A_7C15L + (long) LONG.get(buf, from);
+                h = h * 0x9E37_79B9_7F4A_7C15L + (long) LONG.get(buf, to - 8);
+            } else {
+                for (int i = from; i < to; i++) {
+                    h = h * 31 + buf[i];
+                }
+            }
+            int slot = (int) ((h * 0x9E37_79B9_7F4A_7C15L) >>> 40) & slots.length - 1;
+            for (int index; (index = slots[slot] - 1) >= 0; slot = slot + 1 & slots.length - 1) {
+                if (Arrays.equals(buf, from, to, buf, start[index], end[index])) {
+                    return index;
+                }
+            }
+            freeSlot = slot;
+            return -1;
+        }
+
+        /** Adds the body {@link #find} did not find, while there is room. */
+        void add(byte[] buf, int from, int to) {
+            if (count < BODIES) {
+                start[count] = from;
+                end[count] = to;
+                slots[freeSlot] = ++count;
+            }
+        }
+
+        void clear() {
+            if (count > 0) {
+                Arrays.fill(slots, 0);
+                count = 0;
+            }
+        }
+    }
+
     /** Packs summaries, one after the other, into a growing array; {@link #reset()} starts the next batch. */
     public static final class Writer {
         private byte[] buf;
@@ -116,6 +181,7 @@ public final class SummaryCodec {
         private final BatchFlows flows = new BatchFlows();
         /** An open-addressing table of the flows' indices + 1 by their key's hash. */
         private final int[] flowSlots = new int[FLOWS * 2];
+        private final Bodies bodies = new Bodies();
 
         public Writer(int initialCapacity) {
             buf = new byte[Math.max(MAX_FRAME, initialCapacity)];
@@ -147,6 +213,7 @@ public final class SummaryCodec {
                 Arrays.fill(flowSlots, 0);
                 flows.count = 0;
             }
+            bodies.clear();
         }
 
         /**
@@ -236,8 +303,37 @@ public final class SummaryCodec {
             number = s.number;
             signed(s.timestampNanos - timestamp);
             timestamp = s.timestampNanos;
+            if (flow < 0) {
+                unsigned((long) mask << 1);
+                body(s, mask);
+            } else {
+                unsigned((long) flow << 1 | FLOW_FRAME);
+                // the difference in 24 bits, from -2^23 to 2^23 - 1
+                signed((s.psn - flows.psn[flow]) << 8 >> 8);
+                flows.psn[flow] = s.psn;
+                int start = pos;
+                unsigned(mask);
+                body(s, mask);
+                int index = (mask & (NOT_DISSECTED | MALFORMED_REASON)) != 0 ? -1 : bodies.find(buf, start, pos);
+                if (index >= 0) {
+                    pos = start;
+                    unsigned(index + 1);
+                } else {
+                    // 0 and the body: room for the 0 made by moving the body, which is a few bytes
+                    System.arraycopy(buf, start, buf, start + 1, pos - start);
+                    buf[start] = 0;
+                    pos++;
+                    if ((mask & (NOT_DISSECTED | MALFORMED_REASON)) == 0) {
+                        bodies.add(buf, start + 1, pos);
+                    }
+                }
+            }
+            frames++;
+        }
+
+        /** A frame's body: its kinds and length, then the groups of its mask. */
+        private void body(PacketSummary s, int mask) {
             unsigned(s.kinds);
-            unsigned(mask);
             signed(s.originalLength);
             if ((mask & NOT_DISSECTED) != 0) {
                 string(s.notDissected);
@@ -264,10 +360,6 @@ public final class SummaryCodec {
             address(mask, s.ipDstHi, s.ipDstLo, DST_V4, DST_V6);
             if ((mask & FLOW) != 0) {
                 buf[pos++] = (byte) s.opcode;
-                unsigned(flow);
-                // the difference in 24 bits, from -2^23 to 2^23 - 1
-                signed((s.psn - flows.psn[flow]) << 8 >> 8);
-                flows.psn[flow] = s.psn;
             } else if ((mask & BTH) != 0) {
                 buf[pos++] = (byte) s.opcode;
                 three(s.destQp);
@@ -326,7 +418,6 @@ public final class SummaryCodec {
                 signed(s.cmRejectReason);
                 signed(s.cmRejectedMessage);
             }
-            frames++;
         }
 
         /**
@@ -458,6 +549,9 @@ public final class SummaryCodec {
         private long timestamp;
         private final List<String> strings = new ArrayList<>();
         private final BatchFlows flows = new BatchFlows();
+        /** Where the bodies of flows' frames the batch has named by index start, and how many there are. */
+        private final int[] bodyAt = new int[BODIES];
+        private int bodies;
         /** The summary the last frame was read into, and that frame's groups: only those need clearing. */
         private PacketSummary filled;
         private int filledMask;
@@ -471,6 +565,7 @@ public final class SummaryCodec {
             timestamp = 0;
             strings.clear();
             flows.count = 0;
+            bodies = 0;
         }
 
         /** Starts reading a whole array as a batch. */
@@ -603,8 +698,51 @@ public final class SummaryCodec {
             s.number = number;
             timestamp += signed();
             s.timestampNanos = timestamp;
+            long head = unsigned();
+            if ((head & FLOW_FRAME) == 0) {
+                int mask = (int) (head >>> 1);
+                if ((mask & FLOW) != 0) {
+                    throw new IllegalArgumentException("a flow's fields in a frame of no flow");
+                }
+                body(s, mask, -1);
+                return mask;
+            }
+            long index = head >>> 1;
+            if (index >= flows.count) {
+                throw new IllegalArgumentException("flow " + index + " of " + flows.count);
+            }
+            int flow = (int) index;
+            int psn = flows.psn[flow] + (int) signed() & PSN_MASK;
+            flows.psn[flow] = psn;
+            long body = unsigned();
+            int mask;
+            if (body == 0) {
+                int at = pos;
+                mask = (int) unsigned();
+                if ((mask & FLOW) == 0) {
+                    throw new IllegalArgumentException("a frame of flow " + flow + " without its fields");
+                }
+                body(s, mask, flow);
+                if ((mask & (NOT_DISSECTED | MALFORMED_REASON)) == 0 && bodies < BODIES) {
+                    bodyAt[bodies++] = at;
+                }
+            } else {
+                if (body > bodies) {
+                    throw new IllegalArgumentException("body " + body + " of " + bodies);
+                }
+                int after = pos;
+                pos = bodyAt[(int) body - 1];
+                mask = (int) unsigned();
+                body(s, mask, flow);
+                pos = after;
+            }
+            s.psn = psn;
+            return mask;
+        }
+
+        /** A frame's body, as the writer wrote it, into the summary; {@code flow}, the frame's flow or -1. */
+        private void body(PacketSummary s, int mask, int flow) {
             s.kinds = (int) unsigned();
-            int mask = (int) unsigned();
             s.originalLength = (int) signed();
             if ((mask & NOT_DISSECTED) != 0) {
                 s.notDissected = string();
@@ -643,17 +781,11 @@ public final class SummaryCodec {
             }
             if ((mask & FLOW) != 0) {
                 s.opcode = buf[pos++] & 0xFF;
-                int flow = (int) unsigned();
-                if (flow >= flows.count) {
-                    throw new IllegalArgumentException("flow " + flow + " of " + flows.count);
-                }
                 s.ipSrcHi = flows.srcHi[flow];
                 s.ipSrcLo = flows.srcLo[flow];
                 s.ipDstHi = flows.dstHi[flow];
                 s.ipDstLo = flows.dstLo[flow];
                 s.destQp = flows.qp[flow];
-                s.psn = flows.psn[flow] + (int) signed() & PSN_MASK;
-                flows.psn[flow] = s.psn;
             } else if ((mask & BTH) != 0) {
                 s.opcode = buf[pos++] & 0xFF;
                 s.destQp = three();
@@ -715,7 +847,6 @@ public final class SummaryCodec {
                 s.cmRejectReason = (int) signed();
                 s.cmRejectedMessage = (int) signed();
             }
-            return mask;
         }
 
         private String string() {

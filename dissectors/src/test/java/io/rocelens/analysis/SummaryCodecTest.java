@@ -200,9 +200,19 @@ class SummaryCodecTest {
         PacketSummary s = new PacketSummary();
         int n = 1 + r.nextInt(40);
         List<PacketSummary> earlier = new ArrayList<>();
+        List<PacketSummary> written = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             random(s, r);
-            if (!earlier.isEmpty() && r.nextBoolean()) {
+            if (!written.isEmpty() && r.nextInt(3) == 0) {
+                // a frame as one of the last few but for its number, time and PSN: a body met before
+                PacketSummary like = written.get(written.size() - 1 - r.nextInt(Math.min(3, written.size())));
+                long number = s.number;
+                long time = s.timestampNanos;
+                copy(like, s);
+                s.number = number;
+                s.timestampNanos = time;
+                s.psn = like.psn < 0 || like.psn > 0xFF_FFFF ? like.psn : like.psn + r.nextInt(3) & 0xFF_FFFF;
+            } else if (!earlier.isEmpty() && r.nextBoolean()) {
                 // a frame of an earlier one's flow: its addresses and QP, a PSN near its, across 2^24 too
                 PacketSummary flow = earlier.get(r.nextInt(earlier.size()));
                 s.ipSrcHi = flow.ipSrcHi;
@@ -222,6 +232,9 @@ class SummaryCodecTest {
             copy.destQp = s.destQp;
             copy.psn = s.psn;
             earlier.add(copy);
+            PacketSummary whole = new PacketSummary();
+            copy(s, whole);
+            written.add(whole);
             expected.add(analysed(s));
             writer.write(s);
         }
@@ -235,6 +248,66 @@ class SummaryCodecTest {
         for (Map<String, Object> e : expected) {
             assertTrue(reader.next(s));
             assertReadBack(e, s, "seed " + seed);
+        }
+        assertFalse(reader.next(s));
+    }
+
+    /** Every public field of one summary into another. */
+    private static void copy(PacketSummary from, PacketSummary to) {
+        try {
+            for (Field f : PacketSummary.class.getFields()) {
+                if (Modifier.isStatic(f.getModifiers())) {
+                    continue;
+                }
+                if (f.get(from) instanceof int[] a) {
+                    System.arraycopy(a, 0, (int[]) f.get(to), 0, a.length);
+                } else if (!Modifier.isFinal(f.getModifiers())) {
+                    f.set(to, f.get(from));
+                }
+            }
+        } catch (IllegalAccessException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * A flow's frames alike but for their number (+1), time (+800 ns) and PSN (+1), after its first two: by the
+     * layout, a byte each for the number's and the PSN's differences (zigzag 2), two for the time's (zigzag 1600), one
+     * for the head naming flow 0 and one for the body, the second frame's (index 0 + 1).
+     */
+    @Test
+    void aFlowsFramesAlikeButForNumberTimeAndPsnTakeSixBytes() {
+        SummaryCodec.Writer writer = new SummaryCodec.Writer(64);
+        PacketSummary s = new PacketSummary();
+        List<Map<String, Object>> expected = new ArrayList<>();
+        int sizeAfterTwo = 0;
+        for (int i = 0; i < 1000; i++) {
+            s.clear();
+            s.number = 1 + i;
+            s.timestampNanos = 1_700_000_000_000_000_000L + 800L * i;
+            s.kinds = PacketSummary.ROCEV2;
+            s.originalLength = 1090;
+            s.dscp = 26;
+            s.ecn = 2;
+            s.ipSrcLo = 0xFFFF_0A00_0001L;
+            s.ipDstLo = 0xFFFF_0A00_0002L;
+            s.opcode = 7;
+            s.destQp = 0x11;
+            s.psn = 0xFF_FF00 + i & 0xFF_FFFF;
+            s.payloadLength = 1024;
+            s.icrcStatus = PacketSummary.ICRC_UNCHECKED;
+            expected.add(analysed(s));
+            writer.write(s);
+            if (i == 1) {
+                sizeAfterTwo = writer.size();
+            }
+        }
+        assertEquals(998 * 6, writer.size() - sizeAfterTwo);
+        SummaryCodec.Reader reader = new SummaryCodec.Reader();
+        reader.reset(writer.toByteArray());
+        for (Map<String, Object> e : expected) {
+            assertTrue(reader.next(s));
+            assertReadBack(e, s, "frame " + e.get("number"));
         }
         assertFalse(reader.next(s));
     }
@@ -357,6 +430,37 @@ class SummaryCodecTest {
         for (Map<String, Object> e : expected) {
             assertTrue(reader.next(s));
             assertEquals(e, analysed(s));
+        }
+        assertFalse(reader.next(s));
+    }
+
+    /** Frames of more different bodies than a batch's table holds: those beyond it written each time, all read back. */
+    @Test
+    void moreBodiesThanTheTableHoldsComeBackEqual() {
+        SummaryCodec.Writer writer = new SummaryCodec.Writer(64);
+        PacketSummary s = new PacketSummary();
+        List<Map<String, Object>> expected = new ArrayList<>();
+        int lengths = SummaryCodec.BODIES + 50;
+        for (int round = 0; round < 3; round++) {
+            for (int length = 0; length < lengths; length++) {
+                s.clear();
+                s.number = round * lengths + length + 1;
+                s.kinds = PacketSummary.ROCEV2;
+                s.originalLength = 60 + length;
+                s.ipSrcLo = 0xFFFF_0A00_0001L;
+                s.ipDstLo = 0xFFFF_0A00_0002L + round % 2;
+                s.opcode = 10;
+                s.destQp = 0x100;
+                s.psn = round * lengths + length;
+                expected.add(analysed(s));
+                writer.write(s);
+            }
+        }
+        SummaryCodec.Reader reader = new SummaryCodec.Reader();
+        reader.reset(writer.toByteArray());
+        for (Map<String, Object> e : expected) {
+            assertTrue(reader.next(s));
+            assertReadBack(e, s, "frame " + e.get("number"));
         }
         assertFalse(reader.next(s));
     }

@@ -28,7 +28,7 @@ import scala.Tuple2;
 
 /**
  * The job's frames, dissected once where they are read: a split's frames summarised by the library's fast dissector
- * and packed with {@link SummaryCodec} (only what the analysis reads, about 16 bytes a RoCE frame of a bulk capture)
+ * and packed with {@link SummaryCodec} (only what the analysis reads, about 6 bytes a RoCE frame of a bulk capture)
  * into byte arrays of about {@link #BATCH_BYTES}, one series per partition of the analysis, so Spark moves a record
  * per batch instead of per frame and the analysis side only decodes and analyses. A frame's partition is chosen by its point and
  * conversation (the unordered host pair of a RoCE frame; all the other frames of a point are one conversation too):

@@ -43,7 +43,7 @@ import scala.Tuple2;
  * numbered through its point's stream (a point of three files too), with the same summary as a whole-file
  * dissection in every field but those {@link SummaryCodec} leaves out, whatever the order the batches come in; a host
  * pair's RoCE frames and a point's other frames each in one partition; the point's first and latest timestamp; a
- * damaged split's problem; and a bulk capture's RoCE frames in under 20 bytes each.
+ * damaged split's problem; and a bulk capture's RoCE frames in under 8 bytes each.
  */
 class SummaryBatchesTest {
 
@@ -270,7 +270,7 @@ class SummaryBatchesTest {
     }
 
     @Test
-    void aBulkCapturesRoceFramesTakeUnder20BytesEach(@TempDir Path dir) throws IOException {
+    void aBulkCapturesRoceFramesTakeUnder8BytesEach(@TempDir Path dir) throws IOException {
         Path bulk = dir.resolve("bulk.pcap");
         Generator.generate(new Generator.Options(Scenario.BULK, 50_000, 64, Generator.DEFAULT_LINK_SPEED_BPS, 128, 1,
                 CaptureFormat.PCAP), bulk, null);
@@ -287,6 +287,6 @@ class SummaryBatchesTest {
             }
         }
         assertEquals(50_000, frames);
-        assertTrue(bytes < 20 * frames, bytes + " bytes for " + frames + " frames");
+        assertTrue(bytes < 8 * frames, bytes + " bytes for " + frames + " frames");
     }
 }
