@@ -47,12 +47,16 @@ public final class BenchCommand implements Callable<Integer> {
             description = "also take analysis snapshots while loading, ten a second, and report their share of the time")
     boolean snapshots;
 
+    /** The pool's threads, whose CPU time is the dissection's. */
+    private final List<Thread> dissectionThreads = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     @Override
     public Integer call() throws IOException {
         int threads = workers != null ? workers : Runtime.getRuntime().availableProcessors();
         ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
             Thread thread = new Thread(runnable, "rocelens-bench-dissect");
             thread.setDaemon(true);
+            dissectionThreads.add(thread);
             return thread;
         });
         try {
@@ -67,6 +71,7 @@ public final class BenchCommand implements Callable<Integer> {
         int status = CliSupport.EXIT_OK;
         for (int pass = 0; pass < rates.length; pass++) {
             long heapBefore = index ? usedHeapAfterGc() : 0;
+            ThreadCpu threadsBefore = ThreadCpu.now(dissectionThreads);
             long cpuBefore = processCpuNanos();
             long start = System.nanoTime();
             long[] firstRows = {-1};
@@ -92,6 +97,11 @@ public final class BenchCommand implements Callable<Integer> {
                 rates[pass] = frames / seconds;
                 System.out.printf(Locale.ROOT, "pass %d: %d frames in %.3f s = %.2f M frames/s (%.2f s CPU)%n",
                         pass + 1, frames, seconds, rates[pass] / 1e6, cpuSeconds);
+                ThreadCpu used = ThreadCpu.now(dissectionThreads).minus(threadsBefore);
+                System.out.printf(Locale.ROOT, "  CPU: this thread (analysis, index) %.2f s, dissection %.2f s, the rest %.2f s (reading"
+                                + " ahead, GC, JIT; GC pauses %.2f s, compiling %.2f s)%n", used.analysis / 1e9,
+                        used.dissection / 1e9, Math.max(0, cpuSeconds - (used.analysis + used.dissection) / 1e9),
+                        used.gcPauses / 1e9, used.compiling / 1e9);
                 if (snapshots) {
                     System.out.printf(Locale.ROOT, "  %d snapshots took %.3f s of CPU, %.2f %% of the pass's%n",
                             loaded.snapshots(), loaded.snapshotNanos() / 1e9,
@@ -116,6 +126,34 @@ public final class BenchCommand implements Callable<Integer> {
                     warm[warm.length / 2] / 1e6, warm[warm.length - 1] / 1e6);
         }
         return status;
+    }
+
+    /**
+     * CPU time of the pass's own threads (this thread runs the analysis and the index; the pool's threads dissect)
+     * and what the JVM reports of its collections' pauses and its compilers' time, all cumulative.
+     */
+    private record ThreadCpu(long analysis, long dissection, long gcPauses, long compiling) {
+        static ThreadCpu now(List<Thread> dissectionThreads) {
+            java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            long dissection = 0;
+            for (Thread thread : dissectionThreads) {
+                dissection += Math.max(0, threads.getThreadCpuTime(thread.getId()));
+            }
+            long gcMillis = 0;
+            for (java.lang.management.GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+                gcMillis += Math.max(0, collector.getCollectionTime());
+            }
+            java.lang.management.CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
+            long compileMillis = compiler != null && compiler.isCompilationTimeMonitoringSupported()
+                    ? compiler.getTotalCompilationTime() : 0;
+            return new ThreadCpu(threads.getCurrentThreadCpuTime(), dissection, gcMillis * 1_000_000L,
+                    compileMillis * 1_000_000L);
+        }
+
+        ThreadCpu minus(ThreadCpu before) {
+            return new ThreadCpu(analysis - before.analysis, dissection - before.dissection,
+                    gcPauses - before.gcPauses, compiling - before.compiling);
+        }
     }
 
     private static long usedHeapAfterGc() {
