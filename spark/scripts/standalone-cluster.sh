@@ -7,12 +7,15 @@
 #   spark/scripts/standalone-cluster.sh [CAPTURE...]      (default: the sample captures)
 #
 # Needs a build first: ./mvnw -B -ntp package -pl spark,app -am -DskipTests
-# Environment: WORK (scratch directory, default a new one under /tmp), PORT (master port, default 7177).
+# Environment: WORK (scratch directory, default a new one under /tmp), PORT (master port, default 7177), WORKERS
+# (how many workers, default 2; with 1, the one-core time that the two workers' time is compared with), JOB_ARGS
+# (more options for the job, e.g. --no-tables --split-bytes 33554432).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
 work=${WORK:-$(mktemp -d /tmp/rocelens-standalone.XXXXXX)}
 port=${PORT:-7177}
+workers=${WORKERS:-2}
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
 jar=$root/spark/target/rocelens-spark.jar
 [ -f "$jar" ] || { echo "no $jar: build it first (./mvnw -B -ntp package -pl spark,app -am -DskipTests)" >&2; exit 2; }
@@ -27,17 +30,17 @@ trap cleanup EXIT
 $java $opens -Xmx512m -cp "$cp" org.apache.spark.deploy.master.Master --host 127.0.0.1 --port "$port" \
     --webui-port 0 > "$work/logs/master.log" 2>&1 &
 pids+=($!)
-for i in 1 2; do
+for i in $(seq "$workers"); do
   $java $opens -Xmx256m -cp "$cp" org.apache.spark.deploy.worker.Worker --host 127.0.0.1 --webui-port 0 \
       --cores 1 --memory 1g --work-dir "$work/worker$i" "spark://127.0.0.1:$port" > "$work/logs/worker$i.log" 2>&1 &
   pids+=($!)
 done
 for _ in $(seq 60); do
-  [ "$(grep -c 'Registering worker' "$work/logs/master.log" 2>/dev/null)" -ge 2 ] && break
+  [ "$(grep -c 'Registering worker' "$work/logs/master.log" 2>/dev/null)" -ge "$workers" ] && break
   sleep 1
 done
-grep -c 'Registering worker' "$work/logs/master.log" | grep -qx 2 || { echo "workers did not register" >&2; cat "$work/logs/"*.log >&2; exit 1; }
-echo "master spark://127.0.0.1:$port with 2 workers (logs in $work/logs)"
+grep -c 'Registering worker' "$work/logs/master.log" | grep -qx "$workers" || { echo "workers did not register" >&2; cat "$work/logs/"*.log >&2; exit 1; }
+echo "master spark://127.0.0.1:$port with $workers worker(s) (logs in $work/logs)"
 
 if [ $# -eq 0 ]; then set -- sample-captures/*.pcap sample-captures/*.pcapng; fi
 mkdir -p "$work/in"
