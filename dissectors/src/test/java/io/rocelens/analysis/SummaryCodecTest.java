@@ -129,6 +129,18 @@ class SummaryCodecTest {
     }
 
     /** The summary as read back: the kept fields as expected and every other field cleared. */
+    /** The batch written reads back as the frames expected, each into the same summary, and then ends. */
+    private static void assertAllReadBack(SummaryCodec.Writer writer, List<Map<String, Object>> expected,
+                                          PacketSummary s) {
+        SummaryCodec.Reader reader = new SummaryCodec.Reader();
+        reader.reset(writer.toByteArray());
+        for (Map<String, Object> e : expected) {
+            assertTrue(reader.next(s));
+            assertReadBack(e, s, "frame " + e.get("number"));
+        }
+        assertFalse(reader.next(s));
+    }
+
     private static void assertReadBack(Map<String, Object> expected, PacketSummary s, String what) {
         assertEquals(expected, analysed(s), what);
         Set<String> kept = analysed(s).keySet();
@@ -303,13 +315,7 @@ class SummaryCodecTest {
             }
         }
         assertEquals(998 * 6, writer.size() - sizeAfterTwo);
-        SummaryCodec.Reader reader = new SummaryCodec.Reader();
-        reader.reset(writer.toByteArray());
-        for (Map<String, Object> e : expected) {
-            assertTrue(reader.next(s));
-            assertReadBack(e, s, "frame " + e.get("number"));
-        }
-        assertFalse(reader.next(s));
+        assertAllReadBack(writer, expected, s);
     }
 
     private static void random(PacketSummary s, Random r) {
@@ -425,13 +431,7 @@ class SummaryCodecTest {
                 writer.write(s);
             }
         }
-        SummaryCodec.Reader reader = new SummaryCodec.Reader();
-        reader.reset(writer.toByteArray());
-        for (Map<String, Object> e : expected) {
-            assertTrue(reader.next(s));
-            assertEquals(e, analysed(s));
-        }
-        assertFalse(reader.next(s));
+        assertAllReadBack(writer, expected, s);
     }
 
     /** Frames of more different bodies than a batch's table holds: those beyond it written each time, all read back. */
@@ -456,13 +456,7 @@ class SummaryCodecTest {
                 writer.write(s);
             }
         }
-        SummaryCodec.Reader reader = new SummaryCodec.Reader();
-        reader.reset(writer.toByteArray());
-        for (Map<String, Object> e : expected) {
-            assertTrue(reader.next(s));
-            assertReadBack(e, s, "frame " + e.get("number"));
-        }
-        assertFalse(reader.next(s));
+        assertAllReadBack(writer, expected, s);
     }
 
     @Test
