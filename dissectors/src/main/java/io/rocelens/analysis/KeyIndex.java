@@ -33,6 +33,14 @@ public final class KeyIndex {
         return size;
     }
 
+    /** Forgets every key; the table keeps its capacity. */
+    public void clear() {
+        for (int at = 0; at < slots.length; at += STRIDE) {
+            slots[at] = ABSENT;
+        }
+        size = 0;
+    }
+
     /** The value stored for the key, or -1. */
     public int get(long a, long b, long c, long d, long e) {
         long[] table = slots;

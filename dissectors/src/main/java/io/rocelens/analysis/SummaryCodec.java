@@ -179,8 +179,8 @@ public final class SummaryCodec {
         private long timestamp;
         private final Map<String, Integer> strings = new HashMap<>();
         private final BatchFlows flows = new BatchFlows();
-        /** An open-addressing table of the flows' indices + 1 by their key's hash. */
-        private final int[] flowSlots = new int[FLOWS * 2];
+        /** The flows' indices in {@link #flows} by their key. */
+        private final KeyIndex flowIndex = new KeyIndex(FLOWS);
         private final Bodies bodies = new Bodies();
 
         public Writer(int initialCapacity) {
@@ -210,7 +210,7 @@ public final class SummaryCodec {
             timestamp = 0;
             strings.clear();
             if (flows.count > 0) {
-                Arrays.fill(flowSlots, 0);
+                flowIndex.clear();
                 flows.count = 0;
             }
             bodies.clear();
@@ -425,19 +425,11 @@ public final class SummaryCodec {
          * there: then it is added while there is room, as the reader adds it.
          */
         private int flow(PacketSummary s) {
-            long h = s.ipSrcLo * 0x9E37_79B9_7F4A_7C15L + s.ipDstLo;
-            h = (h ^ s.ipSrcHi ^ s.ipDstHi * 31) * 0x9E37_79B9_7F4A_7C15L + s.destQp;
-            int slot = (int) (h ^ h >>> 29) & flowSlots.length - 1;
-            for (int index; (index = flowSlots[slot] - 1) >= 0; slot = slot + 1 & flowSlots.length - 1) {
-                if (flows.srcLo[index] == s.ipSrcLo && flows.dstLo[index] == s.ipDstLo && flows.qp[index] == s.destQp
-                        && flows.srcHi[index] == s.ipSrcHi && flows.dstHi[index] == s.ipDstHi) {
-                    return index;
-                }
+            int index = flowIndex.get(s.ipSrcHi, s.ipSrcLo, s.ipDstHi, s.ipDstLo, s.destQp);
+            if (index < 0 && flows.add(s)) {
+                flowIndex.putNew(s.ipSrcHi, s.ipSrcLo, s.ipDstHi, s.ipDstLo, s.destQp, flows.count - 1);
             }
-            if (flows.add(s)) {
-                flowSlots[slot] = flows.count;
-            }
-            return -1;
+            return index;
         }
 
         private static boolean anyPfcTime(PacketSummary s) {

@@ -43,6 +43,22 @@ class KeyIndexTest {
     }
 
     @Test
+    void aClearedIndexFindsNothingAndTakesKeysAgain() {
+        KeyIndex index = new KeyIndex(16);
+        for (int i = 0; i < 100; i++) {
+            index.putNew(i, 1, 2, 3, 4, i);
+        }
+        index.clear();
+        assertEquals(0, index.size());
+        for (int i = 0; i < 100; i++) {
+            assertEquals(-1, index.get(i, 1, 2, 3, 4));
+        }
+        index.putNew(7, 1, 2, 3, 4, 0);
+        assertEquals(0, index.get(7, 1, 2, 3, 4));
+        assertEquals(1, index.size());
+    }
+
+    @Test
     void keysOfZerosAndNegativesAreKeysLikeAnyOther() {
         KeyIndex index = new KeyIndex(4);
         assertEquals(-1, index.get(0, 0, 0, 0, 0));
