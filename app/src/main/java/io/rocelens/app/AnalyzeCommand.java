@@ -231,7 +231,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
     private int analyze(AnalysisOptions options, DisplayFilter filter, AtomicBoolean signalled) throws IOException {
         LoadResult loaded;
         try (CaptureLoad load = CaptureLoad.open(files, new CaptureLoad.Options(options, false, count),
-                SummaryPipeline.forThisMachine(new DissectorOptions(rocePorts)), CaptureLoad.Listener.NONE)) {
+                SummaryPipeline.forThisMachine(new DissectorOptions(rocePorts)).readingOnCallingThread(),
+                CaptureLoad.Listener.NONE)) {
             try {
                 load.filter(filter);
             } catch (IllegalArgumentException refused) {

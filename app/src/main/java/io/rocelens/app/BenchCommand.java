@@ -60,7 +60,9 @@ public final class BenchCommand implements Callable<Integer> {
             return thread;
         });
         try {
-            return passes(new SummaryPipeline(DissectorOptions.defaults(), pool, threads), threads);
+            SummaryPipeline pipeline = new SummaryPipeline(DissectorOptions.defaults(), pool, threads);
+            // as the command each pass stands for: the window's load reads ahead, analyze reads on its own thread
+            return passes(index ? pipeline : pipeline.readingOnCallingThread(), threads);
         } finally {
             pool.shutdownNow();
         }
@@ -98,10 +100,11 @@ public final class BenchCommand implements Callable<Integer> {
                 System.out.printf(Locale.ROOT, "pass %d: %d frames in %.3f s = %.2f M frames/s (%.2f s CPU)%n",
                         pass + 1, frames, seconds, rates[pass] / 1e6, cpuSeconds);
                 ThreadCpu used = ThreadCpu.now(dissectionThreads).minus(threadsBefore);
-                System.out.printf(Locale.ROOT, "  CPU: this thread (analysis, index) %.2f s, dissection %.2f s, the rest %.2f s (reading"
-                                + " ahead, GC, JIT; GC pauses %.2f s, compiling %.2f s)%n", used.analysis / 1e9,
+                System.out.printf(Locale.ROOT, "  CPU: this thread (%s) %.2f s, dissection %.2f s, the rest %.2f s (%s"
+                                + "GC, JIT; GC pauses %.2f s, compiling %.2f s)%n",
+                        index ? "analysis, index" : "reading, analysis", used.analysis / 1e9,
                         used.dissection / 1e9, Math.max(0, cpuSeconds - (used.analysis + used.dissection) / 1e9),
-                        used.gcPauses / 1e9, used.compiling / 1e9);
+                        index ? "reading ahead, " : "", used.gcPauses / 1e9, used.compiling / 1e9);
                 if (snapshots) {
                     System.out.printf(Locale.ROOT, "  %d snapshots took %.3f s of CPU, %.2f %% of the pass's%n",
                             loaded.snapshots(), loaded.snapshotNanos() / 1e9,

@@ -61,10 +61,13 @@ class SummaryPipelineTest {
     }
 
     private static List<String> pipeline(int workers, long limit) throws IOException {
+        return pipeline(new SummaryPipeline(DissectorOptions.defaults(), POOL, workers), limit);
+    }
+
+    private static List<String> pipeline(SummaryPipeline pipeline, long limit) throws IOException {
         List<String> keys = new ArrayList<>();
         try (CaptureReader reader = CaptureReaders.open(capture)) {
-            long delivered = new SummaryPipeline(DissectorOptions.defaults(), POOL, workers)
-                    .run(reader, limit, summary -> keys.add(key(summary)));
+            long delivered = pipeline.run(reader, limit, summary -> keys.add(key(summary)));
             assertEquals(keys.size(), delivered);
         }
         return keys;
@@ -76,6 +79,8 @@ class SummaryPipelineTest {
         assertEquals(11_530, expected.size());
         assertEquals(expected, pipeline(3, Long.MAX_VALUE));
         assertEquals(expected, pipeline(1, Long.MAX_VALUE));
+        assertEquals(expected, pipeline(
+                new SummaryPipeline(DissectorOptions.defaults(), POOL, 3).readingOnCallingThread(), Long.MAX_VALUE));
     }
 
     @Test
