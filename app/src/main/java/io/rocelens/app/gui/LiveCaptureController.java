@@ -233,6 +233,7 @@ final class LiveCaptureController {
         starting = false;
         capturing = false;
         ticker.stop();
+        window.listUnfollowed();
         window.refreshState();
     }
 

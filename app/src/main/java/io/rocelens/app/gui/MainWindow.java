@@ -354,8 +354,14 @@ final class MainWindow {
             packets.grewFollowing(packetList.rowsOnScreen(), packetList::showLast);
         } else {
             packets.grew();
+            packetList.showAll();
         }
         showCounts();
+    }
+
+    /** A live capture is no longer followed (it stopped): the list shows every row again, not only the newest. */
+    void listUnfollowed() {
+        packetList.showAll();
     }
 
     /** A live capture replaces what was shown: the views and the panes start empty. */

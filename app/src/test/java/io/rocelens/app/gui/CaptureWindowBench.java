@@ -76,8 +76,15 @@ public final class CaptureWindowBench {
         AtomicLong listChanges = new AtomicLong();
         AtomicLong viewChanges = new AtomicLong();
         fx(() -> {
-            ((TableView<?>) stage.getScene().lookup("#packet-list")).getItems()
-                    .addListener((ListChangeListener<Object>) change -> listChanges.incrementAndGet());
+            // a followed capture's list swaps its rows for the newest ones now and then: each list counts, and the swap
+            TableView<?> list = (TableView<?>) stage.getScene().lookup("#packet-list");
+            ListChangeListener<Object> grown = change -> listChanges.incrementAndGet();
+            list.getItems().addListener(grown);
+            list.itemsProperty().addListener((seen, old, now) -> {
+                listChanges.incrementAndGet();
+                old.removeListener(grown);
+                now.addListener(grown);
+            });
             conversations().itemsProperty().addListener(seen -> viewChanges.incrementAndGet());
             conversations().getItems().addListener((ListChangeListener<Object>) change -> viewChanges.incrementAndGet());
             return null;

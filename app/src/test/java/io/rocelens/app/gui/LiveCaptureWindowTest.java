@@ -204,6 +204,47 @@ class LiveCaptureWindowTest {
         assertTrue(counts().startsWith("Packets: " + count + " "), counts());
     }
 
+    /**
+     * A long capture followed with Auto Scroll (the default) keeps only the newest rows in the list, the newest at the
+     * bottom, so the list's cost does not grow with the capture (JavaFX's list walks every row it holds at each
+     * growth); after Stop the list holds every frame again, and a frame selected meanwhile is still selected.
+     */
+    @Test
+    void aLongFollowedCaptureListsTheNewestRowsThenAllAfterStop(Veth veth, SentFrames sent) throws Exception {
+        startCapture(veth.outside);
+        waitUntil(() -> capture().startsWith("Capturing"), this::capture);
+        veth.replayAndWait(SentFrames.CAPTURE);
+        int first = sent.count();
+        waitUntil(() -> counts().startsWith("Packets: " + first + " "), this::counts);
+        fx(() -> {
+            packetList().getSelectionModel().select(3);
+            return null;
+        });
+        int loops = 50;     // 20,050 frames: past twice the 8,192 newest rows the list keeps while it follows
+        Process sender = veth.replay(SentFrames.CAPTURE, "--loop", Integer.toString(loops), "--pps", "20000");
+        assertEquals(0, sender.waitFor());
+        int count = (loops + 1) * first;
+        waitUntil(() -> counts().startsWith("Packets: " + count + " "), this::counts);
+        waitUntil(() -> fx(() -> lastListed() == count - 1), () -> "last row " + fx(this::lastListed));
+        assertTrue(rows() <= 2 * 8192, rows() + " rows while following " + count + " frames");
+        window.menu("Capture", "Stop");
+        waitUntil(() -> capture().equals("Captured: " + count + " · Dropped: 0"), this::capture);
+        waitUntil(() -> rows() == count, () -> rows() + " rows after Stop");
+        assertEquals(3, fx(() -> packetList().getSelectionModel().getSelectedIndex()));
+        assertEquals(count - 1, fx(this::lastListed));
+    }
+
+    @SuppressWarnings("unchecked")
+    private TableView<Integer> packetList() {
+        return (TableView<Integer>) window.stage().getScene().lookup("#packet-list");
+    }
+
+    /** The model's place of the list's last row. */
+    private int lastListed() {
+        List<Integer> items = packetList().getItems();
+        return items.get(items.size() - 1);
+    }
+
     @Test
     void closingAnUnsavedCaptureAsksFirstAndDontSaveDeletesIt(FxRobot robot, Veth veth) throws Exception {
         startCapture(veth.outside);

@@ -44,7 +44,15 @@ public final class PacketListView {
             };
         }
     };
-    private RowList rows = new RowList(0);
+    private RowList rows = new RowList(0, 0);
+    /**
+     * The most rows the table holds while a live capture follows its newest packet; past twice this it keeps only the
+     * newest this many. JavaFX 21's list (VirtualFlow) walks every row to place the newest at the bottom, several times
+     * at each growth: at 10,000 frames/s its JavaFX thread took 0.14 core over a capture of 60,000 frames and 0.32 over
+     * 300,000 (bench/capture-window.sh), growing with the capture until the window falls behind. With Auto Scroll on
+     * the list shows the newest rows anyway; turning it off, the end of the capture, a filter or a sort shows them all.
+     */
+    private static final int FOLLOWED_ROWS = 8192;
     private boolean sortFromModel;
     /** True while the list is swapped for the model's new one. */
     private boolean replacing;
@@ -103,9 +111,10 @@ public final class PacketListView {
             if (replacing) {
                 return;     // the list is being swapped: the frame selected before stays the one to select again
             }
-            if (index != null && index.intValue() >= 0 && index.intValue() < model.size()) {
-                selectedFrame = model.rowAt(index.intValue()) + 1L;
-                selected.accept(index.intValue());
+            int place = index == null || index.intValue() < 0 ? -1 : rows.first + index.intValue();
+            if (place >= 0 && place < model.size()) {
+                selectedFrame = model.rowAt(place) + 1L;
+                selected.accept(place);
             } else {
                 selectedFrame = -1;
             }
@@ -114,7 +123,7 @@ public final class PacketListView {
             @Override
             public void grown(int oldSize, int newSize) {
                 fixRowHeight();
-                rows.grow(oldSize, newSize);
+                rows.grow(newSize);
                 changed.run();
             }
 
@@ -375,16 +384,7 @@ public final class PacketListView {
      */
     private void replace() {
         long frame = selectedFrame;
-        rows = new RowList(model.size());
-        sortFromModel = true;
-        replacing = true;
-        try {
-            // setting the items makes the table sort again; the model's order is already the one asked for
-            table.setItems(rows);
-        } finally {
-            sortFromModel = false;
-            replacing = false;
-        }
+        show(new RowList(0, model.size()));
         // the items are places 0 … n-1, equal from one list to the next: cells would keep their old text
         table.refresh();
         if (model.timeFormat() != shownTimeFormat) {
@@ -399,6 +399,50 @@ public final class PacketListView {
                 table.scrollTo(Math.max(0, index - 3));
             }
         }
+    }
+
+    /** Gives the table other rows; the frame remembered as selected stays so (the table's selection is cleared). */
+    private void show(RowList shown) {
+        rows = shown;
+        sortFromModel = true;
+        replacing = true;
+        try {
+            // setting the items makes the table sort again; the model's order is already the one asked for
+            table.setItems(rows);
+        } finally {
+            sortFromModel = false;
+            replacing = false;
+        }
+    }
+
+    /**
+     * Shows other rows of the same list (a window onto the model's, or all of it): the selected frame, at the same
+     * place of the model's list, stays selected where the table has its row, and nobody is told of a new selection.
+     */
+    private void showWindow(RowList shown) {
+        long frame = selectedFrame;
+        show(shown);
+        int row = frame > 0 ? model.indexOfFrame(frame) - rows.first : -1;
+        if (row >= 0 && row < rows.size) {
+            replacing = true;
+            try {
+                table.getSelectionModel().select(row);
+            } finally {
+                replacing = false;
+            }
+        }
+    }
+
+    /**
+     * The table holds every row again after it held only the newest ones while a live capture was followed
+     * ({@link #FOLLOWED_ROWS}): the newest row stays in view, and the selected frame, when there is one, selected.
+     */
+    public void showAll() {
+        if (rows.first == 0) {
+            return;
+        }
+        showWindow(new RowList(0, model.size()));
+        showLast();
     }
 
     /** The header arrows follow the model's order (also after a sort asked for from elsewhere). */
@@ -467,6 +511,9 @@ public final class PacketListView {
      * third of the JavaFX thread's time in a capture at 2000 frames/s.
      */
     public void showLast() {
+        if (rows.size > 2 * FOLLOWED_ROWS && rows.first + rows.size == model.size()) {
+            keepNewest();
+        }
         if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow && !table.getItems().isEmpty()) {
             if (flow.getCellCount() == table.getItems().size()) {
                 flow.scrollTo(table.getItems().size() - 1);
@@ -529,6 +576,11 @@ public final class PacketListView {
         }
     }
 
+    /** The table keeps the newest {@link #FOLLOWED_ROWS} rows, and the selected frame's row when it is among them. */
+    private void keepNewest() {
+        showWindow(new RowList(model.size() - FOLLOWED_ROWS, FOLLOWED_ROWS));
+    }
+
     /** The flow whose row count {@link #showLast} listens to, and whether it waits to show the last row. */
     private VirtualFlow<?> followed;
     private boolean lastWanted;
@@ -542,12 +594,17 @@ public final class PacketListView {
         return Math.max(1, (int) Math.ceil(table.getHeight() / 16));
     }
 
+    /** Selects the row at this place of the model's list. */
     public void select(int index) {
-        if (index < 0 || index >= rows.size) {
+        if (index < 0 || index >= rows.first + rows.size) {
             return;
         }
-        table.getSelectionModel().clearAndSelect(index);
-        table.scrollTo(Math.max(0, index - 3));
+        if (index < rows.first) {
+            showAll();
+        }
+        int row = index - rows.first;
+        table.getSelectionModel().clearAndSelect(row);
+        table.scrollTo(Math.max(0, row - 3));
         table.requestFocus();
     }
 
@@ -557,18 +614,28 @@ public final class PacketListView {
     }
 
     public int selectedIndex() {
-        return table.getSelectionModel().getSelectedIndex();
+        int row = table.getSelectionModel().getSelectedIndex();
+        if (row >= 0) {
+            return rows.first + row;
+        }
+        // the selected frame's row may be older than the newest rows a followed capture keeps in the table
+        return rows.first > 0 && selectedFrame > 0 ? model.indexOfFrame(selectedFrame) : -1;
     }
 
-    /** The places 0 … size-1, nothing stored. */
+    /** The model's places first … first + size - 1, nothing stored. */
     private static final class RowList extends ObservableListBase<Integer> {
+        /** The model's place of the first row. */
+        private final int first;
         private int size;
 
-        RowList(int size) {
+        RowList(int first, int size) {
+            this.first = first;
             this.size = size;
         }
 
-        void grow(int oldSize, int newSize) {
+        /** The model's list holds this many rows now: the new ones come after the last. */
+        void grow(int modelSize) {
+            int newSize = modelSize - first;
             if (newSize <= size) {
                 return;
             }
@@ -584,7 +651,7 @@ public final class PacketListView {
             if (index < 0 || index >= size) {
                 throw new IndexOutOfBoundsException(index);
             }
-            return index;
+            return first + index;
         }
 
         @Override
