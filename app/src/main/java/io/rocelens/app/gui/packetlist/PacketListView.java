@@ -578,6 +578,11 @@ public final class PacketListView {
 
     /** The table keeps the newest {@link #FOLLOWED_ROWS} rows, and the selected frame's row when it is among them. */
     private void keepNewest() {
+        // from the top of the fewer rows, the flow then going to the bottom: left at the old position, its next layout
+        // would look for rows past the new end (JavaFX logs "index exceeds maxCellCount")
+        if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow) {
+            flow.setPosition(0);
+        }
         showWindow(new RowList(model.size() - FOLLOWED_ROWS, FOLLOWED_ROWS));
     }
 
