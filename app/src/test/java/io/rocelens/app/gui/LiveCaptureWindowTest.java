@@ -254,11 +254,25 @@ class LiveCaptureWindowTest {
         waitUntil(() -> counts().startsWith("Packets: " + count + " "), this::counts);
         waitUntil(() -> fx(() -> lastListed() == count - 1), () -> "last row " + fx(this::lastListed));
         assertTrue(rows() <= 2 * 8192, rows() + " rows while following " + count + " frames");
-        window.menu("Capture", "Stop");
-        waitUntil(() -> capture().equals("Captured: " + count + " · Dropped: 0"), this::capture);
-        waitUntil(() -> rows() == count, () -> rows() + " rows after Stop");
+        // Auto Scroll off: the frames that come next join a list of every row, which stays so
+        fx(() -> {
+            // as a click does: the check mark goes, then the item's action runs
+            javafx.scene.control.CheckMenuItem autoScroll = (javafx.scene.control.CheckMenuItem) Fx.item(
+                    window.stage(), "View", "Auto Scroll in Live Capture");
+            autoScroll.setSelected(false);
+            autoScroll.fire();
+            return null;
+        });
+        veth.replayAndWait(SentFrames.CAPTURE, "--loop", "2");
+        int more = count + 2 * first;
+        waitUntil(() -> counts().startsWith("Packets: " + more + " "), this::counts);
+        waitUntil(() -> rows() == more, () -> rows() + " rows once Auto Scroll is off");
         assertEquals(3, fx(() -> packetList().getSelectionModel().getSelectedIndex()));
-        assertEquals(count - 1, fx(this::lastListed));
+        window.menu("Capture", "Stop");
+        waitUntil(() -> capture().equals("Captured: " + more + " · Dropped: 0"), this::capture);
+        waitUntil(() -> rows() == more, () -> rows() + " rows after Stop");
+        assertEquals(3, fx(() -> packetList().getSelectionModel().getSelectedIndex()));
+        assertEquals(more - 1, fx(this::lastListed));
     }
 
     @SuppressWarnings("unchecked")

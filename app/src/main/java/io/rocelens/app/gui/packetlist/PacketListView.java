@@ -442,7 +442,7 @@ public final class PacketListView {
             return;
         }
         showWindow(new RowList(0, model.size()));
-        showLast();
+        scrollToLast();
     }
 
     /** The header arrows follow the model's order (also after a sort asked for from elsewhere). */
@@ -514,6 +514,10 @@ public final class PacketListView {
         if (rows.size > 2 * FOLLOWED_ROWS && rows.first + rows.size == model.size()) {
             keepNewest();
         }
+        scrollToLast();
+    }
+
+    private void scrollToLast() {
         if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow && !table.getItems().isEmpty()) {
             if (flow.getCellCount() == table.getItems().size()) {
                 flow.scrollTo(table.getItems().size() - 1);
