@@ -17,7 +17,8 @@ import javafx.stage.Window;
 
 /**
  * Takes the screenshots of Capture in the window: the Options dialog with the interfaces' sparklines while traffic
- * flows, and the window and QP Conversations halfway through a live capture. Frames of a sample capture are sent
+ * flows, and the window and QP Conversations a few seconds into a live capture at 6,000 frames/s (past the 16,384
+ * rows after which a followed capture lists only its newest). Frames of a sample capture are sent
  * through a veth pair in a namespace of its own, so it needs root. Run by docs/screenshots/make-capture-screenshots.sh
  * under Xvfb; not a test.
  */
@@ -35,7 +36,7 @@ public final class CaptureScreenshots {
         try (Veth veth = Veth.create()) {
             MainWindow window = Fx.showWindow(config);
             Stage stage = window.stage();
-            Process background = veth.replay(traffic, "--pps", "400", "--loop", "1000");
+            Process background = veth.replay(traffic, "--pps", "6000", "--loop", "1000");
             Platform.runLater(() -> Fx.item(stage, "Capture", "Options").fire());
             waitUntil(() -> dialog() != null);
             fx(() -> {
@@ -59,7 +60,7 @@ public final class CaptureScreenshots {
                 return null;
             });
             waitUntil(() -> ((Label) stage.getScene().lookup("#status-capture")).getText().matches(
-                    "Capturing · Captured: [0-9]{4,}.*"));
+                    "Capturing · Captured: [0-9]{5,}.*"));
             Thread.sleep(3000);
             fx(() -> {
                 Png.write(stage.getScene().snapshot(null), out.resolve("live-capture.png"));
