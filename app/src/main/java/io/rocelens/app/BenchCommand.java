@@ -61,7 +61,7 @@ public final class BenchCommand implements Callable<Integer> {
         });
         try {
             SummaryPipeline pipeline = new SummaryPipeline(DissectorOptions.defaults(), pool, threads);
-            // as the command each pass stands for: the window's load reads ahead, analyze reads on its own thread
+            // as the command each pass stands for: the window's load reads ahead, analyze on the calling thread
             return passes(index ? pipeline : pipeline.readingOnCallingThread(), threads);
         } finally {
             pool.shutdownNow();

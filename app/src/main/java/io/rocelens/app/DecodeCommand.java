@@ -160,7 +160,8 @@ public final class DecodeCommand implements Callable<Integer> {
                     + "twice: give a file, not standard input");
             return CliSupport.EXIT_UNREADABLE;
         }
-        SummaryPipeline pipeline = SummaryPipeline.forThisMachine(new DissectorOptions(rocePorts)).readingOnCallingThread();
+        SummaryPipeline pipeline = SummaryPipeline.forThisMachine(new DissectorOptions(rocePorts))
+                .readingOnCallingThread();
         AnalysisMarks marks = null;
         if (filter.needsMarks() || statsNeedMarks) {
             try (CaptureReader first = CliSupport.open(file)) {

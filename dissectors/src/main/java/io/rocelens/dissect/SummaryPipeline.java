@@ -16,11 +16,11 @@ import java.util.function.LongPredicate;
 
 /**
  * The bulk pass: frames are read on the calling thread (a file's, with more than one worker, on a thread of their own:
- * {@link ReadAhead}, unless {@link #readingOnCallingThread()}), dissected in batches on worker threads (each with its own {@link FastDissector}), and the
- * summaries handed to the consumer on the calling thread in capture order. The consumer, typically the analyzer,
- * therefore sees one ordered stream and needs no locking. Memory is bounded by the batches in flight, not by the
- * capture. The workers come from an executor given to it, shared by every pass. Each run is one capture to the frame
- * times ({@link FrameClock}).
+ * {@link ReadAhead}, unless {@link #readingOnCallingThread()}), dissected in batches on worker threads (each with its
+ * own {@link FastDissector}), and the summaries handed to the consumer on the calling thread in capture order. The
+ * consumer, typically the analyzer, therefore sees one ordered stream and needs no locking. Memory is bounded by the
+ * batches in flight, not by the capture. The workers come from an executor given to it, shared by every pass. Each run
+ * is one capture to the frame times ({@link FrameClock}).
  */
 public final class SummaryPipeline {
 
@@ -51,10 +51,10 @@ public final class SummaryPipeline {
     /**
      * This pipeline with a file read on the calling thread between batches, for a consumer lighter than a
      * dissection worker (the analysis alone, the summary lines). With one worker per core, the workers and the
-     * calling thread already fill the cores; a reading thread on top only takes turns with them, and each of its hand-offs
-     * can leave a core idle. On two cores {@code analyze} of 10M header-only frames took 1.94 - 2.02 s instead of
-     * 2.05 - 2.21 s, of 100M frames 11.4 - 12.0 instead of 12.5 s (docs/speed.md); the window's load, which indexes
-     * every frame on the calling thread too, keeps its reading thread.
+     * calling thread already fill the cores; a reading thread on top only takes turns with them, and each of its
+     * hand-offs can leave a core idle. On two cores {@code analyze} of 10M header-only frames took 1.94 - 2.02 s
+     * instead of 2.05 - 2.21 s, of 100M frames 11.4 - 12.0 instead of 12.5 s (docs/speed.md); the window's load, which
+     * indexes every frame on the calling thread too, keeps its reading thread.
      */
     public SummaryPipeline readingOnCallingThread() {
         return new SummaryPipeline(options, workers, parallelism, false);
