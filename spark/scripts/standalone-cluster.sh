@@ -9,13 +9,17 @@
 # Needs a build first: ./mvnw -B -ntp package -pl spark,app -am -DskipTests
 # Environment: WORK (scratch directory, default a new one under /tmp), PORT (master port, default 7177), WORKERS
 # (how many workers, default 2; with 1, the one-core time that the two workers' time is compared with), JOB_ARGS
-# (more options for the job, e.g. --no-tables --split-bytes 33554432).
+# (more options for the job, e.g. --no-tables --split-bytes 33554432), SERIALIZERS (Spark's data serializers to submit
+# the job with in turn, default "java kryo": many clusters set spark.serializer to Kryo).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
 work=${WORK:-$(mktemp -d /tmp/rocelens-standalone.XXXXXX)}
 port=${PORT:-7177}
 workers=${WORKERS:-2}
+serializers=${SERIALIZERS:-java kryo}
+declare -A serializer_class=([java]=org.apache.spark.serializer.JavaSerializer
+                             [kryo]=org.apache.spark.serializer.KryoSerializer)
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
 jar=$root/spark/target/rocelens-spark.jar
 [ -f "$jar" ] || { echo "no $jar: build it first (./mvnw -B -ntp package -pl spark,app -am -DskipTests)" >&2; exit 2; }
@@ -46,27 +50,32 @@ if [ $# -eq 0 ]; then set -- sample-captures/*.pcap sample-captures/*.pcapng; fi
 mkdir -p "$work/in"
 for f in "$@"; do ln -sf "$(readlink -f "$f")" "$work/in/"; done
 
-start=$(date +%s%N)
-$java $opens -cp "$cp" org.apache.spark.deploy.SparkSubmit --master "spark://127.0.0.1:$port" \
-    --conf spark.executor.cores=1 --conf spark.executor.memory=768m --conf spark.ui.enabled=false \
-    --conf "spark.driver.extraJavaOptions=$opens" --conf "spark.executor.extraJavaOptions=$opens" \
-    --conf spark.sql.shuffle.partitions=4 \
-    --class io.rocelens.spark.AnalyzeJob "$jar" --input "$work/in" --output "$work/out" ${JOB_ARGS:-} \
-    > "$work/logs/submit.log" 2>&1 || { echo "the job failed:" >&2; tail -40 "$work/logs/submit.log" >&2; exit 1; }
-end=$(date +%s%N)
-echo "job done in $(( (end - start) / 1000000 )) ms on the cluster: $(grep -c 'Registered executor\|Granted executor' "$work/logs/submit.log" || true) executor lines"
-grep -h "Granted executor ID" "$work/logs/submit.log" | sed 's/.*Granted/  granted/' || true
-
-# the same files through rocelens analyze, point by point (each file is a point)
-rocelens_jar=$root/app/target/rocelens.jar
 status=0
-for f in "$work"/in/*; do
-  dir=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print([p["directory"] for p in d["points"] if p["point"]==sys.argv[2]][0])' "$work/out/summary.json" "$f")
-  "$java" -jar "$rocelens_jar" analyze "$f" --json > "$work/cli.json" 2>/dev/null || true
-  if cmp -s "$work/cli.json" "$work/out/$dir/summary.json"; then
-    echo "same summary as rocelens analyze: $(basename "$f")"
-  else
-    echo "DIFFERENT summary: $(basename "$f")"; status=1
-  fi
+rocelens_jar=$root/app/target/rocelens.jar
+for serializer in $serializers; do
+  out=$work/out-$serializer
+  start=$(date +%s%N)
+  $java $opens -cp "$cp" org.apache.spark.deploy.SparkSubmit --master "spark://127.0.0.1:$port" \
+      --conf spark.executor.cores=1 --conf spark.executor.memory=768m --conf spark.ui.enabled=false \
+      --conf "spark.driver.extraJavaOptions=$opens" --conf "spark.executor.extraJavaOptions=$opens" \
+      --conf spark.sql.shuffle.partitions=4 --conf "spark.serializer=${serializer_class[$serializer]}" \
+      --class io.rocelens.spark.AnalyzeJob "$jar" --input "$work/in" --output "$out" ${JOB_ARGS:-} \
+      > "$work/logs/submit-$serializer.log" 2>&1 \
+      || { echo "the job failed with the $serializer serializer:" >&2; tail -40 "$work/logs/submit-$serializer.log" >&2; exit 1; }
+  end=$(date +%s%N)
+  echo "job done in $(( (end - start) / 1000000 )) ms on the cluster, $serializer serializer:" \
+      "$(grep -c 'Registered executor\|Granted executor' "$work/logs/submit-$serializer.log" || true) executor lines"
+  grep -h "Granted executor ID" "$work/logs/submit-$serializer.log" | sed 's/.*Granted/  granted/' || true
+
+  # the same files through rocelens analyze, point by point (each file is a point)
+  for f in "$work"/in/*; do
+    dir=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print([p["directory"] for p in d["points"] if p["point"]==sys.argv[2]][0])' "$out/summary.json" "$f")
+    "$java" -jar "$rocelens_jar" analyze "$f" --json > "$work/cli.json" 2>/dev/null || true
+    if cmp -s "$work/cli.json" "$out/$dir/summary.json"; then
+      echo "same summary as rocelens analyze: $(basename "$f")"
+    else
+      echo "DIFFERENT summary: $(basename "$f")"; status=1
+    fi
+  done
 done
 exit $status

@@ -29,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -178,9 +179,61 @@ public final class AnalyzeJob implements Callable<Integer> {
         return new CommandLine(job).execute(args);
     }
 
-    /** A split's frames counted, its first and latest timestamp, and where it was damaged. */
-    record SplitStats(CaptureFiles.Split split, long frames, long firstTs, long maxTs, String problem)
-            implements Serializable {
+    /**
+     * A split's frames counted, its first and latest timestamp, and where it was damaged. Collected through Spark's
+     * serializer: a class, since Kryo 4 cannot build a record.
+     */
+    static final class SplitStats implements Serializable {
+        private final CaptureFiles.Split split;
+        private final long frames;
+        private final long firstTs;
+        private final long maxTs;
+        private final String problem;
+
+        SplitStats(CaptureFiles.Split split, long frames, long firstTs, long maxTs, String problem) {
+            this.split = split;
+            this.frames = frames;
+            this.firstTs = firstTs;
+            this.maxTs = maxTs;
+            this.problem = problem;
+        }
+
+        CaptureFiles.Split split() {
+            return split;
+        }
+
+        long frames() {
+            return frames;
+        }
+
+        long firstTs() {
+            return firstTs;
+        }
+
+        long maxTs() {
+            return maxTs;
+        }
+
+        String problem() {
+            return problem;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof SplitStats that && Objects.equals(split, that.split) && frames == that.frames
+                    && firstTs == that.firstTs && maxTs == that.maxTs && Objects.equals(problem, that.problem);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(split, frames, firstTs, maxTs, problem);
+        }
+
+        @Override
+        public String toString() {
+            return "SplitStats[split=" + split + ", frames=" + frames + ", firstTs=" + firstTs + ", maxTs=" + maxTs
+                    + ", problem=" + problem + "]";
+        }
     }
 
     /** One part's result: its point's id and the bytes of its {@link AnalysisResult}. */

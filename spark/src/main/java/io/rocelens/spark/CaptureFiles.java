@@ -43,12 +43,116 @@ public final class CaptureFiles {
      * order), the file's index in the listing (by point, then path: the order of the streams), its place among its
      * point's files.
      */
-    public record CaptureFileInfo(String path, String point, int pointId, int id, int order, long size,
-                                  boolean splittable) implements Serializable {
+    public static final class CaptureFileInfo implements Serializable {
+        private final String path;
+        private final String point;
+        private final int pointId;
+        private final int id;
+        private final int order;
+        private final long size;
+        private final boolean splittable;
+
+        public CaptureFileInfo(String path, String point, int pointId, int id, int order, long size,
+                               boolean splittable) {
+            this.path = path;
+            this.point = point;
+            this.pointId = pointId;
+            this.id = id;
+            this.order = order;
+            this.size = size;
+            this.splittable = splittable;
+        }
+
+        public String path() {
+            return path;
+        }
+
+        public String point() {
+            return point;
+        }
+
+        public int pointId() {
+            return pointId;
+        }
+
+        public int id() {
+            return id;
+        }
+
+        public int order() {
+            return order;
+        }
+
+        public long size() {
+            return size;
+        }
+
+        public boolean splittable() {
+            return splittable;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof CaptureFileInfo that && Objects.equals(path, that.path)
+                    && Objects.equals(point, that.point) && pointId == that.pointId && id == that.id
+                    && order == that.order && size == that.size && splittable == that.splittable;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(path, point, pointId, id, order, size, splittable);
+        }
+
+        @Override
+        public String toString() {
+            return "CaptureFileInfo[path=" + path + ", point=" + point + ", pointId=" + pointId + ", id=" + id
+                    + ", order=" + order + ", size=" + size + ", splittable=" + splittable + "]";
+        }
     }
 
-    /** The byte range {@code [start, end)} of one file that one task reads. */
-    public record Split(CaptureFileInfo file, long start, long end) implements Serializable {
+    /**
+     * The byte range {@code [start, end)} of one file that one task reads.
+     * Not a record, nor is {@link CaptureFileInfo}:
+     * the job parallelises splits and collects them, through Spark's serializer, and Kryo 4 (Spark's) cannot build a
+     * record.
+     */
+    public static final class Split implements Serializable {
+        private final CaptureFileInfo file;
+        private final long start;
+        private final long end;
+
+        public Split(CaptureFileInfo file, long start, long end) {
+            this.file = file;
+            this.start = start;
+            this.end = end;
+        }
+
+        public CaptureFileInfo file() {
+            return file;
+        }
+
+        public long start() {
+            return start;
+        }
+
+        public long end() {
+            return end;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Split that && Objects.equals(file, that.file) && start == that.start && end == that.end;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(file, start, end);
+        }
+
+        @Override
+        public String toString() {
+            return "Split[file=" + file + ", start=" + start + ", end=" + end + "]";
+        }
     }
 
     /** What the listing found: the captures, in point then name order, and a warning per file skipped. */

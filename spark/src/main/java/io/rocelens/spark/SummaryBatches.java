@@ -17,6 +17,7 @@ import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.Objects;
 import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.TreeMap;
@@ -56,9 +57,54 @@ final class SummaryBatches {
 
     /**
      * A batch's partition, its split (by its number in the job, capture order), its place in the split's series to
-     * the partition, and the timestamp of the split's first frame.
+     * the partition, and the timestamp of the split's first frame. The shuffle's key: a class, since Spark's
+     * serializer may be Kryo 4, which cannot build a record.
      */
-    record Key(int partition, int split, int sequence, long splitStartNanos) implements Serializable {
+    static final class Key implements Serializable {
+        private final int partition;
+        private final int split;
+        private final int sequence;
+        private final long splitStartNanos;
+
+        Key(int partition, int split, int sequence, long splitStartNanos) {
+            this.partition = partition;
+            this.split = split;
+            this.sequence = sequence;
+            this.splitStartNanos = splitStartNanos;
+        }
+
+        int partition() {
+            return partition;
+        }
+
+        int split() {
+            return split;
+        }
+
+        int sequence() {
+            return sequence;
+        }
+
+        long splitStartNanos() {
+            return splitStartNanos;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key that && partition == that.partition && split == that.split
+                    && sequence == that.sequence && splitStartNanos == that.splitStartNanos;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(partition, split, sequence, splitStartNanos);
+        }
+
+        @Override
+        public String toString() {
+            return "Key[partition=" + partition + ", split=" + split + ", sequence=" + sequence + ", splitStartNanos="
+                    + splitStartNanos + "]";
+        }
     }
 
     /** The partition is the key's: the map task chose it from each frame's point and conversation. */

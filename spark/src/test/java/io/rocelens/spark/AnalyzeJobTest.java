@@ -31,6 +31,7 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -40,18 +41,24 @@ import picocli.CommandLine;
  * summary, the per-QP, priority, PFC and rate CSVs character for character, the events and latency rows as the same set
  * (the order of rows with equal timestamps is the parts' order).
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AnalyzeJobTest {
 
     static final Path SAMPLES = Path.of("..", "sample-captures");
-    static SparkSession spark;
+    SparkSession spark;
+
+    /** The session the tests run the job in. */
+    SparkSession session() {
+        return Spark.local();
+    }
 
     @BeforeAll
-    static void start() {
-        spark = Spark.local();
+    void start() {
+        spark = session();
     }
 
     @AfterAll
-    static void stop() {
+    void stop() {
         spark.stop();
     }
 
