@@ -32,8 +32,8 @@ import javafx.stage.Window;
  * its own, {@code rocelens replay FRAMES --pps RATE} from the far end, and the window capturing on the near end with
  * QP Conversations open. For each rate it prints the frames sent, captured and dropped by the window and the
  * command, how often the packet list and the conversations changed while frames came, the longest time the JavaFX
- * thread took to run a task posted every 20 ms (a frozen window shows here), and the CPU time of the window's JVM
- * and of the command. Run by bench/capture-window.sh as root under Xvfb; not a test.
+ * thread took to run a task posted every 20 ms (a frozen window shows here), the CPU time of the window's JVM and of
+ * the command, and the window's cores over the second half of the sending (the cost of a long capture). Run by bench/capture-window.sh as root under Xvfb; not a test.
  */
 public final class CaptureWindowBench {
 
@@ -47,8 +47,8 @@ public final class CaptureWindowBench {
         Path frames = Path.of(args[0]);
         Path config = Files.createTempDirectory("rocelens-bench");
         Fx.startToolkit();
-        System.out.printf(Locale.ROOT, "%-7s %-8s %8s %8s %9s %7s %9s %9s %13s %8s%n", "rate", "who", "sent",
-                "sent/s", "captured", "dropped", "list/s", "views/s", "fx p99/max ms", "cpu s");
+        System.out.printf(Locale.ROOT, "%-7s %-8s %8s %8s %9s %7s %9s %9s %13s %8s %9s%n", "rate", "who", "sent",
+                "sent/s", "captured", "dropped", "list/s", "views/s", "fx p99/max ms", "cpu s", "2nd half");
         try (Veth veth = Veth.create()) {
             MainWindow window = Fx.showWindow(config);
             Stage stage = window.stage();
@@ -94,8 +94,10 @@ public final class CaptureWindowBench {
         long cpuBefore = processCpuNanos();
         Sender sender = Sender.start(veth, frames, rate);
         latency.start();
+        CpuRate secondHalf = CpuRate.start();
         sender.await();
         latency.stop();
+        double steady = secondHalf.coresInSecondHalf();
         long lists = listChanges.get();
         long views = viewChanges.get();
         Thread.sleep(1000);
@@ -108,10 +110,10 @@ public final class CaptureWindowBench {
         java.util.Map<String, Long> threadsAfter = threadTicks();
         Matcher counts = COUNTS.matcher(status(stage));
         counts.find();
-        System.out.printf(Locale.ROOT, "%-7d %-8s %8d %8.0f %9s %7s %9.1f %9.1f %6.0f/%-6.0f %8.2f%n", rate,
+        System.out.printf(Locale.ROOT, "%-7d %-8s %8d %8.0f %9s %7s %9.1f %9.1f %6.0f/%-6.0f %8.2f %9.2f%n", rate,
                 "window", sender.sent, sender.sent / sender.seconds, counts.group(1), counts.group(2),
                 lists / sender.seconds, views / sender.seconds, latency.p99Millis(), latency.maxNanos / 1e6,
-                cpu / 1e9);
+                cpu / 1e9, steady);
         printThreads(threadsBefore, threadsAfter);
         // saved, so the next capture does not ask about it, then deleted
         Path saved = Files.createTempFile("rocelens-bench", ".pcapng");
@@ -220,6 +222,45 @@ public final class CaptureWindowBench {
             }
             sent = Long.parseLong(said.group(1));
             seconds = Double.parseDouble(said.group(2));
+        }
+    }
+
+    /**
+     * The window's CPU over the second half of the frames' sending, in cores: a capture that runs for minutes costs
+     * that, once the JIT has compiled what the first seconds bring (the whole capture's figure, "cpu s", includes
+     * them and the stop).
+     */
+    private static final class CpuRate {
+        private final List<long[]> samples = java.util.Collections.synchronizedList(new ArrayList<>());
+        private final Thread sampler;
+
+        private CpuRate() {
+            sampler = new Thread(() -> {
+                while (!Thread.currentThread().isInterrupted()) {
+                    samples.add(new long[] {System.nanoTime(), processCpuNanos()});
+                    try {
+                        Thread.sleep(250);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+        }
+
+        static CpuRate start() {
+            CpuRate rate = new CpuRate();
+            rate.sampler.start();
+            return rate;
+        }
+
+        /** Stops sampling; the cores used between the sample at half the time and the last. */
+        double coresInSecondHalf() throws InterruptedException {
+            sampler.interrupt();
+            sampler.join();
+            List<long[]> taken = new ArrayList<>(samples);
+            long[] last = taken.get(taken.size() - 1);
+            long[] half = taken.get(taken.size() / 2);
+            return last[0] == half[0] ? Double.NaN : (double) (last[1] - half[1]) / (last[0] - half[0]);
         }
     }
 

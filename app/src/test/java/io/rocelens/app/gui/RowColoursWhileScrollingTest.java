@@ -1,0 +1,105 @@
+package io.rocelens.app.gui;
+
+import static io.rocelens.app.gui.Fx.fx;
+import static io.rocelens.app.gui.Fx.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.rocelens.app.gui.packetlist.model.ColouringRules;
+import io.rocelens.app.gui.packetlist.model.PacketListModel;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javafx.scene.Node;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.Background;
+import javafx.scene.paint.Color;
+import javafx.scene.paint.Paint;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The packet list reuses its rows as it scrolls, and restyles a row only when what styles it changed (the list's own
+ * flow, for speed): every row on screen, at every step of a scroll through mixed.pcapng under the default colouring
+ * rules, is drawn in its own rule's background colour, and every row no rule colours in the list's plain stripes.
+ */
+class RowColoursWhileScrollingTest {
+
+    private static final Path MIXED = Path.of("../sample-captures/mixed.pcapng").toAbsolutePath();
+
+    @TempDir
+    static Path folder;
+
+    @RegisterExtension
+    final WindowOnCapture sample = new WindowOnCapture(folder.resolve("config"), MIXED, 401);
+
+    @Test
+    void everyRowOnScreenHasItsOwnRulesColourAtEveryStepOfAScroll(FxRobot robot) throws Exception {
+        fx(() -> {
+            sample.window().colouringRulesChanged(ColouringRules.defaults());
+            return null;
+        });
+        PacketListModel packets = fx(() -> sample.window().packets());
+        waitUntil(() -> fx(() -> {
+            for (int index = 0; index < packets.size(); index++) {
+                if (packets.look(index) == PacketListModel.PLACEHOLDER) {
+                    return false;
+                }
+            }
+            return true;
+        }));
+        TableView<?> list = Fx.node(robot, "#packet-list");
+        Set<Paint> plain = new HashSet<>();
+        Set<String> rulesSeen = new HashSet<>();
+        int checked = 0;
+        for (int top = 0; top < packets.size(); top += 7) {
+            int first = top;
+            fx(() -> {
+                list.scrollTo(first);
+                return null;
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+            checked += fx(() -> {
+                int rows = 0;
+                for (Node node : list.lookupAll(".table-row-cell")) {
+                    TableRow<?> row = (TableRow<?>) node;
+                    int index = row.getIndex();
+                    if (!row.isVisible() || row.isEmpty() || index < 0 || index >= packets.size()
+                            || row.isSelected()) {
+                        continue;
+                    }
+                    ColouringRules.Rule rule = packets.look(index).colour();
+                    Paint drawn = lastFill(row.getBackground());
+                    if (rule == null) {
+                        plain.add(drawn);
+                    } else {
+                        assertEquals(Color.web(rule.background()), drawn, "row " + index + " (" + rule.name() + ")");
+                        rulesSeen.add(rule.name());
+                    }
+                    rows++;
+                }
+                return rows;
+            });
+        }
+        assertTrue(checked > packets.size(), checked + " rows checked");
+        // the list's stripes (odd and even rows), none of them a rule's colour
+        assertTrue(plain.size() <= 2, "plain rows drawn in " + plain);
+        assertTrue(rulesSeen.size() >= 2, "rules seen: " + rulesSeen);
+        for (String name : rulesSeen) {
+            ColouringRules.Rule rule = ColouringRules.defaults().rules().stream()
+                    .filter(r -> r.name().equals(name)).findFirst().orElseThrow();
+            assertTrue(!plain.contains(Color.web(rule.background())), "a plain row in " + name + "'s colour");
+        }
+    }
+
+    /** The row's own colour: modena draws the cell border first and the row's -fx-background last. */
+    private static Paint lastFill(Background background) {
+        List<javafx.scene.layout.BackgroundFill> fills = background.getFills();
+        return fills.get(fills.size() - 1).getFill();
+    }
+}
