@@ -162,10 +162,15 @@ public final class AnalyzeJob implements Callable<Integer> {
 
     /** The job under spark-submit: the session comes from it (master, configuration). */
     public static void main(String[] args) {
-        SparkSession spark = SparkSession.builder().appName("rocelens analyze").getOrCreate();
+        submitted("rocelens analyze", spark -> run(spark, args));
+    }
+
+    /** Runs {@code job} in the session spark-submit configured, stops the session and exits with the job's status. */
+    static void submitted(String appName, java.util.function.ToIntFunction<SparkSession> job) {
+        SparkSession spark = SparkSession.builder().appName(appName).getOrCreate();
         int status;
         try {
-            status = run(spark, args);
+            status = job.applyAsInt(spark);
         } finally {
             spark.stop();
         }

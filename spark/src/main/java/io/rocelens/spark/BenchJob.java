@@ -36,14 +36,7 @@ public final class BenchJob implements Callable<Integer> {
     private SparkSession spark;
 
     public static void main(String[] args) {
-        SparkSession spark = SparkSession.builder().appName("rocelens bench").getOrCreate();
-        int status;
-        try {
-            status = run(spark, args);
-        } finally {
-            spark.stop();
-        }
-        System.exit(status);
+        AnalyzeJob.submitted("rocelens bench", spark -> run(spark, args));
     }
 
     /** Runs the passes in a session the caller made; returns the exit status. */
