@@ -43,7 +43,7 @@ type_filter() {
 
 start -g 63 sample-captures/mixed.pcapng
 # the details tree: first row, open the BTH, down to the PSN the NAK names
-xdotool mousemove --window "$window" 200 480 click 1
+xdotool mousemove --window "$window" 200 565 click 1
 sleep 1
 xdotool key --delay 400 End Up Up Right
 sleep 1
