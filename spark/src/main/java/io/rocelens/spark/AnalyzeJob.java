@@ -29,7 +29,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -221,23 +220,6 @@ public final class AnalyzeJob implements Callable<Integer> {
 
         String problem() {
             return problem;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof SplitStats that && Objects.equals(split, that.split) && frames == that.frames
-                    && firstTs == that.firstTs && maxTs == that.maxTs && Objects.equals(problem, that.problem);
-        }
-
-        @Override
-        public int hashCode() {
-            return Objects.hash(split, frames, firstTs, maxTs, problem);
-        }
-
-        @Override
-        public String toString() {
-            return "SplitStats[split=" + split + ", frames=" + frames + ", firstTs=" + firstTs + ", maxTs=" + maxTs
-                    + ", problem=" + problem + "]";
         }
     }
 

@@ -17,7 +17,6 @@ import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.Objects;
 import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.TreeMap;
@@ -87,23 +86,6 @@ final class SummaryBatches {
 
         long splitStartNanos() {
             return splitStartNanos;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key that && partition == that.partition && split == that.split
-                    && sequence == that.sequence && splitStartNanos == that.splitStartNanos;
-        }
-
-        @Override
-        public int hashCode() {
-            return Objects.hash(partition, split, sequence, splitStartNanos);
-        }
-
-        @Override
-        public String toString() {
-            return "Key[partition=" + partition + ", split=" + split + ", sequence=" + sequence + ", splitStartNanos="
-                    + splitStartNanos + "]";
         }
     }
 
