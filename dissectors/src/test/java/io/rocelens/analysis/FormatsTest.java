@@ -8,6 +8,9 @@ import io.rocelens.dissect.Timestamps;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.DoubleRange;
 
 class FormatsTest {
 
@@ -42,5 +45,17 @@ class FormatsTest {
         assertEquals("850 ns", Formats.duration(850));
         assertEquals("150.014 µs", Formats.duration(150_014.4));
         assertEquals("1.280 ms", Formats.duration(1_280_000));
+    }
+
+    /** Durations come out as the root locale formats them (digits and decimal point), whatever locale makes them. */
+    @Property
+    void aDurationIsTheRootLocalesText(@ForAll @DoubleRange(min = -5e12, max = 5e12) double nanos) {
+        double abs = Math.abs(nanos);
+        String root = abs < 1_000 ? String.format(java.util.Locale.ROOT, nanos == Math.rint(nanos) ? "%.0f ns"
+                : "%.2f ns", nanos)
+                : abs < 1_000_000 ? String.format(java.util.Locale.ROOT, "%.3f µs", nanos / 1e3)
+                : abs < 1_000_000_000 ? String.format(java.util.Locale.ROOT, "%.3f ms", nanos / 1e6)
+                : String.format(java.util.Locale.ROOT, "%.3f s", nanos / 1e9);
+        assertEquals(root, Formats.duration(nanos));
     }
 }
