@@ -102,19 +102,12 @@ public final class CaptureFiles {
         public int hashCode() {
             return Objects.hash(path, point, pointId, id, order, size, splittable);
         }
-
-        @Override
-        public String toString() {
-            return "CaptureFileInfo[path=" + path + ", point=" + point + ", pointId=" + pointId + ", id=" + id
-                    + ", order=" + order + ", size=" + size + ", splittable=" + splittable + "]";
-        }
     }
 
     /**
-     * The byte range {@code [start, end)} of one file that one task reads.
-     * Not a record, nor is {@link CaptureFileInfo}:
-     * the job parallelises splits and collects them, through Spark's serializer, and Kryo 4 (Spark's) cannot build a
-     * record.
+     * The byte range {@code [start, end)} of one file that one task reads. Not a record, nor is {@link
+     * CaptureFileInfo}: the job parallelises splits and collects them through Spark's serializer, and Kryo 4 (Spark's)
+     * cannot build a record.
      */
     public static final class Split implements Serializable {
         private final CaptureFileInfo file;
@@ -147,11 +140,6 @@ public final class CaptureFiles {
         @Override
         public int hashCode() {
             return Objects.hash(file, start, end);
-        }
-
-        @Override
-        public String toString() {
-            return "Split[file=" + file + ", start=" + start + ", end=" + end + "]";
         }
     }
 

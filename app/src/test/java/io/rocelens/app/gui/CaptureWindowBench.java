@@ -33,7 +33,8 @@ import javafx.stage.Window;
  * QP Conversations open. For each rate it prints the frames sent, captured and dropped by the window and the
  * command, how often the packet list and the conversations changed while frames came, the longest time the JavaFX
  * thread took to run a task posted every 20 ms (a frozen window shows here), the CPU time of the window's JVM and of
- * the command, and the window's cores over the second half of the sending (the cost of a long capture). Run by bench/capture-window.sh as root under Xvfb; not a test.
+ * the command, and the window's cores over the second half of the sending (the cost of a long capture). Run by
+ * bench/capture-window.sh as root under Xvfb; not a test.
  */
 public final class CaptureWindowBench {
 
