@@ -21,11 +21,11 @@ public final class Formats {
     }
 
     /**
-     * The locale of the durations: its digits and decimal point are the root locale's, and a formatter made for it
-     * skips the decimal format symbols it would build for any other locale (a stall text ten times a second for each
-     * stalled flow, while a capture's analysis is shown as it runs).
+     * The locale of numbers formatted for people: its digits, decimal point and grouping comma are the root locale's,
+     * and {@code String.format} skips for it alone the decimal format symbols it builds at each call for any other
+     * locale (the window formats its status line, views and stall texts ten times a second while a capture runs).
      */
-    private static final java.util.Locale DIGITS = java.util.Locale.US;
+    public static final java.util.Locale DIGITS = java.util.Locale.US;
 
     /** A duration for people: "850 ns", "5.12 ns", "12.345 µs", "3.200 ms", "1.500 s". */
     public static String duration(double nanos) {

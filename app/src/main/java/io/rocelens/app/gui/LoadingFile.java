@@ -1,6 +1,7 @@
 package io.rocelens.app.gui;
 
 import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.analysis.Formats;
 import io.rocelens.app.gui.capture.model.OpenCapture;
 import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.app.gui.packetlist.model.PacketListModel;
@@ -8,7 +9,6 @@ import io.rocelens.app.gui.packetlist.model.PacketTable;
 import io.rocelens.app.gui.stats.StatsViews;
 import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import java.nio.file.Path;
-import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,7 +57,7 @@ final class LoadingFile implements OpenCapture.Listener {
         if (!firstRows && packets.size() > 0) {
             firstRows = true;
             LOG.info("first {} packets listed {} s after opening {}", packets.size(),
-                    String.format(Locale.ROOT, "%.2f", (System.nanoTime() - opening) / 1e9), file);
+                    String.format(Formats.DIGITS, "%.2f", (System.nanoTime() - opening) / 1e9), file);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.rocelens.app.gui;
 
-import java.util.Locale;
+import io.rocelens.analysis.Formats;
+
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
@@ -56,12 +57,12 @@ final class StatusLine {
     }
 
     void loadTime(long nanos) {
-        loadTime.setText(String.format(Locale.ROOT, "Load time: %.2f s", nanos / 1e9));
+        loadTime.setText(String.format(Formats.DIGITS, "Load time: %.2f s", nanos / 1e9));
     }
 
     /** "Packets: M · Displayed: N (x%)". */
     void counts(int total, int shown) {
-        String share = total > 0 ? String.format(Locale.ROOT, " (%.1f%%)", 100.0 * shown / total) : "";
+        String share = total > 0 ? String.format(Formats.DIGITS, " (%.1f%%)", 100.0 * shown / total) : "";
         counts.setText("Packets: " + total + " · Displayed: " + shown + share);
     }
 

@@ -1,5 +1,6 @@
 package io.rocelens.app.gui.capture;
 
+import io.rocelens.analysis.Formats;
 import io.rocelens.app.gui.capture.model.InterfaceRates;
 import io.rocelens.app.gui.common.Dialogs;
 import io.rocelens.app.gui.common.NumberSpinner;
@@ -11,7 +12,6 @@ import io.rocelens.live.CaptureOutput;
 import io.rocelens.live.LiveCapture;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
@@ -417,7 +417,7 @@ public final class CaptureOptionsDialog {
                 line.getPoints().addAll(x, SPARK_HEIGHT - 1 - (SPARK_HEIGHT - 2) * value / max);
                 x += step;
             }
-            rate.setText(history.isEmpty() ? "" : String.format(Locale.ROOT, "%.0f/s", history.get(history.size() - 1)));
+            rate.setText(history.isEmpty() ? "" : String.format(Formats.DIGITS, "%.0f/s", history.get(history.size() - 1)));
             rate.setId("rate-" + device.name());
             setGraphic(box);
         }

@@ -1,8 +1,8 @@
 package io.rocelens.app.gui.stats;
 
+import io.rocelens.analysis.Formats;
 import io.rocelens.app.gui.common.ChartColours;
 import io.rocelens.app.gui.stats.model.Axes;
-import java.util.Locale;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.text.Font;
@@ -50,7 +50,7 @@ public final class RateAxis {
 
     /** A tick value without trailing zeros: 2, 2.5, 0.125. */
     public static String trim(double value) {
-        return value == Math.rint(value) ? String.format(Locale.ROOT, "%.0f", value)
-                : String.format(Locale.ROOT, "%.3f", value).replaceAll("0+$", "");
+        return value == Math.rint(value) ? String.format(Formats.DIGITS, "%.0f", value)
+                : String.format(Formats.DIGITS, "%.3f", value).replaceAll("0+$", "");
     }
 }

@@ -3,6 +3,7 @@ package io.rocelens.app.gui.capture.model;
 import io.rocelens.analysis.AnalysisMarks;
 import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
+import io.rocelens.analysis.Formats;
 import io.rocelens.app.gui.common.model.Background;
 import io.rocelens.app.gui.common.model.LatestWins;
 import io.rocelens.app.gui.packetlist.model.IndexedCapture;
@@ -21,7 +22,6 @@ import io.rocelens.load.LoadResult;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,7 +70,7 @@ public final class OpenCapture {
 
         /** "401 packets in 0.05 s", as the log line and the status bar say it. */
         public String summary() {
-            return String.format(Locale.ROOT, "%d packets in %.2f s", packets, elapsedNanos / 1e9);
+            return String.format(Formats.DIGITS, "%d packets in %.2f s", packets, elapsedNanos / 1e9);
         }
 
         /** A notice for the user when the file was not read to its end, else null. */

@@ -1,8 +1,9 @@
 package io.rocelens.app.gui.export.model;
 
+import io.rocelens.analysis.Formats;
+
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.LongPredicate;
 
 /**
@@ -103,6 +104,6 @@ public record PrintRange(Which which, boolean displayed, String range) {
 
     /** "6 packets", as the dialog says how many will be printed. */
     public static String count(int packets) {
-        return String.format(Locale.ROOT, "%d %s", packets, packets == 1 ? "packet" : "packets");
+        return String.format(Formats.DIGITS, "%d %s", packets, packets == 1 ? "packet" : "packets");
     }
 }

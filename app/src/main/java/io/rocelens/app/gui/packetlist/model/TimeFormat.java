@@ -35,7 +35,8 @@ public enum TimeFormat {
         if (this == ABSOLUTE) {
             Instant instant = Instant.ofEpochSecond(Math.floorDiv(timestampNanos, 1_000_000_000L),
                     Math.floorMod(timestampNanos, 1_000_000_000L));
-            return DATE_TIME.format(instant.atZone(zone)) + String.format(".%09d", instant.getNano());
+            return nineDecimals(new StringBuilder(29).append(DATE_TIME.format(instant.atZone(zone))), instant.getNano())
+                    .toString();
         }
         return seconds(timestampNanos - reference);
     }
@@ -43,6 +44,20 @@ public enum TimeFormat {
     /** Seconds with nine decimals, as tshark prints them; a frame earlier than the reference gets a minus sign. */
     public static String seconds(long nanos) {
         long magnitude = Math.abs(nanos);
-        return (nanos < 0 ? "-" : "") + magnitude / 1_000_000_000L + String.format(".%09d", magnitude % 1_000_000_000L);
+        StringBuilder text = new StringBuilder(21);
+        if (nanos < 0) {
+            text.append('-');
+        }
+        return nineDecimals(text.append(magnitude / 1_000_000_000L), (int) (magnitude % 1_000_000_000L)).toString();
+    }
+
+    /**
+     * A point and nine digits, ASCII in every locale, as tshark prints them. Not {@code String.format}: it builds the
+     * locale's decimal symbols at each call, and the list formats a Time cell for each row it shows, ten times a
+     * second while a capture runs (the largest allocation of the JavaFX thread, docs/speed.md).
+     */
+    private static StringBuilder nineDecimals(StringBuilder text, int nanos) {
+        String digits = Integer.toString(nanos);
+        return text.append('.').append("000000000", digits.length(), 9).append(digits);
     }
 }

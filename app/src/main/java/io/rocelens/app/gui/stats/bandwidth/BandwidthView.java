@@ -22,7 +22,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -134,12 +133,12 @@ public final class BandwidthView extends StatsWindow {
         column("Priority", BandwidthChart.ShareLine::priority, Object::toString);
         column("Packets", BandwidthChart.ShareLine::packets, Object::toString);
         column("Bytes", BandwidthChart.ShareLine::bytes, Object::toString);
-        column("Share", BandwidthChart.ShareLine::sharePercent, n -> String.format(Locale.ROOT, "%.1f %%", n));
+        column("Share", BandwidthChart.ShareLine::sharePercent, n -> String.format(Formats.DIGITS, "%.1f %%", n));
         column("Average rate", BandwidthChart.ShareLine::averageBps, TextSummary::rate);
         column("ETS share", BandwidthChart.ShareLine::configured,
-                n -> Double.isNaN(n) ? "" : String.format(Locale.ROOT, "%.1f %%", n));
+                n -> Double.isNaN(n) ? "" : String.format(Formats.DIGITS, "%.1f %%", n));
         column("Deviation", BandwidthChart.ShareLine::deviation,
-                n -> Double.isNaN(n) ? "" : String.format(Locale.ROOT, "%+.1f points", n));
+                n -> Double.isNaN(n) ? "" : String.format(Formats.DIGITS, "%+.1f points", n));
         shares.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
 
         SplitPane split = new SplitPane(holder, shares);
@@ -193,7 +192,7 @@ public final class BandwidthView extends StatsWindow {
         for (int p = 0; p < configured.length; p++) {
             if (!Double.isNaN(configured[p])) {
                 text.append(text.length() == 0 ? "" : ",").append(p).append('=')
-                        .append(String.format(Locale.ROOT, "%.0f", configured[p]));
+                        .append(String.format(Formats.DIGITS, "%.0f", configured[p]));
             }
         }
         return text.toString();
@@ -308,7 +307,7 @@ public final class BandwidthView extends StatsWindow {
                     g.setStroke(colours.strong(ChartColours.priority(p)));
                     g.strokeLine(LEFT, y, LEFT + w, y);
                     g.setFill(colours.strong(ChartColours.priority(p)));
-                    g.fillText(String.format(Locale.ROOT, "ETS priority %d: %.0f %% of %s", p, configured[p],
+                    g.fillText(String.format(Formats.DIGITS, "ETS priority %d: %.0f %% of %s", p, configured[p],
                             TextSummary.rate(capture.analysis().options().linkSpeedBps())), LEFT + 6 + 260 * labels++,
                             y - 2);
                 }

@@ -17,7 +17,6 @@ import io.rocelens.app.gui.stats.model.PacketListLink;
 import io.rocelens.dissect.Timestamps;
 import io.rocelens.export.TextSummary;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -121,7 +120,7 @@ public final class CongestionView extends StatsWindow {
         column("Rate before", DcqcnReaction::beforeBps, CongestionView::rate);
         column("Lowest after", DcqcnReaction::minAfterBps, CongestionView::rate);
         column("Lowest / before", CongestionChart::minShare,
-                share -> Double.isNaN(share) ? "" : String.format(Locale.ROOT, "%.0f %%", share));
+                share -> Double.isNaN(share) ? "" : String.format(Formats.DIGITS, "%.0f %%", share));
         column("Recovery to 90 %", DcqcnReaction::recoveryNanos, n -> n < 0 ? "not recovered" : Formats.duration(n));
         column("Followed until", DcqcnReaction::until, s -> s);
         table.getSelectionModel().selectedItemProperty().addListener((o, old, row) -> {
@@ -178,7 +177,7 @@ public final class CongestionView extends StatsWindow {
         table.getItems().setAll(rows);
         long recovered = rows.stream().filter(DcqcnReaction::recovered).count();
         summary.setText(chart.flows().isEmpty() ? "No QP received a CNP in the capture"
-                : String.format(Locale.ROOT, "%d QP%s received CNPs; this one %d CNP%s, %d recovered to 90 %% of the "
+                : String.format(Formats.DIGITS, "%d QP%s received CNPs; this one %d CNP%s, %d recovered to 90 %% of the "
                         + "rate before   (bins of %s; the rate before: %s before the CNP's)",
                 chart.flows().size(), chart.flows().size() == 1 ? "" : "s", rows.size(), rows.size() == 1 ? "" : "s",
                 recovered, Formats.duration(chart.widthNanos()),

@@ -2,6 +2,7 @@ package io.rocelens.app.gui.stats.conversations;
 
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.analysis.FlowStats;
+import io.rocelens.analysis.Formats;
 import io.rocelens.app.gui.stats.StatsWindow;
 import io.rocelens.app.gui.stats.Tables;
 import io.rocelens.app.gui.stats.conversations.model.Conversation;
@@ -10,7 +11,6 @@ import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import io.rocelens.app.gui.stats.model.PacketListLink;
 import io.rocelens.export.TextSummary;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -265,9 +265,9 @@ public final class ConversationsView extends StatsWindow {
         number("ECN CE", Conversation::ecnCe, Object::toString);
         number("Bad ICRC", Conversation::icrcErrors, Object::toString);
         number("Rel start (s)", c -> (c.firstTs() - firstTs) / 1e9,
-                n -> String.format(Locale.ROOT, "%.6f", n.doubleValue()));
+                n -> String.format(Formats.DIGITS, "%.6f", n.doubleValue()));
         number("Duration (s)", c -> (c.lastTs() - c.firstTs()) / 1e9,
-                n -> String.format(Locale.ROOT, "%.6f", n.doubleValue()));
+                n -> String.format(Formats.DIGITS, "%.6f", n.doubleValue()));
     }
 
     private void text(String title, Function<Conversation, String> value) {

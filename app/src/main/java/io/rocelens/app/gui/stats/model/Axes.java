@@ -1,8 +1,9 @@
 package io.rocelens.app.gui.stats.model;
 
+import io.rocelens.analysis.Formats;
+
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** Tick marks for chart axes: round steps of the 1-2-5 series, and times labelled in one unit per axis. */
 public final class Axes {
@@ -71,7 +72,7 @@ public final class Axes {
             double value = valueNanos / nanos;
             double step = stepNanos / nanos;
             int decimals = step >= 1 ? 0 : (int) Math.ceil(-Math.log10(step) - 1e-9);
-            return String.format(Locale.ROOT, "%." + Math.min(9, decimals) + "f", value);
+            return String.format(Formats.DIGITS, "%." + Math.min(9, decimals) + "f", value);
         }
     }
 

@@ -15,7 +15,6 @@ import io.rocelens.app.gui.stats.model.PacketListLink;
 import io.rocelens.app.gui.stats.pfc.model.PfcTimeline;
 import io.rocelens.export.TextSummary;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -116,9 +115,9 @@ public final class PfcView extends StatsWindow {
         column("XON", PfcTimeline.PriorityLine::xon, Object::toString);
         column("Quanta", PfcTimeline.PriorityLine::quanta, Object::toString);
         column("Paused (µs)", line -> line.pausedNanos() / 1000,
-                n -> String.format(Locale.ROOT, "%.3f", n.doubleValue()));
+                n -> String.format(Formats.DIGITS, "%.3f", n.doubleValue()));
         column("Paused share", PfcTimeline.PriorityLine::share,
-                n -> String.format(Locale.ROOT, "%.1f %%", 100 * n.doubleValue()));
+                n -> String.format(Formats.DIGITS, "%.1f %%", 100 * n.doubleValue()));
         column("Storms", PfcTimeline.PriorityLine::storms, Object::toString);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
 
@@ -248,7 +247,7 @@ public final class PfcView extends StatsWindow {
             g.setFill(colours.quietText());
             double share = timeline.lastTs() > timeline.firstTs()
                     ? row.pausedNanos() / (timeline.lastTs() - timeline.firstTs()) : 0;
-            g.fillText(String.format(Locale.ROOT, "XOFF %d · XON %d · paused %s (%.1f %%)", row.xoff(), row.xon(),
+            g.fillText(String.format(Formats.DIGITS, "XOFF %d · XON %d · paused %s (%.1f %%)", row.xoff(), row.xon(),
                     Formats.duration(row.pausedNanos()), 100 * share), 6, y + 22);
         }
         for (int k = 0; k < timeline.cnmRows().size(); k++) {

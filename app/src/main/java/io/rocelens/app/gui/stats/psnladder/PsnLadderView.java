@@ -10,7 +10,6 @@ import io.rocelens.app.gui.stats.model.PacketListLink;
 import io.rocelens.app.gui.stats.psnladder.model.PsnLadder;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.geometry.VPos;
@@ -380,7 +379,7 @@ public final class PsnLadderView extends StatsWindow {
         }
         marks.addAll(ladder.latencies(point));
         String kind = KIND_NAMES[ladder.kind(point)];
-        return String.format(Locale.ROOT, "frame %d · %s %s · %s%s · %s after the first packet",
+        return String.format(Formats.DIGITS, "frame %d · %s %s · %s%s · %s after the first packet",
                 ladder.frame(point), ladder.direction(point) == 0 ? "A → B" : "B → A",
                 kind.substring(0, kind.length() - 1),
                 ladder.kind(point) == PsnLadder.CNP ? "no PSN" : "PSN " + (ladder.psn(point) & 0xFFFFFF),

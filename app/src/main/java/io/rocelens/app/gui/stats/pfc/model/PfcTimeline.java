@@ -12,7 +12,6 @@ import io.rocelens.dissect.Addresses;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The PFC view's numbers: one timeline row per sender MAC and priority (802.3x PAUSE in rows of its own, last)
@@ -35,12 +34,12 @@ public final class PfcTimeline {
     public record CnmRow(QcnPointStats point, List<Cnm> cnms) {
 
         public String label() {
-            return String.format(Locale.ROOT, "QCN priority %d · CP 0x%016x", point.priority(), point.cpid());
+            return String.format(Formats.DIGITS, "QCN priority %d · CP 0x%016x", point.priority(), point.cpid());
         }
 
         /** The row's second line: how many CNMs and their feedback. */
         public String totals() {
-            return String.format(Locale.ROOT, "%d CNM%s · qFb max %d, mean %.1f, min %d", point.cnms(),
+            return String.format(Formats.DIGITS, "%d CNM%s · qFb max %d, mean %.1f, min %d", point.cnms(),
                     point.cnms() == 1 ? "" : "s", point.qfbMax(), point.qfbMean(), point.qfbMin());
         }
     }
@@ -179,7 +178,7 @@ public final class PfcTimeline {
 
     /** What hovering a CNM shows: its frame, feedback, queue values and where it went. */
     public String describe(Cnm cnm) {
-        return String.format(Locale.ROOT, "CNM frame %d from CP 0x%016x priority %d: qFb %d (cnmQOffset %d, cnmQDelta %d)"
+        return String.format(Formats.DIGITS, "CNM frame %d from CP 0x%016x priority %d: qFb %d (cnmQOffset %d, cnmQDelta %d)"
                         + " to %s%s, at %s", cnm.frame(), cnm.cpid(), cnm.priority(), cnm.qfb(), cnm.qOffset(),
                 cnm.qDelta(), Addresses.mac(cnm.reactionPoint()),
                 cnm.flowId() < 0 ? "" : String.format(" (flow ID 0x%04x)", cnm.flowId()),
@@ -188,7 +187,7 @@ public final class PfcTimeline {
 
     /** What hovering an interval shows: its frames, how it ended and how long it lasted. */
     public String describe(PausedInterval interval) {
-        return String.format(Locale.ROOT, "%s priority %s: XOFF frame %d … %s frame %d, %d XOFF frame%s, paused %s"
+        return String.format(Formats.DIGITS, "%s priority %s: XOFF frame %d … %s frame %d, %d XOFF frame%s, paused %s"
                         + " from %s", Addresses.mac(interval.senderMac()),
                 interval.priority() < 0 ? "all (802.3x PAUSE)" : Integer.toString(interval.priority()),
                 interval.startFrame(), interval.endedByXon() ? "XON" : "expired after", interval.endFrame(),

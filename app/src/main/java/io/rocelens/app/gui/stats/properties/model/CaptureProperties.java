@@ -10,7 +10,6 @@ import io.rocelens.export.TextSummary;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Statistics › Capture File Properties: the file, its format and link type, its packets and time span, and the
@@ -33,7 +32,7 @@ public final class CaptureProperties {
         List<Entry> entries = new ArrayList<>();
         entries.add(new Entry("File", "Name", file.getFileName().toString()));
         entries.add(new Entry("File", "Path", file.toString()));
-        entries.add(new Entry("File", "Length", String.format(Locale.ROOT, "%,d bytes", facts.size())));
+        entries.add(new Entry("File", "Length", String.format(Formats.DIGITS, "%,d bytes", facts.size())));
         entries.add(new Entry("File", "Format", facts.format() == CaptureFormat.PCAPNG ? "pcapng" : "pcap"));
         entries.add(new Entry("File", "Link type", LinkType.describe(facts.linkType())));
         entries.add(new Entry("File", "Read", problem == null ? "to its end" : "stopped early: " + problem));
@@ -54,7 +53,7 @@ public final class CaptureProperties {
             roceBytes += bytes;
         }
         entries.add(new Entry("Packets", "RoCE bytes", Long.toString(roceBytes)));
-        entries.add(new Entry("Packets", "Load time", String.format(Locale.ROOT, "%.2f s", loadNanos / 1e9)));
+        entries.add(new Entry("Packets", "Load time", String.format(Formats.DIGITS, "%.2f s", loadNanos / 1e9)));
         entries.add(new Entry("Analysis", "Link speed", TextSummary.rate(r.options().linkSpeedBps())));
         entries.add(new Entry("Analysis", "Flows", Integer.toString(r.flows().size())));
         entries.add(new Entry("Analysis", "PSN gaps", Long.toString(r.psnGaps())));

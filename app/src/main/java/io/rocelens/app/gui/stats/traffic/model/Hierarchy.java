@@ -1,12 +1,12 @@
 package io.rocelens.app.gui.stats.traffic.model;
 
+import io.rocelens.analysis.Formats;
 import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import io.rocelens.filter.DisplayFilter;
 import io.rocelens.filter.FilterException;
 import io.rocelens.stats.ProtocolHierarchy;
 import java.io.IOException;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -27,6 +27,6 @@ public record Hierarchy(ProtocolHierarchy.Node root, String filter) {
 
     /** {@code part} as a share of all the counted frames' {@code whole}, as "12.3": one decimal, as Wireshark. */
     public static String percent(long part, long whole) {
-        return whole == 0 ? "0.0" : String.format(Locale.ROOT, "%.1f", 100.0 * part / whole);
+        return whole == 0 ? "0.0" : String.format(Formats.DIGITS, "%.1f", 100.0 * part / whole);
     }
 }
