@@ -77,6 +77,12 @@ public final class SummaryCodec {
     static final int FLOWS = 256;
     /** In a frame's head: a frame of a flow of the table (else the head is the frame's mask, shifted by one). */
     private static final int FLOW_FRAME = 1;
+    /**
+     * The groups of the frames of RoCE data and acknowledgements, whose bodies the writer and the reader keep as
+     * values beside their bytes (see {@link Writer#bodyKeys}).
+     */
+    private static final int COMMON_GROUPS = PRIORITY | FLOW | BTH | PAYLOAD | ACK_REQUEST | 3 << ICRC_SHIFT | AETH
+            | RETH | DETH;
     /** The bodies of flows' frames a batch's table holds: the first met; later ones are written each time. */
     static final int BODIES = 256;
     private static final int PSN_MASK = 0xFF_FFFF;
@@ -182,6 +188,12 @@ public final class SummaryCodec {
         /** The flows' indices in {@link #flows} by their key. */
         private final KeyIndex flowIndex = new KeyIndex(FLOWS);
         private final Bodies bodies = new Bodies();
+        /**
+         * The indices in {@link #bodies} of the bodies with only {@link #COMMON_GROUPS}, by their values: a frame of
+         * a flow whose body came before is then written without making its bytes to look them up, which took most of
+         * the writer's time.
+         */
+        private final KeyIndex bodyKeys = new KeyIndex(BODIES);
 
         public Writer(int initialCapacity) {
             buf = new byte[Math.max(MAX_FRAME, initialCapacity)];
@@ -214,6 +226,9 @@ public final class SummaryCodec {
                 flows.count = 0;
             }
             bodies.clear();
+            if (bodyKeys.size() > 0) {
+                bodyKeys.clear();
+            }
         }
 
         /**
@@ -311,6 +326,26 @@ public final class SummaryCodec {
                 // the difference in 24 bits, from -2^23 to 2^23 - 1
                 signed((s.psn - flows.psn[flow]) << 8 >> 8);
                 flows.psn[flow] = s.psn;
+                boolean common = (mask & ~COMMON_GROUPS) == 0;
+                long kindsAndMask = 0;
+                long lengthAndPriority = 0;
+                long opcodeAndPayload = 0;
+                long aethAndDeth = 0;
+                if (common) {
+                    // every value the body holds (a group's fields are -1 when it is not in the mask)
+                    kindsAndMask = (long) mask << 32 | s.kinds & 0xFFFF_FFFFL;
+                    lengthAndPriority = (long) s.originalLength << 32 | priority(s);
+                    opcodeAndPayload = (long) s.opcode << 32 | s.payloadLength & 0xFFFF_FFFFL;
+                    aethAndDeth = (long) s.aethSyndrome << 32 | s.dethSrcQp & 0xFFFF_FFFFL;
+                    int known = bodyKeys.get(kindsAndMask, lengthAndPriority, opcodeAndPayload, aethAndDeth,
+                            s.rethDmaLength);
+                    if (known >= 0) {
+                        unsigned(known + 1);
+                        frames++;
+                        return;
+                    }
+                }
+                int bodiesBefore = bodies.count;
                 int start = pos;
                 unsigned(mask);
                 body(s, mask);
@@ -326,9 +361,19 @@ public final class SummaryCodec {
                     if ((mask & (NOT_DISSECTED | MALFORMED_REASON)) == 0) {
                         bodies.add(buf, start + 1, pos);
                     }
+                    if (common && bodies.count > bodiesBefore) {
+                        bodyKeys.putNew(kindsAndMask, lengthAndPriority, opcodeAndPayload, aethAndDeth,
+                                s.rethDmaLength, bodies.count - 1);
+                    }
                 }
             }
             frames++;
+        }
+
+        /** PCP, SL, DSCP and ECN each + 1 (0 for none) in one number; DSCP and ECN first, the fields most set. */
+        private static int priority(PacketSummary s) {
+            return field(s.dscp, 64, "DSCP") | field(s.ecn, 4, "ECN") << 7 | field(s.vlanPcp, 8, "PCP") << 10
+                    | field(s.lrhSl, 16, "SL") << 14;
         }
 
         /** A frame's body: its kinds and length, then the groups of its mask. */
@@ -352,9 +397,8 @@ public final class SummaryCodec {
                 mac(s.ethDst);
             }
             if ((mask & PRIORITY) != 0) {
-                // DSCP and ECN first: an untagged RoCEv2 frame's take two bytes
-                unsigned(field(s.dscp, 64, "DSCP") | field(s.ecn, 4, "ECN") << 7 | field(s.vlanPcp, 8, "PCP") << 10
-                        | field(s.lrhSl, 16, "SL") << 14);
+                // an untagged RoCEv2 frame's take two bytes
+                unsigned(priority(s));
             }
             address(mask, s.ipSrcHi, s.ipSrcLo, SRC_V4, SRC_V6);
             address(mask, s.ipDstHi, s.ipDstLo, DST_V4, DST_V6);
@@ -529,6 +573,8 @@ public final class SummaryCodec {
     public static final class Reader {
         /** The cleared values, for the fields a frame's groups set (no copy of {@link PacketSummary#clear()}'s). */
         private static final PacketSummary CLEARED = new PacketSummary();
+        /** A kept body's ints: its mask, then the fields {@link #keep} lists. */
+        private static final int BODY_VALUES = 11;
 
         static {
             CLEARED.clear();
@@ -544,6 +590,13 @@ public final class SummaryCodec {
         /** Where the bodies of flows' frames the batch has named by index start, and how many there are. */
         private final int[] bodyAt = new int[BODIES];
         private int bodies;
+        /**
+         * The values of the bodies with only {@link #COMMON_GROUPS} by index, {@link #BODY_VALUES} ints and the RETH
+         * length each, as their first frame was read (a mask of 0 for the others): the frames that name such a body
+         * take them from here instead of decoding its bytes again.
+         */
+        private final int[] bodyValues = new int[BODIES * BODY_VALUES];
+        private final long[] bodyReth = new long[BODIES];
         /** The summary the last frame was read into, and that frame's groups: only those need clearing. */
         private PacketSummary filled;
         private int filledMask;
@@ -716,11 +769,18 @@ public final class SummaryCodec {
                 }
                 body(s, mask, flow);
                 if ((mask & (NOT_DISSECTED | MALFORMED_REASON)) == 0 && bodies < BODIES) {
+                    keep(s, mask, bodies);
                     bodyAt[bodies++] = at;
                 }
             } else {
                 if (body > bodies) {
                     throw new IllegalArgumentException("body " + body + " of " + bodies);
+                }
+                int kept = ((int) body - 1) * BODY_VALUES;
+                if (bodyValues[kept] != 0) {
+                    mask = restore(s, (int) body - 1, flow);
+                    s.psn = psn;
+                    return mask;
                 }
                 int after = pos;
                 pos = bodyAt[(int) body - 1];
@@ -729,6 +789,52 @@ public final class SummaryCodec {
                 pos = after;
             }
             s.psn = psn;
+            return mask;
+        }
+
+        /** Keeps the values of body {@code index}, just read into the summary, if it has only the common groups. */
+        private void keep(PacketSummary s, int mask, int index) {
+            int at = index * BODY_VALUES;
+            if ((mask & ~COMMON_GROUPS) != 0) {
+                bodyValues[at] = 0;
+                return;
+            }
+            bodyValues[at] = mask;
+            bodyValues[at + 1] = s.kinds;
+            bodyValues[at + 2] = s.originalLength;
+            bodyValues[at + 3] = s.dscp;
+            bodyValues[at + 4] = s.ecn;
+            bodyValues[at + 5] = s.vlanPcp;
+            bodyValues[at + 6] = s.lrhSl;
+            bodyValues[at + 7] = s.opcode;
+            bodyValues[at + 8] = s.payloadLength;
+            bodyValues[at + 9] = s.aethSyndrome;
+            bodyValues[at + 10] = s.dethSrcQp;
+            bodyReth[index] = s.rethDmaLength;
+        }
+
+        /** What {@link #body} sets, from the values {@link #keep} kept of body {@code index}; its mask. */
+        private int restore(PacketSummary s, int index, int flow) {
+            int at = index * BODY_VALUES;
+            int mask = bodyValues[at];
+            s.kinds = bodyValues[at + 1];
+            s.originalLength = bodyValues[at + 2];
+            s.dscp = bodyValues[at + 3];
+            s.ecn = bodyValues[at + 4];
+            s.vlanPcp = bodyValues[at + 5];
+            s.lrhSl = bodyValues[at + 6];
+            s.opcode = bodyValues[at + 7];
+            s.payloadLength = bodyValues[at + 8];
+            s.aethSyndrome = bodyValues[at + 9];
+            s.dethSrcQp = bodyValues[at + 10];
+            s.rethDmaLength = bodyReth[index];
+            s.ipSrcHi = flows.srcHi[flow];
+            s.ipSrcLo = flows.srcLo[flow];
+            s.ipDstHi = flows.dstHi[flow];
+            s.ipDstLo = flows.dstLo[flow];
+            s.destQp = flows.qp[flow];
+            s.ackRequest = (mask & ACK_REQUEST) != 0;
+            s.icrcStatus = mask >>> ICRC_SHIFT & 3;
             return mask;
         }
 
