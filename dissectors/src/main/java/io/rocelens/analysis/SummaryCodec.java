@@ -74,7 +74,9 @@ public final class SummaryCodec {
     private static final int CM = 1 << 25;
 
     /** The flows a batch's table holds: the first met; the frames of later ones are written in full. */
-    static final int FLOWS = 256;
+    static final int FLOWS = 4096;
+    /** The flows a batch's table has room for at first; it doubles as they come, up to {@link #FLOWS}. */
+    private static final int FIRST_FLOWS = 64;
     /** In a frame's head: a frame of a flow of the table (else the head is the frame's mask, shifted by one). */
     private static final int FLOW_FRAME = 1;
     /**
@@ -100,18 +102,27 @@ public final class SummaryCodec {
      * reader fill it alike, frame by frame, so an index written is the index read.
      */
     private static final class BatchFlows {
-        final long[] srcHi = new long[FLOWS];
-        final long[] srcLo = new long[FLOWS];
-        final long[] dstHi = new long[FLOWS];
-        final long[] dstLo = new long[FLOWS];
-        final int[] qp = new int[FLOWS];
-        final int[] psn = new int[FLOWS];
+        long[] srcHi = new long[FIRST_FLOWS];
+        long[] srcLo = new long[FIRST_FLOWS];
+        long[] dstHi = new long[FIRST_FLOWS];
+        long[] dstLo = new long[FIRST_FLOWS];
+        int[] qp = new int[FIRST_FLOWS];
+        int[] psn = new int[FIRST_FLOWS];
         int count;
 
         /** Adds the frame's flow while there is room; false when the table is full. */
         boolean add(PacketSummary s) {
-            if (count == FLOWS) {
-                return false;
+            if (count == qp.length) {
+                if (count == FLOWS) {
+                    return false;
+                }
+                int room = Math.min(FLOWS, count * 2);
+                srcHi = Arrays.copyOf(srcHi, room);
+                srcLo = Arrays.copyOf(srcLo, room);
+                dstHi = Arrays.copyOf(dstHi, room);
+                dstLo = Arrays.copyOf(dstLo, room);
+                qp = Arrays.copyOf(qp, room);
+                psn = Arrays.copyOf(psn, room);
             }
             srcHi[count] = s.ipSrcHi;
             srcLo[count] = s.ipSrcLo;
@@ -186,7 +197,7 @@ public final class SummaryCodec {
         private final Map<String, Integer> strings = new HashMap<>();
         private final BatchFlows flows = new BatchFlows();
         /** The flows' indices in {@link #flows} by their key. */
-        private final KeyIndex flowIndex = new KeyIndex(FLOWS);
+        private final KeyIndex flowIndex = new KeyIndex(FIRST_FLOWS);
         private final Bodies bodies = new Bodies();
         /**
          * The indices in {@link #bodies} of the bodies with only {@link #COMMON_GROUPS}, by their values: a frame of
