@@ -27,8 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * back from them ({@code read}). The score is summaries per second.
  *
  * <pre>
- * ./mvnw -q -B -ntp -pl dissectors -am test-compile
- * ./mvnw -q -B -ntp -pl dissectors dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt -Dmdep.includeScope=test
+ * ./mvnw -q -B -ntp -pl dissectors -am test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt \
+ *     -Dmdep.includeScope=test
  * java -cp dissectors/target/test-classes:dissectors/target/classes:$(cat /tmp/cp.txt) org.openjdk.jmh.Main SummaryCodecBenchmark
  * </pre>
  */
@@ -54,41 +54,11 @@ public class SummaryCodecBenchmark {
 
     @Setup
     public void setUp() {
-        int[] psn = new int[qps];
+        WriteOnlyTraffic traffic = new WriteOnlyTraffic(qps);
         ring = new PacketSummary[8 * qps];
         for (int i = 0; i < ring.length; i++) {
-            int qp = i % qps;
-            long src = 0xFFFF_0A01_0000L | (qp % 20);
-            long dst = 0xFFFF_0A02_0000L | (qp / 50);
-            PacketSummary p = new PacketSummary();
-            p.clear();
-            p.kinds = PacketSummary.ETHERNET | PacketSummary.IPV4 | PacketSummary.UDP | PacketSummary.ROCEV2;
-            p.etherType = 0x0800;
-            p.dscp = 26;
-            p.ecn = 2;
-            p.udpDstPort = 4791;
-            p.icrcStatus = PacketSummary.ICRC_GOOD;
-            if (i / qps == 7) {
-                p.ipSrcLo = dst;
-                p.ipDstLo = src;
-                p.destQp = 0x10000 + qp;
-                p.opcode = 0x11;
-                p.psn = (psn[qp] - 1) & 0xFFFFFF;
-                p.aethSyndrome = 0x1F;
-                p.originalLength = 62;
-                p.payloadLength = 0;
-            } else {
-                p.ipSrcLo = src;
-                p.ipDstLo = dst;
-                p.destQp = 0x20000 + qp;
-                p.opcode = 0x0A;
-                p.psn = psn[qp];
-                psn[qp] = (psn[qp] + 1) & 0xFFFFFF;
-                p.rethDmaLength = 1024;
-                p.originalLength = 1086;
-                p.payloadLength = 1024;
-            }
-            ring[i] = p;
+            ring[i] = new PacketSummary();
+            traffic.fill(ring[i], i);
         }
         writeAll(batches);
     }

@@ -31,8 +31,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * the filter adds to a pass whose fields the summary holds. The score is frames per second.
  *
  * <pre>
- * ./mvnw -q -B -ntp -pl dissectors -am test-compile
- * ./mvnw -q -B -ntp -pl dissectors dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt -Dmdep.includeScope=test
+ * ./mvnw -q -B -ntp -pl dissectors -am test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt \
+ *     -Dmdep.includeScope=test
  * java -cp dissectors/target/test-classes:dissectors/target/classes:ksy/target/classes:$(cat /tmp/cp.txt) \
  *     org.openjdk.jmh.Main DisplayFilterBenchmark
  * </pre>
