@@ -54,7 +54,7 @@ public enum TimeFormat {
     /**
      * A point and nine digits, ASCII in every locale, as tshark prints them. Not {@code String.format}: it builds the
      * locale's decimal symbols at each call, and the list formats a Time cell for each row it shows, ten times a
-     * second while a capture runs (the largest allocation of the JavaFX thread, docs/speed.md).
+     * second while a capture runs (most of the decimal symbols the JavaFX thread built, docs/speed.md).
      */
     private static StringBuilder nineDecimals(StringBuilder text, int nanos) {
         String digits = Integer.toString(nanos);
