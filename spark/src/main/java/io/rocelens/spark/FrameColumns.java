@@ -227,20 +227,17 @@ final class FrameColumns {
         return conversation(s.ipSrcHi, s.ipSrcLo, s.ipDstHi, s.ipDstLo);
     }
 
-    /** The hash of two addresses (each high and low word), the same whichever comes first. */
+    /**
+     * The hash of two addresses (each high and low word), the same whichever comes first: each word spread by one
+     * multiply and summed. The analysis job partitions every frame by it, so it is kept cheap (two chains of
+     * mixes, ordered, and a division there took a twelfth of a warm job's time: docs/spark.md).
+     */
     static long conversation(long srcHi, long srcLo, long dstHi, long dstLo) {
-        boolean srcFirst = Long.compareUnsigned(srcHi, dstHi) < 0
-                || srcHi == dstHi && Long.compareUnsigned(srcLo, dstLo) <= 0;
-        long h = 0x9E3779B97F4A7C15L;
-        h = mix(h ^ (srcFirst ? srcHi : dstHi));
-        h = mix(h ^ (srcFirst ? srcLo : dstLo));
-        h = mix(h ^ (srcFirst ? dstHi : srcHi));
-        return mix(h ^ (srcFirst ? dstLo : srcLo));
+        return spread(srcHi) + spread(srcLo) + spread(dstHi) + spread(dstLo);
     }
 
-    private static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
+    private static long spread(long word) {
+        long z = word * 0xBF58_476D_1CE4_E5B9L;
+        return z ^ z >>> 31;
     }
 }

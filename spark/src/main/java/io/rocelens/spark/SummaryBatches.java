@@ -120,22 +120,13 @@ final class SummaryBatches {
         }
     }
 
-    /**
-     * The partition of a dissected frame of a point: by its conversation, the unordered pair of its addresses (each
-     * word spread apart and summed, so either direction gives the same). Not {@link FrameColumns#conversation} and
-     * no division: at every frame those took a twelfth of a warm job's time (JFR).
-     */
+    /** The partition of a dissected frame of a point: by its conversation (see {@link FrameColumns#conversation}). */
     static int partition(int point, PacketSummary s, int partitions) {
-        long conversation = s.isRoce() ? spread(s.ipSrcHi) + spread(s.ipSrcLo) + spread(s.ipDstHi) + spread(s.ipDstLo)
+        long conversation = s.isRoce() ? FrameColumns.conversation(s.ipSrcHi, s.ipSrcLo, s.ipDstHi, s.ipDstLo)
                 : NO_CONVERSATION;
         long h = (conversation + point) * 0x9E37_79B9_7F4A_7C15L;
-        // the top 31 bits of the hash scaled to [0, partitions)
+        // the top 31 bits of the hash scaled to [0, partitions): no division
         return (int) ((h >>> 33) * partitions >>> 31);
-    }
-
-    private static long spread(long word) {
-        long z = word * 0xBF58_476D_1CE4_E5B9L;
-        return z ^ z >>> 31;
     }
 
     /**
