@@ -22,7 +22,17 @@ import java.util.concurrent.Future;
  */
 final class BufferedFileOutput implements Closeable {
 
-    private static final int BUFFER_BYTES = 4 << 20;
+    /**
+     * Measured, not derived: the kernel's copy of a block into the page cache cost several times as much per byte
+     * from 4 MiB blocks as from 256 KiB ones on this project's 2-core machine (perf). With 4 MiB,
+     * {@code rocelens capture -B 16} of 1 KB frames from two veth senders (1.2M frames,
+     * {@code bench/capture-throughput.sh bulk100k.pcap 6 2 max}) spent 3.1 - 3.8 s of CPU, most of it that copy on
+     * the writer thread, and lost 140,000 - 168,000 frames (dumpcap 68,000 - 147,000);
+     * with 256 KiB 1.2 - 1.3 s and none (dumpcap 1,600 - 39,000), and {@code decode F -w G} of 1 GB took 0.5 s of
+     * system time instead of 1.0 - 2.2 s. 64 KiB hands over so often that the thread switches cost more
+     * (docs/speed.md).
+     */
+    private static final int BUFFER_BYTES = 256 << 10;
 
     private final FileChannel channel;
     private long flushed;

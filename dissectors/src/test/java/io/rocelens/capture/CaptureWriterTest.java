@@ -113,7 +113,7 @@ class CaptureWriterTest {
     }
 
     @Test
-    void framesLargerThanTheBufferAreWrittenWhole() throws IOException {
+    void framesOfTheLargestSnaplenAreWrittenWhole() throws IOException {
         Path file = dir.resolve("big.pcap");
         byte[] data = frame(CaptureWriter.MAX_SNAPLEN);
         try (CaptureWriter writer = CaptureWriter.open(file, CaptureFormat.PCAP, CaptureWriter.MAX_SNAPLEN)) {
