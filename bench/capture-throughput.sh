@@ -6,7 +6,8 @@
 #   usage (as root, from the repository root, after ./mvnw -B -ntp package -DskipTests):
 #     bench/capture-throughput.sh FRAMES.pcap LOOPS SENDERS RATE...
 # Each of SENDERS replay processes sends FRAMES.pcap LOOPS times at RATE/SENDERS frames/s (RATE max: as fast as
-# each sends), all at the same time. BUFFER_MIB=N gives both captures -B N (default: libpcap's 2 MiB).
+# each sends), all at the same time. BUFFER_MIB=N gives both captures -B N (default: each tool's own, rocelens
+# 16 MiB, dumpcap 2 MiB).
 # Needs iproute2, and dumpcap and capinfos (Debian: tshark) for the comparison.
 set -euo pipefail
 jar=app/target/rocelens.jar

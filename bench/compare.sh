@@ -8,10 +8,11 @@
 # Environment: DIR (where the captures go, default /tmp/rocelens-bench; made once, reused), RUNS (default 3),
 # TSHARK_UP_TO (tshark runs only on files of at most this many million packets, default 1: it takes about 15 s per
 # million), JAVA_OPTS (more JVM options for rocelens). Needs tshark for its columns; without it they stay empty.
-# CAPTURE=1 adds live capture beside dumpcap (as root; needs iproute2, dumpcap and capinfos): for each rate in
-# CAPTURE_RATES (frames/s, or max; default "10000 25000 max"), bench/capture-throughput.sh on a veth pair sends
-# CAPTURE_FRAMES (default 200000) 78-byte RoCE frames from CAPTURE_SENDERS (default 2) senders, and the table gives the
-# frames each of rocelens capture and dumpcap lost. CAPTURE=only runs just that section.
+# CAPTURE=1 adds live capture beside dumpcap (as root; needs iproute2, dumpcap and capinfos): for 78-byte and 1 KB
+# RoCE frames, each buffer size in CAPTURE_BUFFERS (MiB for both tools, or default for each tool's own; default
+# "default 16") and each rate in CAPTURE_RATES (frames/s, or max; default "100000 max"), bench/capture-throughput.sh
+# on a veth pair sends CAPTURE_FRAMES (default 1200000) frames from CAPTURE_SENDERS (default 2) senders, and a table
+# gives the frames each of rocelens capture and dumpcap lost. CAPTURE=only runs just that section.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${DIR:-/tmp/rocelens-bench}
@@ -94,21 +95,33 @@ for size in $sizes; do
 done
 
 if [ "${CAPTURE:-0}" != 0 ]; then
-  frames=${CAPTURE_FRAMES:-200000} senders=${CAPTURE_SENDERS:-2}
-  f=$dir/flows100k.pcap
-  [ -f "$f" ] || $rocelens generate flows --packets 100000 -o "$f" >&2
+  frames=${CAPTURE_FRAMES:-1200000} senders=${CAPTURE_SENDERS:-2} rates=${CAPTURE_RATES:-100000 max}
   loops=$(( (frames + 99999) / 100000 / senders )); [ "$loops" -ge 1 ] || loops=1
-  echo
-  echo "Live capture, $((loops * senders * 100000)) frames of 78 bytes from $senders senders on a veth pair"
-  echo "(\`bench/capture-throughput.sh $(basename "$f") $loops $senders ${CAPTURE_RATES:-10000 25000 max}\`${BUFFER_MIB:+, BUFFER_MIB=$BUFFER_MIB}):"
-  echo
-  echo "| rate asked | sent/s | rocelens captured (lost) | rocelens CPU | dumpcap captured (lost) | dumpcap CPU |"
-  echo "|---|---|---|---|---|---|"
-  # capture-throughput.sh prints a row per rate and tool: rate tool sent sent/s captured lost cpu
-  # shellcheck disable=SC2086
-  bench/capture-throughput.sh "$f" "$loops" "$senders" ${CAPTURE_RATES:-10000 25000 max} | awk '
-    NR > 1 && $2 == "rocelens" { rate = $1; speed = $4; ours = $5 " (" $6 ")"; our_cpu = $7 " s" }
-    NR > 1 && $2 == "dumpcap" { printf "| %s | %s | %s | %s | %s (%s) | %s s |\n", rate, speed, ours, our_cpu, $5, $6, $7 }'
+  for kind in flows bulk; do
+    if [ "$kind" = flows ]; then
+      f=$dir/flows100k.pcap size='78-byte'
+      [ -f "$f" ] || $rocelens generate flows --packets 100000 -o "$f" >&2
+    else
+      f=$dir/bulk100k.pcap size='1 KB'
+      [ -f "$f" ] || $rocelens generate bulk --packets 100000 --qps 100 -o "$f" >&2
+    fi
+    for buffer in ${CAPTURE_BUFFERS:-default 16}; do
+      mib='' buffers='the defaults (rocelens 16 MiB, dumpcap 2 MiB)'
+      [ "$buffer" != default ] && mib=$buffer buffers="both -B $buffer"
+      echo
+      echo "Live capture, $((loops * senders * 100000)) $size frames from $senders senders on a veth pair, buffers:" \
+        "$buffers"
+      echo "(\`${mib:+BUFFER_MIB=$mib }bench/capture-throughput.sh $(basename "$f") $loops $senders $rates\`):"
+      echo
+      echo "| rate asked | sent/s | rocelens captured (lost) | rocelens CPU | dumpcap captured (lost) | dumpcap CPU |"
+      echo "|---|---|---|---|---|---|"
+      # capture-throughput.sh prints a row per rate and tool: rate tool sent sent/s captured lost cpu
+      # shellcheck disable=SC2086
+      BUFFER_MIB=$mib bench/capture-throughput.sh "$f" "$loops" "$senders" $rates | awk '
+        NR > 1 && $2 == "rocelens" { rate = $1; speed = $4; ours = $5 " (" $6 ")"; our_cpu = $7 " s" }
+        NR > 1 && $2 == "dumpcap" { printf "| %s | %s | %s | %s | %s (%s) | %s s |\n", rate, speed, ours, our_cpu, $5, $6, $7 }'
+    done
+  done
 fi
 echo
 echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end"
