@@ -27,10 +27,10 @@ final class BufferedFileOutput implements Closeable {
      * from 4 MiB blocks as from 256 KiB ones on this project's 2-core machine (perf). With 4 MiB,
      * {@code rocelens capture -B 16} of 1 KB frames from two veth senders (1.2M frames,
      * {@code bench/capture-throughput.sh bulk100k.pcap 6 2 max}) spent 3.1 - 3.8 s of CPU, most of it that copy on
-     * the writer thread, and lost 140,000 - 168,000 frames (dumpcap 68,000 - 147,000);
-     * with 256 KiB 1.2 - 1.3 s and none (dumpcap 1,600 - 39,000), and {@code decode F -w G} of 1 GB took 0.5 s of
-     * system time instead of 1.0 - 2.2 s. 64 KiB hands over so often that the thread switches cost more
-     * (docs/speed.md).
+     * the writer thread, and lost 140,000 - 168,000 frames (dumpcap 68,000 - 147,000); with 256 KiB 1.2 - 1.9 s in
+     * six runs of seven, and no frame lost in five (dumpcap 1,600 - 77,000; the seventh, in a slow spell of the
+     * machine, lost 370,000). {@code decode F -w G} of 1 GB took 0.5 s of system time instead of 1.0 - 2.2 s.
+     * 64 KiB hands over so often that the thread switches cost more (docs/speed.md).
      */
     private static final int BUFFER_BYTES = 256 << 10;
 
