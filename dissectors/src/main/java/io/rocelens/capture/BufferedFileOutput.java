@@ -9,16 +9,20 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * A little-endian output buffer in front of a file channel. Capture writers fill it record by record; full
- * buffers go to the file in large blocks on a background thread while the caller fills the other buffer, so
- * writing millions of small frames costs few system calls, no per-frame allocation, and the file system's time
- * overlaps the caller's.
+ * A little-endian output buffer in front of a file channel. Capture writers fill it record by record; each full block
+ * goes to the file on a background thread while the caller fills the next one, so writing millions of small frames
+ * costs few system calls, no per-frame allocation, and the file system's time overlaps the caller's. Up to
+ * {@link #BLOCKS} blocks wait for the file at once: a live capture's reading thread waits for the disk only once all
+ * of them do.
  */
 final class BufferedFileOutput implements Closeable {
 
@@ -32,7 +36,9 @@ final class BufferedFileOutput implements Closeable {
      * machine, lost 370,000). {@code decode F -w G} of 1 GB took 0.5 s of system time instead of 1.0 - 2.2 s.
      * 64 KiB hands over so often that the thread switches cost more (docs/speed.md).
      */
-    private static final int BUFFER_BYTES = 256 << 10;
+    private static final int BLOCK_BYTES = 256 << 10;
+    /** 4 MiB in all, the slack two blocks of 4 MiB gave the caller before the blocks became small. */
+    private static final int BLOCKS = 16;
 
     private final FileChannel channel;
     private long flushed;
@@ -41,9 +47,12 @@ final class BufferedFileOutput implements Closeable {
         thread.setDaemon(true);
         return thread;
     });
-    private ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    private ByteBuffer spare = ByteBuffer.allocateDirect(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    private Future<?> pending;
+    private ByteBuffer buffer = newBlock();
+    private int blocksMade = 1;
+    /** Blocks written to the file, back from the writer thread for the caller to fill again. */
+    private final Queue<ByteBuffer> written = new ConcurrentLinkedQueue<>();
+    /** The writes handed to the writer thread and not yet seen done, oldest first (it writes them in this order). */
+    private final ArrayDeque<Future<?>> writing = new ArrayDeque<>();
 
     BufferedFileOutput(Path path) throws IOException {
         this(FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -72,7 +81,7 @@ final class BufferedFileOutput implements Closeable {
     void put(byte[] data, int offset, int length) throws IOException {
         if (length > buffer.capacity()) {
             flush();
-            awaitPending();
+            awaitWrites();
             writeFully(ByteBuffer.wrap(data, offset, length));
             flushed += length;
             return;
@@ -88,43 +97,75 @@ final class BufferedFileOutput implements Closeable {
     }
 
     /**
-     * Hands what is buffered to the writer thread, unless it is still writing the previous buffer: a live capture
-     * calls this often, so that a reader of the file (or of the pipe) sees frames soon, and must never wait for
-     * the disk while frames arrive.
+     * Hands what is buffered to the writer thread, unless every block is waiting for the file: a live capture calls
+     * this often, so that a reader of the file (or of the pipe) sees frames soon, and must never wait for the disk
+     * while frames arrive.
      */
     void flushUnlessBusy() throws IOException {
-        if (pending == null || pending.isDone()) {
-            flush();
+        takeBackWritten();
+        if (written.isEmpty() && blocksMade == BLOCKS) {
+            return;
         }
+        flush();
     }
 
-    /** Hands what is buffered to the writer thread (waiting for its previous write) and continues in the spare one. */
+    /** Hands what is buffered to the writer thread and continues in another block, waiting for one if none is free. */
     void flush() throws IOException {
-        awaitPending();
+        takeBackWritten();
         if (buffer.position() == 0) {
             return;
         }
         flushed += buffer.position();
-        ByteBuffer full = buffer;
-        full.flip();
-        pending = io.submit(() -> {
+        ByteBuffer full = buffer.flip();
+        writing.add(io.submit(() -> {
             try {
                 writeFully(full);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-        });
-        buffer = spare;
-        spare = full;
-        buffer.clear();
+            written.add(full);
+        }));
+        buffer = freeBlock();
     }
 
-    private void awaitPending() throws IOException {
-        if (pending == null) {
-            return;
+    /**
+     * A block to fill: one the writer thread is done with, a new one while fewer than {@link #BLOCKS} exist, or else
+     * the next one it finishes.
+     */
+    private ByteBuffer freeBlock() throws IOException {
+        while (true) {
+            ByteBuffer block = written.poll();
+            if (block != null) {
+                return block.clear();
+            }
+            if (blocksMade < BLOCKS) {
+                blocksMade++;
+                return newBlock();
+            }
+            await(writing.poll());
         }
+    }
+
+    private static ByteBuffer newBlock() {
+        return ByteBuffer.allocateDirect(BLOCK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** Forgets the writes already done, failing with the first of them that failed. */
+    private void takeBackWritten() throws IOException {
+        while (!writing.isEmpty() && writing.peek().isDone()) {
+            await(writing.poll());
+        }
+    }
+
+    private void awaitWrites() throws IOException {
+        while (!writing.isEmpty()) {
+            await(writing.poll());
+        }
+    }
+
+    private static void await(Future<?> write) throws IOException {
         try {
-            pending.get();
+            write.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while writing the capture");
@@ -133,8 +174,6 @@ final class BufferedFileOutput implements Closeable {
                 throw unchecked.getCause();
             }
             throw new IOException(e.getCause());
-        } finally {
-            pending = null;
         }
     }
 
@@ -148,7 +187,7 @@ final class BufferedFileOutput implements Closeable {
     public void close() throws IOException {
         try (channel) {
             flush();
-            awaitPending();
+            awaitWrites();
         } finally {
             io.shutdownNow();
         }
