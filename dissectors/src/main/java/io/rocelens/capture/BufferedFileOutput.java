@@ -102,7 +102,7 @@ final class BufferedFileOutput implements Closeable {
      * while frames arrive.
      */
     void flushUnlessBusy() throws IOException {
-        takeBackWritten();
+        forgetFinishedWrites();
         if (written.isEmpty() && blocksMade == BLOCKS) {
             return;
         }
@@ -111,7 +111,7 @@ final class BufferedFileOutput implements Closeable {
 
     /** Hands what is buffered to the writer thread and continues in another block, waiting for one if none is free. */
     void flush() throws IOException {
-        takeBackWritten();
+        forgetFinishedWrites();
         if (buffer.position() == 0) {
             return;
         }
@@ -151,7 +151,7 @@ final class BufferedFileOutput implements Closeable {
     }
 
     /** Forgets the writes already done, failing with the first of them that failed. */
-    private void takeBackWritten() throws IOException {
+    private void forgetFinishedWrites() throws IOException {
         while (!writing.isEmpty() && writing.peek().isDone()) {
             await(writing.poll());
         }
