@@ -77,15 +77,11 @@ final class BufferedFileOutput implements Closeable {
         return buffer;
     }
 
-    /** Appends bytes of any length; a block larger than the buffer goes straight to the file. */
+    /**
+     * Appends bytes, at most a block's worth at once: the writers' longest piece is a frame of the largest snap length
+     * ({@link CaptureWriter#MAX_SNAPLEN}, a block exactly); a pcapng option is at most 64 KiB.
+     */
     void put(byte[] data, int offset, int length) throws IOException {
-        if (length > buffer.capacity()) {
-            flush();
-            awaitWrites();
-            writeFully(ByteBuffer.wrap(data, offset, length));
-            flushed += length;
-            return;
-        }
         reserve(length).put(data, offset, length);
     }
 
@@ -157,7 +153,7 @@ final class BufferedFileOutput implements Closeable {
         }
     }
 
-    private void awaitWrites() throws IOException {
+    private void awaitAllWrites() throws IOException {
         while (!writing.isEmpty()) {
             await(writing.poll());
         }
@@ -187,7 +183,7 @@ final class BufferedFileOutput implements Closeable {
     public void close() throws IOException {
         try (channel) {
             flush();
-            awaitWrites();
+            awaitAllWrites();
         } finally {
             io.shutdownNow();
         }

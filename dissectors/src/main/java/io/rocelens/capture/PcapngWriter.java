@@ -196,7 +196,7 @@ public final class PcapngWriter implements CaptureWriter {
         out.putZeros(padding);
         if (optionsLength > 0) {
             for (byte[] option : options) {
-                out.put(option, 0, option.length);     // one may be larger than the buffer
+                out.put(option, 0, option.length);
             }
             out.reserve(4).putShort(OPT_END).putShort((short) 0);
         }
