@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rocelens.app.gui.details.HexView;
 import io.rocelens.app.gui.details.model.FrameDetails;
+import io.rocelens.app.gui.packetlist.PacketRowSkin;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.Frame;
@@ -234,22 +235,12 @@ class MainWindowTest {
     @Test
     void theTimeColumnWidensForTheDateAndTimeOfDay(FxRobot robot) throws TimeoutException {
         sample.menu("View", "Time Display Format", "Date and Time of Day");
-        waitUntil(() -> fx(() -> {
-            List<String> shown = new ArrayList<>();
-            for (javafx.scene.Node node : robot.lookup(".table-row-cell .table-cell").queryAll()) {
-                if (node instanceof javafx.scene.control.TableCell<?, ?> cell && cell.getTableColumn() != null
-                        && "column-time".equals(cell.getTableColumn().getId()) && cell.getText() != null) {
-                    // what the cell draws: its text, or the text cut with an ellipsis when the column is too narrow
-                    javafx.scene.text.Text drawn = (javafx.scene.text.Text) cell.lookup(".text");
-                    shown.add(drawn.getText().equals(cell.getText()) && cell.getText().matches(
-                            "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{9}") ? "whole" : drawn.getText());
-                }
-            }
-            return !shown.isEmpty() && shown.stream().allMatch("whole"::equals);
-        }), () -> "time cells: " + fx(() -> robot.lookup(".table-row-cell .table-cell").queryAll().stream()
-                .filter(n -> n instanceof javafx.scene.control.TableCell<?, ?> c && c.getTableColumn() != null
-                        && "column-time".equals(c.getTableColumn().getId()))
-                .map(n -> ((javafx.scene.text.Text) n.lookup(".text")).getText()).limit(3).toList()));
+        // what the rows draw: the time, or the time cut with an ellipsis when the column is too narrow for it
+        waitUntil(() -> {
+            List<String> shown = shownColumn(robot, "column-time");
+            return !shown.isEmpty() && shown.stream().allMatch(time -> time.matches(
+                    "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{9}"));
+        }, () -> "times drawn: " + shownColumn(robot, "column-time").stream().limit(3).toList());
     }
 
     /** {@code ${field}} reads the packet selected when the filter is applied, as in Wireshark. */
@@ -372,18 +363,38 @@ class MainWindowTest {
         });
     }
 
-    /** The text a row's cell draws on screen ("" when that row is not on screen). */
+    /** The text a row draws on screen in a column ("" when that row is not on screen). */
     private static String shownCell(FxRobot robot, int row, int column) {
         return fx(() -> {
             TableView<?> table = node(robot, "#packet-list");
-            for (Node node : robot.from(table).lookup(".table-cell").queryAll()) {
-                if (node instanceof javafx.scene.control.TableCell<?, ?> cell && cell.getTableRow() != null
-                        && cell.getTableRow().getIndex() == row && cell.getTableColumn() == table.getColumns().get(column)
-                        && cell.isVisible()) {
-                    return String.valueOf(cell.getText());
+            int shownAt = table.getVisibleLeafColumns().indexOf(table.getColumns().get(column));
+            for (Node node : table.lookupAll(".table-row-cell")) {
+                if (node instanceof javafx.scene.control.TableRow<?> drawn && drawn.getIndex() == row
+                        && drawn.isVisible() && drawn.getSkin() instanceof PacketRowSkin skin
+                        && skin.drawnTexts().size() > shownAt) {
+                    return skin.drawnTexts().get(shownAt);
                 }
             }
             return "";
+        });
+    }
+
+    /** The texts the rows on screen draw in the column with this id. */
+    private static List<String> shownColumn(FxRobot robot, String id) {
+        return fx(() -> {
+            TableView<?> table = node(robot, "#packet-list");
+            List<String> shown = new ArrayList<>();
+            for (int at = 0; at < table.getVisibleLeafColumns().size(); at++) {
+                if (id.equals(table.getVisibleLeafColumns().get(at).getId())) {
+                    for (Node node : table.lookupAll(".table-row-cell")) {
+                        if (node instanceof javafx.scene.control.TableRow<?> row && !row.isEmpty() && row.isVisible()
+                                && row.getSkin() instanceof PacketRowSkin skin && skin.drawnTexts().size() > at) {
+                            shown.add(skin.drawnTexts().get(at));
+                        }
+                    }
+                }
+            }
+            return shown;
         });
     }
 

@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.rocelens.app.gui.packetlist.PacketRowSkin;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.Node;
-import javafx.scene.control.TableCell;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
@@ -49,7 +49,7 @@ class MarkIgnoreReferenceTest {
         Fx.selectFrame(robot, 1);
         waitUntil(() -> rowOf(robot, 3) != null && rowOf(robot, 3).getStyleClass().contains("marked"));
         assertTrue(fx(() -> fills(rowOf(robot, 3)).contains(Color.web("#00202a"))), "marked background");
-        assertEquals(Color.WHITE, fx(() -> ((TableCell<?, ?>) rowOf(robot, 3).lookup(".table-cell")).getTextFill()));
+        assertEquals(Color.WHITE, fx(() -> ((PacketRowSkin) rowOf(robot, 3).getSkin()).drawnTextFill()));
         assertFalse(fx(() -> rowOf(robot, 4).getStyleClass().contains("marked")));
 
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.N).release(KeyCode.SHIFT, KeyCode.CONTROL);
@@ -116,8 +116,7 @@ class MarkIgnoreReferenceTest {
         Fx.filter(robot, sample.stage(), "");
         waitUntil(() -> Fx.packetList(robot).getItems().size() == 401);
         waitUntil(() -> rowOf(robot, 54) != null && rowOf(robot, 54).getStyleClass().contains("ignored"));
-        assertEquals(Color.web("#7f7f7f"), fx(() -> ((TableCell<?, ?>) rowOf(robot, 54).lookup(".table-cell"))
-                .getTextFill()));
+        assertEquals(Color.web("#7f7f7f"), fx(() -> ((PacketRowSkin) rowOf(robot, 54).getSkin()).drawnTextFill()));
     }
 
     /**

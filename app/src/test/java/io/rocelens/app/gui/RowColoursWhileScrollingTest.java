@@ -9,12 +9,10 @@ import io.rocelens.app.gui.packetlist.model.ColouringRules;
 import io.rocelens.app.gui.packetlist.model.PacketListModel;
 import java.nio.file.Path;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 import javafx.scene.Node;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
-import javafx.scene.layout.Background;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
 import org.junit.jupiter.api.Test;
@@ -24,9 +22,10 @@ import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The packet list reuses its rows as it scrolls, and restyles a row only when what styles it changed (the list's own
- * flow, for speed): every row on screen, at every step of a scroll through mixed.pcapng under the default colouring
- * rules, is drawn in its own rule's background colour, and every row no rule colours in the list's plain stripes.
+ * The packet list reuses its rows as it scrolls, restyles a row only when what styles it changed (the list's own
+ * flow, for speed) and draws its rows itself: every row on screen, at every step of a scroll through mixed.pcapng under
+ * the default colouring rules, is drawn (the pixels of the list's picture) in its own rule's background colour, and
+ * every row no rule colours in the list's plain stripes.
  */
 class RowColoursWhileScrollingTest {
 
@@ -65,6 +64,10 @@ class RowColoursWhileScrollingTest {
             });
             WaitForAsyncUtils.waitForFxEvents();
             checked += fx(() -> {
+                javafx.scene.image.PixelReader picture = list.snapshot(null, null).getPixelReader();
+                // the rows' part of the picture: a row scrolled half out of it lies under the column headers
+                Node viewport = list.lookup(".clipped-container");
+                javafx.geometry.Bounds shown = list.sceneToLocal(viewport.localToScene(viewport.getLayoutBounds()));
                 int rows = 0;
                 for (Node node : list.lookupAll(".table-row-cell")) {
                     TableRow<?> row = (TableRow<?>) node;
@@ -74,7 +77,12 @@ class RowColoursWhileScrollingTest {
                         continue;
                     }
                     ColouringRules.Rule rule = packets.look(index).colour();
-                    Paint drawn = lastFill(row.getBackground());
+                    // a pixel left of the No. column's right-aligned text, away from the row's bottom line
+                    javafx.geometry.Point2D corner = list.sceneToLocal(row.localToScene(3, 3));
+                    if (!shown.contains(corner)) {
+                        continue;
+                    }
+                    Paint drawn = picture.getColor((int) corner.getX(), (int) corner.getY());
                     if (rule == null) {
                         plain.add(drawn);
                     } else {
@@ -93,11 +101,5 @@ class RowColoursWhileScrollingTest {
         assertTrue(ruleColours.size() >= 2, "rules' colours seen: " + ruleColours);
         plain.retainAll(ruleColours);
         assertTrue(plain.isEmpty(), "plain rows in a rule's colour: " + plain);
-    }
-
-    /** The row's own colour: modena draws the cell border first and the row's -fx-background last. */
-    private static Paint lastFill(Background background) {
-        List<javafx.scene.layout.BackgroundFill> fills = background.getFills();
-        return fills.get(fills.size() - 1).getFill();
     }
 }

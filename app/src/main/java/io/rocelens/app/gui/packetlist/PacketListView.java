@@ -26,8 +26,8 @@ import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.layout.Region;
 
 /**
- * The packet list: a table whose items are only the places 0 … n-1 of the list. Each cell asks the model for its
- * text when it comes on screen, so ten million packets cost no more than the rows in view. Sorting is the
+ * The packet list: a table whose items are only the places 0 … n-1 of the list. Each row asks the model for its
+ * texts when it comes on screen, so ten million packets cost no more than the rows in view. Sorting is the
  * model's (on the index, in the background): the table's own sort only records which column was clicked.
  */
 public final class PacketListView {
@@ -45,6 +45,25 @@ public final class PacketListView {
         }
     };
     private RowList rows = new RowList(0, 0);
+    /** Changes whenever the rows must be drawn anew: a column's width, alignment, order or visibility changed. */
+    private final javafx.beans.property.IntegerProperty columnsLook = new javafx.beans.property.SimpleIntegerProperty();
+    /** What the rows draw, from the model. */
+    private final PacketRowSkin.Content rowContent = new PacketRowSkin.Content() {
+        @Override
+        public String text(TableColumn<Integer, ?> column, int index) {
+            return columnText(column, index);
+        }
+
+        @Override
+        public Align align(TableColumn<Integer, ?> column) {
+            return alignment(column);
+        }
+
+        @Override
+        public ColouringRules.Rule colouring(TableRow<Integer> row) {
+            return row instanceof ColouredRow coloured ? coloured.rule : null;
+        }
+    };
     /**
      * The most rows the table holds while a live capture follows its newest packet; past twice this it keeps only the
      * newest this many. JavaFX 21's list (VirtualFlow) walks every row to place the newest at the bottom, several times
@@ -88,6 +107,9 @@ public final class PacketListView {
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         fillWidthWithInfo();
         table.setRowFactory(view -> new ColouredRow());
+        table.getVisibleLeafColumns().addListener(
+                (javafx.collections.ListChangeListener<TableColumn<Integer, ?>>) change -> columnsLook.set(
+                        columnsLook.get() + 1));
         // JavaFX sorts on a release of any mouse button over a column header; Wireshark sorts on the left button only
         table.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, event -> {
             if (event.getButton() != javafx.scene.input.MouseButton.PRIMARY && onColumnHeader(event.getPickResult()
@@ -164,16 +186,34 @@ public final class PacketListView {
         TableColumn<Integer, String> tableColumn = new TableColumn<>(column.title());
         tableColumn.setUserData(column);
         tableColumn.setId("column-" + column.name().toLowerCase(java.util.Locale.ROOT));
-        tableColumn.setCellValueFactory(cell -> new ReadOnlyStringWrapper(cell.getValue() < model.size()
-                ? model.text(cell.getValue(), column) : ""));
-        tableColumn.setCellFactory(view -> new TextCell());
+        showText(tableColumn, index -> model.text(index, column));
         align(tableColumn, column.numeric() ? Align.RIGHT : Align.LEFT);
         tableColumn.setPrefWidth(column.width());
         tableColumn.setContextMenu(headerMenu(tableColumn));
         return tableColumn;
     }
 
-    /** A cell showing its value as text. */
+    /**
+     * The column shows this text of the model's row: drawn by the rows ({@link PacketRowSkin}), and given as the
+     * column's cell value (which the header's resize to fit, a double click on its edge, measures).
+     */
+    private void showText(TableColumn<Integer, String> column, ColumnText text) {
+        column.getProperties().put(ColumnText.class, text);
+        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(columnText(column, cell.getValue())));
+        column.setCellFactory(view -> new TextCell());
+        column.widthProperty().addListener(seen -> columnsLook.set(columnsLook.get() + 1));
+    }
+
+    private interface ColumnText {
+        String of(int index);
+    }
+
+    private String columnText(TableColumn<Integer, ?> column, int index) {
+        return index < model.size() && column.getProperties().get(ColumnText.class) instanceof ColumnText text
+                ? text.of(index) : "";
+    }
+
+    /** A cell showing its value as text: the header's resize to fit measures these (the rows draw without cells). */
     private static final class TextCell extends TableCell<Integer, String> {
         @Override
         protected void updateItem(String text, boolean empty) {
@@ -193,9 +233,10 @@ public final class PacketListView {
         }
     }
 
-    private static void align(TableColumn<Integer, ?> column, Align align) {
+    private void align(TableColumn<Integer, ?> column, Align align) {
         column.getProperties().put(Align.class, align);
         column.setStyle("-fx-alignment: " + align.css + ";");
+        columnsLook.set(columnsLook.get() + 1);
     }
 
     private static Align alignment(TableColumn<Integer, ?> column) {
@@ -207,9 +248,7 @@ public final class PacketListView {
         TableColumn<Integer, String> column = new TableColumn<>(field);
         column.setId("custom-" + field);
         column.setSortable(false);
-        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(cell.getValue() < model.size()
-                ? model.customText(cell.getValue(), place) : ""));
-        column.setCellFactory(view -> new TextCell());
+        showText(column, index -> model.customText(index, place));
         align(column, Align.LEFT);
         column.setPrefWidth(100);
         column.setContextMenu(headerMenu(column));
@@ -279,16 +318,21 @@ public final class PacketListView {
 
     /** Resize to Contents: as wide as the header and the longest text of the rows on screen. */
     private void resizeToContents(TableColumn<Integer, ?> column) {
-        javafx.scene.text.Font font = table.lookup(".table-row-cell .table-cell") instanceof
-                javafx.scene.control.Labeled cell ? cell.getFont() : javafx.scene.text.Font.getDefault();
+        javafx.scene.text.Font font = rowFont();
         double widest = textWidth(column.getText(), font) + TIME_CELL_PADDING;
-        for (javafx.scene.Node node : table.lookupAll(".table-cell")) {
-            if (node instanceof TableCell<?, ?> cell && cell.getTableColumn() == column && cell.getText() != null
-                    && cell.isVisible()) {
-                widest = Math.max(widest, textWidth(cell.getText(), font));
+        for (javafx.scene.Node node : table.lookupAll(".table-row-cell")) {
+            if (node instanceof TableRow<?> row && !row.isEmpty() && row.isVisible()
+                    && row.getItem() instanceof Integer place) {
+                widest = Math.max(widest, textWidth(columnText(column, place), font));
             }
         }
         column.setPrefWidth(Math.ceil(widest) + TIME_CELL_PADDING);
+    }
+
+    /** The font the rows draw in (the style sheet's, which the font size preference sets). */
+    private javafx.scene.text.Font rowFont() {
+        return table.lookup(".table-row-cell") instanceof javafx.scene.control.Labeled row ? row.getFont()
+                : javafx.scene.text.Font.getDefault();
     }
 
     private static double textWidth(String text, javafx.scene.text.Font font) {
@@ -493,11 +537,7 @@ public final class PacketListView {
      */
     private void fitTimeColumn() {
         String longest = model.timeFormat().format(0, 0, java.time.ZoneOffset.UTC);
-        javafx.scene.text.Font font = table.lookup(".table-row-cell .table-cell") instanceof javafx.scene.control.Labeled
-                cell ? cell.getFont() : javafx.scene.text.Font.getDefault();
-        javafx.scene.text.Text probe = new javafx.scene.text.Text(longest);
-        probe.setFont(font);
-        double width = Math.ceil(probe.getLayoutBounds().getWidth()) + TIME_CELL_PADDING;
+        double width = Math.ceil(textWidth(longest, rowFont())) + TIME_CELL_PADDING;
         for (TableColumn<Integer, ?> column : table.getColumns()) {
             if (column.getUserData() == PacketColumn.TIME) {
                 column.setPrefWidth(Math.max(PacketColumn.TIME.width(), width));
@@ -697,9 +737,27 @@ public final class PacketListView {
 
     /**
      * A row in the colours of the first colouring rule its frame matches; as in Wireshark, an ignored frame's row is
-     * greyed and a marked one's is drawn in the marked colours, before any rule.
+     * greyed and a marked one's is drawn in the marked colours (the style sheet's), before any rule. Drawn by
+     * {@link PacketRowSkin}, without cells: a press selects the row, as a press on a cell would.
      */
     private final class ColouredRow extends TableRow<Integer> {
+        /** The colouring rule the row is drawn in, or null for the row's own colours. */
+        private ColouringRules.Rule rule;
+
+        ColouredRow() {
+            addEventHandler(javafx.scene.input.MouseEvent.MOUSE_PRESSED, press -> {
+                if (!isEmpty() && getIndex() >= 0) {
+                    table.requestFocus();
+                    table.getSelectionModel().clearAndSelect(getIndex());
+                }
+            });
+        }
+
+        @Override
+        protected javafx.scene.control.Skin<?> createDefaultSkin() {
+            return new PacketRowSkin(this, rowContent, columnsLook);
+        }
+
         @Override
         protected void updateItem(Integer index, boolean empty) {
             super.updateItem(index, empty);
@@ -709,11 +767,10 @@ public final class PacketListView {
             boolean marked = shown && !ignored && model.flags().marked(frame);
             setClass("ignored", ignored);
             setClass("marked", marked);
-            ColouringRules.Rule colour = !shown || ignored || marked || !model.colouring() ? null
-                    : model.look(index).colour();
-            setClass("coloured", colour != null);
-            setStyle(colour == null ? null
-                    : "-rl-row-background: " + colour.background() + "; -rl-row-text: " + colour.foreground() + ";");
+            rule = !shown || ignored || marked || !model.colouring() ? null : model.look(index).colour();
+            if (getSkin() instanceof PacketRowSkin skin) {
+                skin.draw();
+            }
         }
 
         private void setClass(String name, boolean on) {
