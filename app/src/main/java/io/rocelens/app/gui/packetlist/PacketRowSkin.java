@@ -13,6 +13,7 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.SkinBase;
+import javafx.scene.layout.Background;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
 import javafx.scene.text.Font;
@@ -115,8 +116,14 @@ public final class PacketRowSkin extends SkinBase<TableRow<Integer>> {
         graphics.clearRect(0, 0, width, height);
         TableRow<Integer> row = getSkinnable();
         TableView<Integer> table = row.getTableView();
-        if (row.isEmpty() || row.getItem() == null || table == null || width <= 0 || height <= 0) {
+        if (table == null || width <= 0 || height <= 0) {
             drawnTextFill = null;
+            return;
+        }
+        if (row.isEmpty() || row.getItem() == null) {
+            // the empty rows below the last packet keep the column lines, as empty cells draw them
+            drawnTextFill = null;
+            drawColumnLines(graphics, table, height);
             return;
         }
         Paint textFill = row.getTextFill();
@@ -136,7 +143,6 @@ public final class PacketRowSkin extends SkinBase<TableRow<Integer>> {
         graphics.setFont(font);
         graphics.setTextAlign(TextAlignment.LEFT);
         graphics.setTextBaseline(VPos.CENTER);
-        Paint lines = columnLines(row);
         double left = 0;
         double middle = Math.round(height / 2);
         int index = row.getItem();
@@ -154,21 +160,25 @@ public final class PacketRowSkin extends SkinBase<TableRow<Integer>> {
                 graphics.fillText(text, Math.round(at), middle);
             }
             left += columnWidth;
-            if (lines != null) {
-                graphics.setFill(lines);
-                graphics.fillRect(Math.round(left) - 1, 0, 1, height - 1);
-                graphics.setFill(textFill);
-            }
         }
+        drawColumnLines(graphics, table, height);
     }
 
     /**
-     * The colour of the lines between columns, which modena draws as each cell's right border: its
-     * -fx-table-cell-border-color, which is also the first of the row's background fills (the row's bottom line).
+     * The lines between columns, which modena draws as each cell's right border: its -fx-table-cell-border-color,
+     * which is also the first of the row's background fills (the row's bottom line).
      */
-    private static Paint columnLines(TableRow<Integer> row) {
-        return row.getBackground() == null || row.getBackground().getFills().isEmpty() ? null
-                : row.getBackground().getFills().get(0).getFill();
+    private void drawColumnLines(GraphicsContext graphics, TableView<Integer> table, double height) {
+        Background background = getSkinnable().getBackground();
+        if (background == null || background.getFills().isEmpty()) {
+            return;
+        }
+        graphics.setFill(background.getFills().get(0).getFill());
+        double right = 0;
+        for (TableColumn<Integer, ?> column : table.getVisibleLeafColumns()) {
+            right += column.getWidth();
+            graphics.fillRect(Math.round(right) - 1, 0, 1, height - 1);
+        }
     }
 
     /** The texts the row drew last, one per shown column in their order ("" for an empty one). */
