@@ -138,8 +138,9 @@ public final class GuiLauncher {
             }
             Files.copy(in, sample, StandardCopyOption.REPLACE_EXISTING);
         }
-        sample.toFile().deleteOnExit();
+        // deleted in the reverse order of these calls: the file, then its folder
         folder.toFile().deleteOnExit();
+        sample.toFile().deleteOnExit();
         bundledCopy = sample;
         return sample;
     }

@@ -65,6 +65,12 @@ public final class CaptureWindowBench {
             });
         }
         Platform.exit();
+        try (var left = Files.list(config)) {
+            for (Path file : left.toList()) {
+                Files.delete(file);
+            }
+        }
+        Files.delete(config);
     }
 
     private static void inWindow(Stage stage, MainWindow window, Veth veth, Path frames, int rate) throws Exception {
