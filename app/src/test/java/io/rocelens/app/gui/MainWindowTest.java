@@ -28,6 +28,7 @@ import javafx.scene.control.ButtonType;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuBar;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TreeItem;
@@ -241,6 +242,39 @@ class MainWindowTest {
             return !shown.isEmpty() && shown.stream().allMatch(time -> time.matches(
                     "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{9}"));
         }, () -> "times drawn: " + shownColumn(robot, "column-time").stream().limit(3).toList());
+    }
+
+    /**
+     * A column made narrower than its texts shows each cut with an ellipsis, as a table cell does; made wide again,
+     * whole. The Info column takes up the width Source gives, so the rows keep their width: only the column moved.
+     */
+    @Test
+    void aNarrowColumnCutsItsTextsWithAnEllipsis(FxRobot robot) throws TimeoutException {
+        waitUntil(() -> !shownColumn(robot, "column-source").isEmpty());
+        List<String> whole = shownColumn(robot, "column-source");
+        TableColumn<?, ?> source = fx(() -> Fx.packetList(robot).getVisibleLeafColumns().stream()
+                .filter(column -> "column-source".equals(column.getId())).findFirst().orElseThrow());
+        double wide = fx(source::getWidth);
+        fx(() -> {
+            source.setPrefWidth(40);
+            return null;
+        });
+        waitUntil(() -> {
+            List<String> cut = shownColumn(robot, "column-source");
+            for (int row = 0; row < Math.min(cut.size(), whole.size()); row++) {
+                String shown = cut.get(row);
+                if (!shown.endsWith("…") || !whole.get(row).startsWith(shown.substring(0, shown.length() - 1))) {
+                    return false;
+                }
+            }
+            return cut.size() == whole.size();
+        }, () -> "narrow Source column draws " + shownColumn(robot, "column-source").stream().limit(3).toList());
+        fx(() -> {
+            source.setPrefWidth(wide);
+            return null;
+        });
+        waitUntil(() -> shownColumn(robot, "column-source").equals(whole),
+                () -> "wide Source column draws " + shownColumn(robot, "column-source").stream().limit(3).toList());
     }
 
     /** {@code ${field}} reads the packet selected when the filter is applied, as in Wireshark. */

@@ -201,7 +201,8 @@ public final class PacketListView {
         column.getProperties().put(ColumnText.class, text);
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(columnText(column, cell.getValue())));
         column.setCellFactory(view -> new TextCell());
-        column.widthProperty().addListener(seen -> columnsLook.set(columnsLook.get() + 1));
+        // a change listener: an invalidation listener would hear no second change until the width is read again
+        column.widthProperty().addListener((seen, was, now) -> columnsLook.set(columnsLook.get() + 1));
     }
 
     private interface ColumnText {
