@@ -99,7 +99,7 @@ public final class Background {
      */
     public void failed(String heading, Throwable cause, java.util.function.Consumer<String> tell) {
         String words = plainWords(cause);
-        if (isIoError(cause)) {
+        if (isIoError(cause) || cause instanceof OutOfMemoryError) {
             LOG.warn("{}: {}", heading, words);
         } else {
             LOG.error("{}: {}", heading, words, cause);
@@ -111,13 +111,21 @@ public final class Background {
         }
     }
 
-    /** A failure in words a user reads: the reason for an I/O error, else that it is a fault of this program. */
+    /**
+     * A failure in words a user reads: the reason for an I/O error, the heap's size when memory ran out, else that it
+     * is a fault of this program.
+     */
     public static String plainWords(Throwable cause) {
         if (cause instanceof UncheckedIOException unchecked) {
             return plainWords(unchecked.getCause());
         }
         if (cause instanceof IOException io) {
             return sentence(CaptureOpenException.reason(io));
+        }
+        if (cause instanceof OutOfMemoryError) {
+            return "The Java heap (at most " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB) is too small for"
+                    + " this with the capture open: it was not done, and the window shows what it showed before. Give"
+                    + " it more with ROCELENS_JAVA_OPTS=-Xmx<size> (e.g. -Xmx8g) and open the file again.";
         }
         String message = cause.getMessage();
         return "RoCE Lens ran into a fault of its own (" + cause.getClass().getSimpleName()

@@ -116,7 +116,8 @@ public final class LatestWins {
             T result;
             try {
                 result = work.run(request);
-            } catch (Exception | StackOverflowError failure) {
+            } catch (Exception | StackOverflowError | OutOfMemoryError failure) {
+                // out of memory here is this work's own (a sort's arrays): they are garbage now, the window goes on
                 request.deliver(() -> {
                     afterFailure.run();
                     background.failed(heading, failure, tell);
