@@ -260,21 +260,19 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
      * @return a new array; {@code rows} is not changed
      */
     public int[] sort(int[] rows, Column column, boolean descending) {
-        int[] given = rows != null ? rows : allRows();
-        long[] keys = new long[given.length];
-        long[] ranks = column == Column.SOURCE || column == Column.DESTINATION ? table.ranks()
-                : column == Column.PROTOCOL ? protocolRanks() : null;
-        for (int i = 0; i < given.length; i++) {
-            long key = key(given[i], column, ranks);
-            keys[i] = descending ? -key : key;
-        }
-        return RowSort.order(given, keys);
+        return rows != null ? sort(rows, rows.length, column, descending) : sortFirst(size, column, descending);
     }
 
-    private int[] allRows() {
-        int[] rows = new int[size];
-        Arrays.setAll(rows, i -> i);
-        return rows;
+    /** The rows 0 … count-1 ordered by a column, ties in row order (a sort of every row loaded so far). */
+    public int[] sortFirst(int count, Column column, boolean descending) {
+        return sort(null, count, column, descending);
+    }
+
+    private int[] sort(int[] rows, int count, Column column, boolean descending) {
+        long[] ranks = column == Column.SOURCE || column == Column.DESTINATION ? table.ranks()
+                : column == Column.PROTOCOL ? protocolRanks() : null;
+        RowSort.RowKey ascending = row -> key(row, column, ranks);
+        return RowSort.order(rows, count, descending ? row -> -ascending.of(row) : ascending);
     }
 
     private long key(int row, Column column, long[] ranks) {

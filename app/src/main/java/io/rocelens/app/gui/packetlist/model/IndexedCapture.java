@@ -51,6 +51,11 @@ public final class IndexedCapture extends PacketIndexFrames implements PacketTab
     }
 
     @Override
+    public int[] sortFirst(int count, PacketColumn column, boolean descending) {
+        return index.sortFirst(count, PacketIndex.Column.valueOf(column.name()), descending);
+    }
+
+    @Override
     public Frame frame(int row) throws IOException {
         FrameReadGuard.reading(row + 1L);
         Frame frame = file.frameAt(index.fileOffset(row), row + 1L);

@@ -686,8 +686,11 @@ public final class PacketListModel {
 
     private static int[] order(PacketTable packets, int[] rows, PacketColumn column, boolean down, int upTo,
                                DissectorOptions options, LatestWins.Request request) {
-        int[] given = rows != null ? rows : identity(upTo);
-        return column != PacketColumn.INFO ? packets.sort(given, column, down)
-                : IndexPasses.orderByInfo(packets, given, down, options, request::isCurrent);
+        if (column != PacketColumn.INFO) {
+            // every row: no array of 0 … upTo-1 beside the sort's own (400 MB of 100M rows)
+            return rows != null ? packets.sort(rows, column, down) : packets.sortFirst(upTo, column, down);
+        }
+        return IndexPasses.orderByInfo(packets, rows != null ? rows : identity(upTo), down, options,
+                request::isCurrent);
     }
 }

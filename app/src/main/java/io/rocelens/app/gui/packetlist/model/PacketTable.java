@@ -31,6 +31,9 @@ public interface PacketTable extends IndexedFrames {
      */
     int[] sort(int[] rows, PacketColumn column, boolean descending);
 
+    /** The rows 0 … count-1 ordered by an indexed column, ties in row order. */
+    int[] sortFirst(int count, PacketColumn column, boolean descending);
+
     /**
      * The packet comments by frame number, in frame order, as the user sees them (the file's, with the edits of
      * {@link #editsFrom}); none for a table of no file.

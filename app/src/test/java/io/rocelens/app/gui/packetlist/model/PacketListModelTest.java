@@ -347,5 +347,10 @@ class PacketListModelTest {
         public int[] sort(int[] rows, PacketColumn column, boolean descending) {
             return table.sort(rows, column, descending);
         }
+
+        @Override
+        public int[] sortFirst(int count, PacketColumn column, boolean descending) {
+            return table.sortFirst(count, column, descending);
+        }
     }
 }
