@@ -600,6 +600,10 @@ public final class PacketListView {
         /** True while a row's index changes: a row placed meanwhile (were it to happen) is styled as JavaFX does. */
         private boolean placing;
 
+        RowFlow() {
+            SameHeightRows.installIn(this);
+        }
+
         @Override
         protected void setCellIndex(TableRow<Integer> row, int index) {
             if (placing || getFixedCellSize() <= 0 || row.getSkin() == null || row.getScene() == null) {
