@@ -4,12 +4,16 @@ import java.util.Arrays;
 
 /**
  * Where each row is in a list of displayed rows ("go to frame"): a look-up in an int array indexed by row, made as
- * the list is asked, never a scan of the list per question. The list may grow at its end (rows appended while a
- * capture loads); the places appended since the last question are mapped at the next one.
+ * the list is asked a second time, never a scan of the list per question. The first question after the list was
+ * replaced (where the selected frame went after a sort or a filter) is answered by a scan: a map of a sorted list
+ * of 100M rows is 400 MB, which the heap that holds their index may not have beside the next sort. The list may grow
+ * at its end (rows appended while a capture loads); the places appended since the last question are mapped at the
+ * next one.
  */
 public final class RowPlaces {
     private int[] placeOfRow;
     private int mapped;
+    private boolean asked;
 
     /**
      * The place of {@code row} in {@code displayed[0, count)}, or -1 when it is not there.
@@ -18,6 +22,15 @@ public final class RowPlaces {
      */
     public int placeOf(int row, int[] displayed, int count, int rows) {
         if (row < 0 || row >= rows) {
+            return -1;
+        }
+        if (!asked) {
+            asked = true;
+            for (int place = 0; place < count; place++) {
+                if (displayed[place] == row) {
+                    return place;
+                }
+            }
             return -1;
         }
         if (placeOfRow == null || placeOfRow.length < rows) {
@@ -38,5 +51,6 @@ public final class RowPlaces {
     public void forget() {
         placeOfRow = null;
         mapped = 0;
+        asked = false;
     }
 }

@@ -22,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.DoubleConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The packet list: which frames are displayed, in which order, and the text and colour of each row, built on demand
@@ -32,6 +34,8 @@ import java.util.function.DoubleConsumer;
  * through the UI executor. A newer request makes an older one's result stale, and it is dropped.
  */
 public final class PacketListModel {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PacketListModel.class);
 
     /** Told on the UI thread when the displayed rows change. */
     public interface Listener {
@@ -596,6 +600,7 @@ public final class PacketListModel {
         boolean down = descending;
         int upTo = packets.size();
         passPending = true;
+        long started = System.nanoTime();
         passes.submit(FAILED, request -> {
             int[] rows = chosen == null ? null
                     : IndexPasses.select(packets, chosen, knownMarks, options, 0, upTo, request::isCurrent,
@@ -612,6 +617,10 @@ public final class PacketListModel {
                 return;
             }
             passPending = false;
+            LOG.info("listed {} of {} packets{}{} in {} s", result.length, upTo,
+                    chosen == null ? "" : " passing '" + chosen.text() + "'",
+                    column == null ? "" : ", sorted by " + column.title() + (down ? " (descending)" : ""),
+                    String.format(java.util.Locale.ROOT, "%.2f", (System.nanoTime() - started) / 1e9));
             displayed = result;
             forgetPlaces();
             displayedCount = result.length;
