@@ -79,12 +79,19 @@ public final class IndexPasses {
      * are ordered as an int permutation: no String, boxed Integer or other object is kept per row.
      *
      * @param rows the rows to order; not changed
+     * @throws ListTooLongException when their texts are more than one buffer holds (2^31 characters: about 45M rows
+     *                              of RoCE traffic)
      */
     public static int[] orderByInfo(IndexedFrames frames, int[] rows, boolean descending, DissectorOptions options,
                                     BooleanSupplier current) {
+        return orderByInfo(frames, rows, descending, options, current, Integer.MAX_VALUE - 1024);
+    }
+
+    static int[] orderByInfo(IndexedFrames frames, int[] rows, boolean descending, DissectorOptions options,
+                             BooleanSupplier current, int maxChars) {
         FastDissector fast = new FastDissector(options);
         PacketSummary summary = new PacketSummary();
-        StringBuilder texts = new StringBuilder(rows.length * 32);
+        StringBuilder texts = new StringBuilder((int) Math.min(rows.length * 32L, maxChars));
         int[] starts = new int[rows.length + 1];
         for (int i = 0; i < rows.length; i++) {
             if (i % 8192 == 8191 && !current.getAsBoolean()) {
@@ -93,6 +100,11 @@ public final class IndexPasses {
             fast.summarize(read(frames, rows[i]), summary);
             starts[i] = texts.length();
             PacketColumns.info(summary, texts);
+            if (texts.length() > maxChars - 512) {
+                throw new ListTooLongException("Sorting by Info keeps the Info text of every packet listed, and the "
+                        + String.format(java.util.Locale.ROOT, "%,d", rows.length) + " packets listed have more of it"
+                        + " than that holds. Filter the list first, or sort by another column.");
+            }
         }
         starts[rows.length] = texts.length();
         char[] chars = new char[texts.length()];

@@ -3,6 +3,7 @@ package io.rocelens.index;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rocelens.analysis.AnalysisMarks;
@@ -24,9 +25,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -165,6 +168,22 @@ class IndexPassesTest {
             assertArrayEquals(expected.stream().mapToInt(Integer::intValue).toArray(), sorted,
                     down ? "descending" : "ascending");
         }
+    }
+
+    /**
+     * Texts past what the buffer holds (2^31 characters, about 45M rows of RoCE traffic; here a limit of 2,000) end
+     * the sort with words for the user, not with a negative array size as a 100M-row list did.
+     */
+    @Test
+    void sortingByInfoPastTheTextBufferSaysSo() throws IOException {
+        Sample sample = new Sample("mixed.pcapng");
+        int[] every = IntStream.range(0, sample.size()).toArray();
+        ListTooLongException tooLong = assertThrows(ListTooLongException.class, () -> IndexPasses.orderByInfo(sample,
+                every, false, DissectorOptions.defaults(), () -> true, 2_000));
+        assertEquals("Sorting by Info keeps the Info text of every packet listed, and the 401 packets listed have more"
+                + " of it than that holds. Filter the list first, or sort by another column.", tooLong.getMessage());
+        assertEquals(20, IndexPasses.orderByInfo(sample, Arrays.copyOf(every, 20), false, DissectorOptions.defaults(),
+                () -> true, 2_000).length);
     }
 
     /** Go to frame over the rows tshark selects for "infiniband.bth.opcode == 6" in mixed.pcapng. */

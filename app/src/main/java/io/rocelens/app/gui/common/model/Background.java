@@ -1,6 +1,7 @@
 package io.rocelens.app.gui.common.model;
 
 import io.rocelens.capture.CaptureOpenException;
+import io.rocelens.index.ListTooLongException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -99,7 +100,8 @@ public final class Background {
      */
     public void failed(String heading, Throwable cause, java.util.function.Consumer<String> tell) {
         String words = plainWords(cause);
-        if (isIoError(cause) || cause instanceof OutOfMemoryError) {
+        if (isIoError(cause) || cause instanceof OutOfMemoryError
+                || cause instanceof ListTooLongException) {
             LOG.warn("{}: {}", heading, words);
         } else {
             LOG.error("{}: {}", heading, words, cause);
@@ -121,6 +123,9 @@ public final class Background {
         }
         if (cause instanceof IOException io) {
             return sentence(CaptureOpenException.reason(io));
+        }
+        if (cause instanceof ListTooLongException) {
+            return cause.getMessage();
         }
         if (cause instanceof OutOfMemoryError) {
             return "The Java heap (at most " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB) is too small for"
