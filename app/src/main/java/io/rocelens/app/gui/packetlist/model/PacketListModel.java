@@ -105,6 +105,8 @@ public final class PacketListModel {
     private int[] displayed;
     /** Row → place in {@link #displayed} ("go to frame" is a look-up, not a scan). */
     private final RowPlaces places = new RowPlaces();
+    /** What the displayed rows were made with: a filter or sort that fails leaves the list, and these, as they were. */
+    private Shown shown = new Shown(null, null, false);
     private int displayedCount;
     private int allShown;
     /** Rows below this have been through the current filter (it grows while loading). */
@@ -583,6 +585,7 @@ public final class PacketListModel {
         if (filter == null && sortColumn == null) {
             passes.cancel();
             passPending = false;
+            shown = new Shown(null, null, false);
             displayed = null;
             displayedCount = 0;
             forgetPlaces();
@@ -621,6 +624,7 @@ public final class PacketListModel {
                     chosen == null ? "" : " passing '" + chosen.text() + "'",
                     column == null ? "" : ", sorted by " + column.title() + (down ? " (descending)" : ""),
                     String.format(java.util.Locale.ROOT, "%.2f", (System.nanoTime() - started) / 1e9));
+            shown = new Shown(chosen, column, down);
             displayed = result;
             forgetPlaces();
             displayedCount = result.length;
@@ -631,10 +635,18 @@ public final class PacketListModel {
             grew();
             done.run();
         }, () -> {
-            // the list stays as it was, and answers again
+            // the list stays as it was, and answers again: its filter and order are those it shows
             passPending = false;
+            filter = shown.filter();
+            sortColumn = shown.sortColumn();
+            descending = shown.descending();
+            listener.replaced();
             done.run();
         });
+    }
+
+    /** The filter and order of the rows displayed. */
+    private record Shown(DisplayFilter filter, PacketColumn sortColumn, boolean descending) {
     }
 
     /** Runs the current filter over rows loaded since the last pass and appends the matches (loading). */

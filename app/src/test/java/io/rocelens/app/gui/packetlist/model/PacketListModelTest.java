@@ -1,6 +1,7 @@
 package io.rocelens.app.gui.packetlist.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rocelens.app.gui.capture.model.OpenCaptureTest;
@@ -222,10 +223,16 @@ class PacketListModelTest {
         // udp.srcport is not in the index: the pass reads every frame again, and the 50th throws
         list.applyFilter(filter("udp.srcport == 4791"), null, () -> done[0] = true);
         assertTrue(done[0], "the pass ended");
-        assertEquals(List.of("told The packet list could not be updated: RoCE Lens ran into a fault of its own"
-                + " (IllegalStateException: a bug in the reader). The details are in the log; what is shown may be"
-                + " incomplete."), events);
+        // the view is told to show the list's filter and order again (the header's sort arrow), then the user
+        assertEquals(List.of("replaced", "told The packet list could not be updated: RoCE Lens ran into a fault of"
+                + " its own (IllegalStateException: a bug in the reader). The details are in the log; what is shown may"
+                + " be incomplete."), events);
         assertEquals(Samples.MIXED_FRAMES, list.size(), "the list shows what it showed before");
+        assertNull(list.filter(), "and says it is filtered as it shows");
+        // a sort by Info reads every frame again too: it fails as well, and the list keeps frame order
+        list.sort(PacketColumn.INFO, false, null, () -> { });
+        assertNull(list.sortColumn(), "the list says it is in the order it shows");
+        events.clear();
         // and the next request is served: an indexed filter reads no frame
         list.applyFilter(filter("bth.opcode == 0x81"), null, () -> { });
         assertEquals(List.of(92L, 101L), frames());
