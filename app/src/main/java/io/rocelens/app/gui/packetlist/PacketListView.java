@@ -157,8 +157,15 @@ public final class PacketListView {
 
             @Override
             public void looksReady() {
-                // the rows on screen drew a placeholder for Info and no colour: draw them again from the cache
-                table.refresh();
+                // the rows on screen drew a placeholder for Info and no colour: they draw again from the cache, in
+                // place; a refresh of the table made every row anew and laid the list out, and a layout of a 100M-row
+                // list walks its rows from the first (JavaFX's VirtualFlow): with the last rows on screen the looks
+                // of the rows it passed were asked for, made, and refreshed the table again, without end
+                for (javafx.scene.Node node : table.lookupAll(".table-row-cell")) {
+                    if (node instanceof ColouredRow row) {
+                        row.drawFromModel();
+                    }
+                }
             }
 
         });
@@ -766,7 +773,13 @@ public final class PacketListView {
         @Override
         protected void updateItem(Integer index, boolean empty) {
             super.updateItem(index, empty);
-            boolean shown = !empty && index != null && index < model.size();
+            drawFromModel();
+        }
+
+        /** Takes the row's flags, colouring rule and texts from the model, and draws them. */
+        void drawFromModel() {
+            Integer index = getItem();
+            boolean shown = !isEmpty() && index != null && index < model.size();
             long frame = shown ? model.rowAt(index) + 1L : -1;
             boolean ignored = shown && model.flags().ignored(frame);
             boolean marked = shown && !ignored && model.flags().marked(frame);
