@@ -158,9 +158,9 @@ public final class PacketListView {
             @Override
             public void looksReady() {
                 // the rows on screen drew a placeholder for Info and no colour: they draw again from the cache, in
-                // place; a refresh of the table made every row anew and laid the list out, and a layout of a 100M-row
-                // list walks its rows from the first (JavaFX's VirtualFlow): with the last rows on screen the looks
-                // of the rows it passed were asked for, made, and refreshed the table again, without end
+                // place. A refresh of the table made every row anew and laid the list out at each batch of looks, and
+                // a layout of a 100M-row list walks its rows from the first (JavaFX's VirtualFlow): after Ctrl+End
+                // the JavaFX thread was still laying out seconds later
                 for (javafx.scene.Node node : table.lookupAll(".table-row-cell")) {
                     if (node instanceof ColouredRow row) {
                         row.drawFromModel();
