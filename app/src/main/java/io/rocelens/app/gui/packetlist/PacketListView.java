@@ -16,7 +16,6 @@ import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.ToggleGroup;
 import java.util.function.IntConsumer;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.collections.ObservableListBase;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
@@ -39,12 +38,20 @@ public final class PacketListView {
             return new javafx.scene.control.skin.TableViewSkin<>(this) {
                 @Override
                 protected VirtualFlow<TableRow<Integer>> createVirtualFlow() {
-                    return new RowFlow();
+                    RowFlow flow = new RowFlow();
+                    followScrolling(flow);
+                    return flow;
                 }
             };
         }
     };
     private RowList rows = new RowList(0, 0);
+    /** True while the table holds only the newest rows of a followed live capture ({@link #FOLLOWED_ROWS}). */
+    private boolean followWindow;
+    /** True while the whole list's scroll bar is moved to where the list is: it then scrolls nothing itself. */
+    private boolean barFollowsList;
+    /** True while a move of the page to where the list is scrolled waits for its turn on the JavaFX thread. */
+    private boolean pageMoveAsked;
     /** Changes whenever the rows must be drawn anew: a column's width, alignment, order or visibility changed. */
     private final javafx.beans.property.IntegerProperty columnsLook = new javafx.beans.property.SimpleIntegerProperty();
     /** What the rows draw, from the model. */
@@ -73,6 +80,12 @@ public final class PacketListView {
      */
     private static final int FOLLOWED_ROWS = 8192;
     private boolean sortFromModel;
+    /**
+     * True when the user's last header click asked for No. ascending: the model's order is then its frame order, which
+     * has no sort column, and the header keeps its arrow (without it the next click asked for ascending again, and No.
+     * could never be sorted descending).
+     */
+    private boolean numberAscendingAsked;
     /** True while the list is swapped for the model's new one. */
     private boolean replacing;
     /** The time format the Time column's width was fitted to. */
@@ -81,6 +94,8 @@ public final class PacketListView {
     private static final double TIME_CELL_PADDING = 16;
     /** The frame the user selected (its number), kept across sorts and filters; -1 for none. */
     private long selectedFrame = -1;
+    /** The selected frame's place in the model's list (also when the table's page does not hold it); -1 for none. */
+    private int selectedPlace = -1;
     /** The custom columns, between the built-in ones and Info, one per field of {@link PacketListModel#customColumns}. */
     private final List<TableColumn<Integer, String>> custom = new ArrayList<>();
     /** Keeps Info as wide as the space the other shown columns leave. */
@@ -123,12 +138,14 @@ public final class PacketListView {
                 PacketColumn column = order.isEmpty() ? null : (PacketColumn) order.get(0).getUserData();
                 boolean descending = !order.isEmpty()
                         && order.get(0).getSortType() == TableColumn.SortType.DESCENDING;
+                numberAscendingAsked = column == PacketColumn.NUMBER && !descending;
                 if (column != model.sortColumn() || descending != model.descending()) {
                     sortRequested.sort(column, descending);
                 }
             }
             return true;
         });
+        table.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, this::keyOnPage);
         table.getSelectionModel().selectedIndexProperty().addListener((seen, old, index) -> {
             if (replacing) {
                 return;     // the list is being swapped: the frame selected before stays the one to select again
@@ -136,9 +153,11 @@ public final class PacketListView {
             int place = index == null || index.intValue() < 0 ? -1 : rows.first + index.intValue();
             if (place >= 0 && place < model.size()) {
                 selectedFrame = model.rowAt(place) + 1L;
+                selectedPlace = place;
                 selected.accept(place);
             } else {
                 selectedFrame = -1;
+                selectedPlace = -1;
             }
         });
         model.setListener(new PacketListModel.Listener() {
@@ -146,6 +165,7 @@ public final class PacketListView {
             public void grown(int oldSize, int newSize) {
                 fixRowHeight();
                 rows.grow(newSize);
+                showWholeListBar();
                 changed.run();
             }
 
@@ -169,6 +189,33 @@ public final class PacketListView {
             }
 
         });
+    }
+
+    /**
+     * Keys that go past the table's page when it holds a page of a longer list: Home and End go to the first and last
+     * packet of the whole list, and a step from a selected packet the page holds not (the list was scrolled away from
+     * it with the whole list's bar) starts from that packet, its page shown again first.
+     */
+    private void keyOnPage(javafx.scene.input.KeyEvent key) {
+        if (rows.size == model.size() || key.isShiftDown() || key.isShortcutDown() || key.isAltDown()) {
+            return;
+        }
+        switch (key.getCode()) {
+            case HOME -> {
+                select(0);
+                key.consume();
+            }
+            case END -> {
+                select(model.size() - 1);
+                key.consume();
+            }
+            case UP, DOWN, PAGE_UP, PAGE_DOWN -> {
+                if (table.getSelectionModel().getSelectedIndex() < 0 && selectedFrame > 0 && selectedPlace >= 0) {
+                    showWindow(RowList.around(selectedPlace, model.size()));
+                }
+            }
+            default -> { }
+        }
     }
 
     private static boolean onColumnHeader(javafx.scene.Node node) {
@@ -436,7 +483,9 @@ public final class PacketListView {
      */
     private void replace() {
         long frame = selectedFrame;
-        show(new RowList(0, model.size()));
+        int index = frame > 0 ? model.indexOfFrame(frame) : -1;
+        selectedPlace = index;
+        show(RowList.around(Math.max(0, index), model.size()));
         // the items are places 0 … n-1, equal from one list to the next: cells would keep their old text
         table.refresh();
         if (model.timeFormat() != shownTimeFormat) {
@@ -444,18 +493,16 @@ public final class PacketListView {
             fitTimeColumn();
         }
         showSortOrder();
-        if (frame > 0) {
-            int index = model.indexOfFrame(frame);
-            if (index >= 0) {
-                table.getSelectionModel().select(index);
-                table.scrollTo(Math.max(0, index - 3));
-            }
+        if (index >= 0) {
+            table.getSelectionModel().select(index - rows.first);
+            table.scrollTo(Math.max(0, index - rows.first - 3));
         }
     }
 
     /** Gives the table other rows; the frame remembered as selected stays so (the table's selection is cleared). */
     private void show(RowList shown) {
         rows = shown;
+        followWindow = false;
         sortFromModel = true;
         replacing = true;
         try {
@@ -465,6 +512,7 @@ public final class PacketListView {
             sortFromModel = false;
             replacing = false;
         }
+        showWholeListBar();
     }
 
     /**
@@ -472,9 +520,8 @@ public final class PacketListView {
      * place of the model's list, stays selected where the table has its row, and nobody is told of a new selection.
      */
     private void showWindow(RowList shown) {
-        long frame = selectedFrame;
         show(shown);
-        int row = frame > 0 ? model.indexOfFrame(frame) - rows.first : -1;
+        int row = selectedFrame > 0 && selectedPlace >= 0 ? selectedPlace - rows.first : -1;
         if (row >= 0 && row < rows.size) {
             replacing = true;
             try {
@@ -486,14 +533,14 @@ public final class PacketListView {
     }
 
     /**
-     * The table holds every row again after it held only the newest ones while a live capture was followed
+     * The table holds a whole page again after it held only the newest rows while a live capture was followed
      * ({@link #FOLLOWED_ROWS}): the newest row stays in view, and the selected frame, when there is one, selected.
      */
     public void showAll() {
-        if (rows.first == 0) {
+        if (!followWindow) {
             return;
         }
-        showWindow(new RowList(0, model.size()));
+        showWindow(RowList.around(model.size() - 1, model.size()));
         scrollToLast();
     }
 
@@ -502,9 +549,11 @@ public final class PacketListView {
         sortFromModel = true;
         try {
             table.getSortOrder().clear();
-            if (model.sortColumn() != null) {
+            PacketColumn sorted = model.sortColumn() == null && numberAscendingAsked ? PacketColumn.NUMBER
+                    : model.sortColumn();
+            if (sorted != null) {
                 for (TableColumn<Integer, ?> column : table.getColumns()) {
-                    if (column.getUserData() == model.sortColumn()) {
+                    if (column.getUserData() == sorted) {
                         column.setSortType(model.descending() ? TableColumn.SortType.DESCENDING
                                 : TableColumn.SortType.ASCENDING);
                         table.getSortOrder().add(column);
@@ -559,7 +608,7 @@ public final class PacketListView {
      * third of the JavaFX thread's time in a capture at 2000 frames/s.
      */
     public void showLast() {
-        if (rows.size > 2 * FOLLOWED_ROWS && rows.first + rows.size == model.size()) {
+        if (rows.first + rows.size < model.size() || rows.size > 2 * FOLLOWED_ROWS) {
             keepNewest();
         }
         scrollToLast();
@@ -586,78 +635,6 @@ public final class PacketListView {
         }
     }
 
-    /**
-     * The list's rows, styled again only when what styles them changed. JavaFX's flow applies the styles of every row
-     * it gives an index and that needs a layout, which a row whose text changed always does: with auto-scroll every row
-     * on screen, twice at each growth of the list (once when the flow learns the new row count, once in the layout
-     * pass), and a row's styles applied anew are those of each of its cells too. That was the largest share of the
-     * JavaFX thread in a live capture (JFR: {@code VirtualFlow.setCellIndex} → {@code Node.applyCss}, a quarter to a
-     * third of its samples at 10,000 frames/s). A row whose pseudo-classes (odd, even, selected, empty …), style
-     * classes and style, and those of its cells, are as before keeps its styles; any other row, and a new one, is
-     * styled as JavaFX does. Only once the rows' height is fixed: until then the flow measures rows, which needs their
-     * styles.
-     */
-    private static final class RowFlow extends VirtualFlow<TableRow<Integer>> {
-        /**
-         * What styled the row before and after its index changed, refilled at each call: copies of every node's sets
-         * and lists were a tenth of what a live capture allocated (JFR, 10,000 frames/s).
-         */
-        private final List<Object> before = new ArrayList<>();
-        private final List<Object> after = new ArrayList<>();
-        /** True while a row's index changes: a row placed meanwhile (were it to happen) is styled as JavaFX does. */
-        private boolean placing;
-
-        RowFlow() {
-            SameHeightRows.installIn(this);
-        }
-
-        @Override
-        protected void setCellIndex(TableRow<Integer> row, int index) {
-            if (placing || getFixedCellSize() <= 0 || row.getSkin() == null || row.getScene() == null) {
-                super.setCellIndex(row, index);
-                return;
-            }
-            placing = true;
-            try {
-                styling(row, before);
-                row.updateIndex(index);
-                styling(row, after);
-            } finally {
-                placing = false;
-            }
-            if (!after.equals(before)) {
-                row.applyCss();
-            }
-        }
-
-        /** What styles a row: its pseudo-classes, style classes and style, and those of its cells. */
-        private static void styling(TableRow<Integer> row, List<Object> styling) {
-            styling.clear();
-            add(styling, row);
-            for (javafx.scene.Node child : row.getChildrenUnmodifiable()) {
-                add(styling, child);
-            }
-        }
-
-        /**
-         * A node's pseudo-classes (a bit set's, in the order of their bits: equal sets give equal sequences) and style
-         * classes, each preceded by its count so that no two nodes' can be taken for each other's, then its style.
-         */
-        private static void add(List<Object> styling, javafx.scene.Node node) {
-            javafx.collections.ObservableSet<javafx.css.PseudoClass> states = node.getPseudoClassStates();
-            styling.add(states.size());
-            for (javafx.css.PseudoClass state : states) {
-                styling.add(state);
-            }
-            List<String> classes = node.getStyleClass();
-            styling.add(classes.size());
-            for (int i = 0; i < classes.size(); i++) {
-                styling.add(classes.get(i));
-            }
-            styling.add(node.getStyle());
-        }
-    }
-
     /** The table keeps the newest {@link #FOLLOWED_ROWS} rows, and the selected frame's row when it is among them. */
     private void keepNewest() {
         // from the top of the fewer rows, the flow then going to the bottom: left at the old position, its next layout
@@ -665,7 +642,9 @@ public final class PacketListView {
         if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow) {
             flow.setPosition(0);
         }
-        showWindow(new RowList(model.size() - FOLLOWED_ROWS, FOLLOWED_ROWS));
+        int first = Math.max(0, model.size() - FOLLOWED_ROWS);
+        showWindow(new RowList(first, model.size() - first));
+        followWindow = true;
     }
 
     /** The flow whose row count {@link #showLast} listens to, and whether it waits to show the last row. */
@@ -683,11 +662,11 @@ public final class PacketListView {
 
     /** Selects the row at this place of the model's list. */
     public void select(int index) {
-        if (index < 0 || index >= rows.first + rows.size) {
+        if (index < 0 || index >= model.size()) {
             return;
         }
-        if (index < rows.first) {
-            showAll();
+        if (!rows.holdsWithMargin(index, model.size())) {
+            showWindow(RowList.around(index, model.size()));
         }
         int row = index - rows.first;
         table.getSelectionModel().clearAndSelect(row);
@@ -705,47 +684,81 @@ public final class PacketListView {
         if (row >= 0) {
             return rows.first + row;
         }
-        // the selected frame's row may be older than the newest rows a followed capture keeps in the table
-        return rows.first > 0 && selectedFrame > 0 ? model.indexOfFrame(selectedFrame) : -1;
+        // the selected frame's row may lie outside the table's page
+        return selectedFrame > 0 ? selectedPlace : -1;
     }
 
-    /** The model's places first … first + size - 1, nothing stored. */
-    private static final class RowList extends ObservableListBase<Integer> {
-        /** The model's place of the first row. */
-        private final int first;
-        private int size;
-
-        RowList(int first, int size) {
-            this.first = first;
-            this.size = size;
-        }
-
-        /** The model's list holds this many rows now: the new ones come after the last. */
-        void grow(int modelSize) {
-            int newSize = modelSize - first;
-            if (newSize <= size) {
-                return;
-            }
-            int from = size;
-            size = newSize;
-            beginChange();
-            nextAdd(from, newSize);
-            endChange();
-        }
-
-        @Override
-        public Integer get(int index) {
-            if (index < 0 || index >= size) {
-                throw new IndexOutOfBoundsException(index);
-            }
-            return first + index;
-        }
-
-        @Override
-        public int size() {
-            return size;
+    /** Shows the scroll bar over the whole list while the table holds a page of it, and puts it where the list is. */
+    private void showWholeListBar() {
+        if (table.lookup(".virtual-flow") instanceof RowFlow flow) {
+            flow.showWholeList(rows.size < model.size());
+            placeWholeListBar(flow);
         }
     }
+
+    /**
+     * Keeps the whole list's bar and the table's page with the rows on screen: after each layout of the rows (every
+     * scroll step, key press or click on the flow) the bar moves to the first row on screen, and the page moves once
+     * that row comes near one of its edges; a move of the bar scrolls the list to its row.
+     */
+    private void followScrolling(RowFlow flow) {
+        flow.setOnLaidOut(() -> {
+            placeWholeListBar(flow);
+            int top = firstRowOnScreen(flow);
+            if (top >= 0 && !followWindow && !pageMoveAsked && !rows.holdsWithMargin(top, model.size())) {
+                // not during the layout: the table's new items lay the flow out again
+                pageMoveAsked = true;
+                javafx.application.Platform.runLater(() -> {
+                    pageMoveAsked = false;
+                    int now = firstRowOnScreen(flow);
+                    if (now >= 0 && !followWindow && !rows.holdsWithMargin(now, model.size())) {
+                        showWindow(RowList.around(now, model.size()));
+                        table.scrollTo(now - rows.first);
+                    }
+                });
+            }
+        });
+        flow.wholeList().valueProperty().addListener((seen, was, now) -> {
+            if (!barFollowsList) {
+                scrollListTo(Math.max(0, Math.min(model.size() - 1, (int) Math.round(now.doubleValue()))));
+            }
+        });
+    }
+
+    /** The model's place of the first row on screen, partly shown or not; -1 when there is none. */
+    private int firstRowOnScreen(RowFlow flow) {
+        TableRow<Integer> first = flow.getFirstVisibleCell();
+        return first == null || first.getIndex() < 0 || first.getIndex() >= rows.size ? -1 : rows.first
+                + first.getIndex();
+    }
+
+    /** Puts the first row on screen at the top of the list, the table's page moving to it when it holds it not. */
+    private void scrollListTo(int top) {
+        if (!rows.holdsWithMargin(top, model.size())) {
+            showWindow(RowList.around(top, model.size()));
+        }
+        table.scrollTo(top - rows.first);
+    }
+
+    private void placeWholeListBar(RowFlow flow) {
+        int top = firstRowOnScreen(flow);
+        if (rows.size == model.size() || top < 0) {
+            return;
+        }
+        int onScreen = Math.max(1, rowsOnScreen() - 2);
+        javafx.scene.control.ScrollBar bar = flow.wholeList();
+        barFollowsList = true;
+        try {
+            bar.setMax(Math.max(0, model.size() - onScreen));
+            bar.setVisibleAmount(onScreen);
+            bar.setBlockIncrement(onScreen);
+            bar.setUnitIncrement(1);
+            bar.setValue(Math.min(top, bar.getMax()));
+        } finally {
+            barFollowsList = false;
+        }
+    }
+
 
     /**
      * A row in the colours of the first colouring rule its frame matches; as in Wireshark, an ignored frame's row is
