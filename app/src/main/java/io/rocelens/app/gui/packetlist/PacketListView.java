@@ -653,8 +653,11 @@ public final class PacketListView {
 
     /** How many rows the list shows (those it lays out, a partly shown one included), at least one. */
     public int rowsOnScreen() {
-        if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow && flow.getFirstVisibleCell() != null
-                && flow.getLastVisibleCell() != null) {
+        return rowsOnScreen(table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow ? flow : null);
+    }
+
+    private int rowsOnScreen(VirtualFlow<?> flow) {
+        if (flow != null && flow.getFirstVisibleCell() != null && flow.getLastVisibleCell() != null) {
             return flow.getLastVisibleCell().getIndex() - flow.getFirstVisibleCell().getIndex() + 2;
         }
         return Math.max(1, (int) Math.ceil(table.getHeight() / 16));
@@ -745,7 +748,7 @@ public final class PacketListView {
         if (rows.size == model.size() || top < 0) {
             return;
         }
-        int onScreen = Math.max(1, rowsOnScreen() - 2);
+        int onScreen = Math.max(1, rowsOnScreen(flow) - 2);
         javafx.scene.control.ScrollBar bar = flow.wholeList();
         barFollowsList = true;
         try {
