@@ -76,6 +76,29 @@ class CaptureFileTest {
         }
     }
 
+    /**
+     * Frames read in file order come from the thread's window of bytes read ahead: with a window of 700 bytes, smaller
+     * than some frames and crossed by many, every frame still reads back as the reader gave it, in order, in order
+     * again after a jump back, and alternating with reads far away (which keep their own reads).
+     */
+    @ParameterizedTest
+    @MethodSource("captures")
+    void framesReadInFileOrderThroughASmallWindowReadBackAsTheReaderGaveThem(Path file) throws IOException {
+        List<Frame> expected = PcapngReaderTest.readAll(file, ChunkedWindow.CHUNK);
+        try (CaptureFile capture = CaptureFile.open(file, 700)) {
+            for (Frame frame : expected) {
+                assertSame(capture, frame);
+            }
+            for (int i = expected.size() / 2; i < expected.size(); i++) {
+                assertSame(capture, expected.get(i));
+                assertSame(capture, expected.get(expected.size() - 1 - i));
+            }
+            for (Frame frame : expected) {
+                assertSame(capture, frame);
+            }
+        }
+    }
+
     private static void assertSame(CaptureFile capture, Frame expected) throws IOException {
         PcapngReaderTest.assertSameFrame(expected, capture.frameAt(expected.fileOffset(), expected.number()));
     }
