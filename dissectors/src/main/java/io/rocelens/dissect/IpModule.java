@@ -204,12 +204,14 @@ final class IpModule implements ProtocolModule {
         out.twice(IN_INDEX, Fields.of(SpecFields.IP_DSCP), once, ipv4, p -> p.dscp, null);
         out.twice(IN_INDEX, Fields.of(SpecFields.IP_ECN), once, ipv4, p -> p.ecn, null);
         out.twice(Fields.of(SpecFields.IP_PROTO), once, ipv4, p -> p.ipProtocol, null);
+        out.twice(Fields.of(SpecFields.IP_TTL), once, ipv4, p -> p.ttl, null);
         out.twice(IN_INDEX, Fields.of(SpecFields.IP_SRC), once, ipv4, p -> p.ipSrcLo, p -> p.ipSrcHi);
         out.twice(IN_INDEX, Fields.of(SpecFields.IP_DST), once, ipv4, p -> p.ipDstLo, p -> p.ipDstHi);
         Predicate<PacketSummary> ipv6 = p -> p.is(PacketSummary.IPV6);
         out.twice(IN_INDEX, Fields.of(SpecFields.IPV6_DSCP), once, ipv6, p -> p.dscp, null);
         out.twice(IN_INDEX, Fields.of(SpecFields.IPV6_ECN), once, ipv6, p -> p.ecn, null);
         out.twice(Fields.of(SpecFields.IPV6_NXT), once, ipv6, p -> p.ipProtocol, null);
+        out.twice(Fields.of(SpecFields.IPV6_HLIM), once, ipv6, p -> p.ttl, null);
         out.twice(IN_INDEX, Fields.of(SpecFields.IPV6_SRC), once, ipv6, p -> p.ipSrcLo, p -> p.ipSrcHi);
         out.twice(IN_INDEX, Fields.of(SpecFields.IPV6_DST), once, ipv6, p -> p.ipDstLo, p -> p.ipDstHi);
 
