@@ -10,20 +10,7 @@ heap=${2:-4g}
 if [ -z "${DISPLAY:-}" ]; then
   exec xvfb-run -a -s '-screen 0 1600x1000x24' "$0" "$@"
 fi
-eval "$(sed -n '/^options=(/,/)$/p' rocelens)"
-config=$(mktemp -d)
-log="$config/log"
-java "${options[@]}" "-Xmx$heap" -Drocelens.config.dir="$config" -jar app/target/rocelens.jar "$file" > "$log" 2>&1 &
-app=$!
-trap 'kill "$app" 2>/dev/null || true; rm -rf "$config"' EXIT
-until grep -q "opened " "$log"; do
-  kill -0 "$app" 2>/dev/null || { cat "$log"; exit 1; }
-  sleep 1
-done
-grep -o "opened .*" "$log"
-window=$(xdotool search --sync --name "RoCE Lens" | head -1)
-xdotool windowmove "$window" 0 0
-sleep 3
+. bench/window-open.sh
 fx_thread=$(dirname "$(grep -l "JavaFX Applicat" /proc/$app/task/*/comm | head -1)")
 # the thread's user + system time in clock ticks (1/100 s)
 ticks() { awk '{print $14 + $15}' "$fx_thread/stat"; }

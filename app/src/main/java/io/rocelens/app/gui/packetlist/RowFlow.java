@@ -8,10 +8,10 @@ import javafx.scene.control.TableRow;
 import javafx.scene.control.skin.VirtualFlow;
 
 /**
- * The packet list's flow: its rows, styled again only when what styles them changed. JavaFX's flow applies the styles of every row
- * it gives an index and that needs a layout, which a row whose text changed always does: with auto-scroll every row
- * on screen, twice at each growth of the list (once when the flow learns the new row count, once in the layout
- * pass), and a row's styles applied anew are those of each of its cells too. That was the largest share of the
+ * The packet list's flow: its rows, styled again only when what styles them changed. JavaFX's flow applies the
+ * styles of every row it gives an index and that needs a layout, which a row whose text changed always does: with
+ * auto-scroll every row on screen, twice at each growth of the list (once when the flow learns the new row count,
+ * once in the layout pass), and a row's styles applied anew are those of each of its cells too. That was the largest share of the
  * JavaFX thread in a live capture (JFR: {@code VirtualFlow.setCellIndex} → {@code Node.applyCss}, a quarter to a
  * third of its samples at 10,000 frames/s). A row whose pseudo-classes (odd, even, selected, empty …), style
  * classes and style, and those of its cells, are as before keeps its styles; any other row, and a new one, is

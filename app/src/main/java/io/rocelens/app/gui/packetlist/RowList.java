@@ -6,10 +6,10 @@ import javafx.collections.ObservableListBase;
  * The packet list table's items: the model's places first … first + size - 1, nothing stored. The table holds at most
  * a page of the model's list ({@link #PAGE_ROWS} rows); a longer list is shown a page at a time.
  *
- * <p>Why pages: JavaFX 21's VirtualFlow finds the row at its scroll position by walking the rows from the first, several
- * times at each scroll step (private methods, row height fixed or not). Near the end of a 100M-packet list each key
- * press cost about 0.9 s of the JavaFX thread and Ctrl+End 4.5 s (docs/speed.md); over a page of 65,536 rows a walk
- * is well under a millisecond.
+ * <p>Why pages: JavaFX 21's VirtualFlow finds the row at its scroll position by walking the rows from the first,
+ * several times at each scroll step (private methods, row height fixed or not). Near the end of a 100M-packet list
+ * each key press cost about 0.9 s of the JavaFX thread and Ctrl+End 4.5 s (docs/speed.md); over a page of 65,536
+ * rows a walk is well under a millisecond.
  */
 final class RowList extends ObservableListBase<Integer> {
 
@@ -30,7 +30,7 @@ final class RowList extends ObservableListBase<Integer> {
         this.size = size;
     }
 
-    /** The page of a list of {@code listSize} rows with {@code place} in its middle (or as near it as the ends allow). */
+    /** The page of a list of {@code listSize} rows with {@code place} in its middle, or as near as the ends allow. */
     static RowList around(int place, int listSize) {
         int size = Math.min(PAGE_ROWS, listSize);
         int first = Math.max(0, Math.min(place - size / 2, listSize - size));

@@ -1,0 +1,18 @@
+# Sourced by the window benches (bench/sort-window.sh, bench/keys-window.sh) with FILE and HEAP set: starts the
+# window on FILE under the launcher's JVM options and -Xmx$HEAP, waits until it has loaded the whole file, prints the
+# window's "opened …" line and puts the window at 0,0. Leaves $app (the JVM's pid) and $log (its output); the
+# window and its preferences folder go when the script ends.
+eval "$(sed -n '/^options=(/,/)$/p' rocelens)"
+config=$(mktemp -d)
+log="$config/log"
+java "${options[@]}" "-Xmx$heap" -Drocelens.config.dir="$config" -jar app/target/rocelens.jar "$file" > "$log" 2>&1 &
+app=$!
+trap 'kill "$app" 2>/dev/null || true; rm -rf "$config"' EXIT
+until grep -q "opened " "$log"; do
+  kill -0 "$app" 2>/dev/null || { cat "$log"; exit 1; }
+  sleep 1
+done
+grep -o "opened .*" "$log"
+window=$(xdotool search --sync --name "RoCE Lens" | head -1)
+xdotool windowmove "$window" 0 0
+sleep 3
