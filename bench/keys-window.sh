@@ -5,11 +5,6 @@
 # (./mvnw -B -ntp -q package -DskipTests); from the repository root:
 #   usage: bench/keys-window.sh FILE [HEAP]        (HEAP: the JVM's -Xmx, 4g unless given)
 set -euo pipefail
-file=$(realpath "$1")
-heap=${2:-4g}
-if [ -z "${DISPLAY:-}" ]; then
-  exec xvfb-run -a -s '-screen 0 1600x1000x24' "$0" "$@"
-fi
 . bench/window-open.sh
 fx_thread=$(dirname "$(grep -l "JavaFX Applicat" /proc/$app/task/*/comm | head -1)")
 # the thread's user + system time in clock ticks (1/100 s)

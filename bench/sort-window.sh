@@ -6,11 +6,6 @@
 #   usage: bench/sort-window.sh FILE [HEAP]        (HEAP: the JVM's -Xmx, 4g unless given)
 # The header positions are those of the default column widths in a window at 0,0 on a 1600x1000 screen.
 set -euo pipefail
-file=$(realpath "$1")
-heap=${2:-4g}
-if [ -z "${DISPLAY:-}" ]; then
-  exec xvfb-run -a -s '-screen 0 1600x1000x24' "$0" "$@"
-fi
 . bench/window-open.sh
 
 # sort_by NAME X: clicks the header at X and waits (up to 5 minutes) for the window to log the sort or a failure

@@ -1,7 +1,13 @@
-# Sourced by the window benches (bench/sort-window.sh, bench/keys-window.sh) with FILE and HEAP set: starts the
-# window on FILE under the launcher's JVM options and -Xmx$HEAP, waits until it has loaded the whole file, prints the
-# window's "opened …" line and puts the window at 0,0. Leaves $app (the JVM's pid) and $log (its output); the
-# window and its preferences folder go when the script ends.
+# Sourced by the window benches (bench/sort-window.sh, bench/keys-window.sh), whose arguments are FILE [HEAP]: runs
+# the bench again under xvfb-run when there is no display, starts the window on FILE under the launcher's JVM options
+# and -Xmx$HEAP (4g unless given), waits until it has loaded the whole file, prints the window's "opened …" line and
+# puts the window at 0,0. Leaves $app (the JVM's pid) and $log (its output); the window and its preferences folder go
+# when the bench ends.
+file=$(realpath "$1")
+heap=${2:-4g}
+if [ -z "${DISPLAY:-}" ]; then
+  exec xvfb-run -a -s '-screen 0 1600x1000x24' "$0" "$@"
+fi
 eval "$(sed -n '/^options=(/,/)$/p' rocelens)"
 config=$(mktemp -d)
 log="$config/log"
