@@ -37,7 +37,6 @@ final class RowFlow extends VirtualFlow<TableRow<Integer>> {
     private Runnable laidOut = () -> { };
 
     RowFlow() {
-        SameHeightRows.installIn(this);
         wholeList.setOrientation(Orientation.VERTICAL);
         wholeList.setManaged(false);
         wholeList.setVisible(false);
