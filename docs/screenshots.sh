@@ -61,3 +61,10 @@ printf 'theme=dark\n' > "$config/preferences.properties"
 start -Y 'pfc || pause' sample-captures/mixed.pcapng
 shot dark-theme
 stop
+
+# a list longer than the table holds at once: a page of it, and the scroll bar over the whole list, half way down
+java -jar "$jar" generate bulk --packets 200000 --snaplen 128 -o "$config/long.pcap" > /dev/null
+printf 'theme=light\n' > "$config/preferences.properties"
+start -g 100000 "$config/long.pcap"
+shot screenshots/long-list
+stop
