@@ -327,22 +327,23 @@ public final class CaptureFile implements AutoCloseable {
         }
     }
 
-
+    /** A thread's window onto the file, made at its first read in order (a thread that never reads so has none). */
     private static final class ReadAhead {
         /** Reads this near the one before count as going through the file in order. */
         private static final long NEAR = 64 * 1024;
         /** Reads in order before the window is used: a frame takes two to four reads. */
         private static final int IN_ORDER = 8;
 
-        private final byte[] window;
+        private final int size;
+        private byte[] window;
         /** The file's bytes {@code start} … {@code start + valid - 1} are in the window; none when valid is 0. */
         private long start;
         private int valid;
         private long lastPosition = -1;
         private int inOrder;
 
-        ReadAhead(int bytes) {
-            window = new byte[bytes];
+        ReadAhead(int size) {
+            this.size = size;
         }
 
         /** Whether the window holds the bytes; counts the read as in order or not. */
@@ -357,10 +358,13 @@ public final class CaptureFile implements AutoCloseable {
          * does not. Only bytes the file holds now are read: a file still being written only grows, so they stay.
          */
         boolean fill(CaptureFile file, long position, int length) throws IOException {
-            if (inOrder < IN_ORDER || length > window.length || !file.reaches(position + length)) {
+            if (inOrder < IN_ORDER || length > size || !file.reaches(position + length)) {
                 return false;
             }
-            ByteBuffer into = ByteBuffer.wrap(window, 0, (int) Math.min(window.length, file.size - position));
+            if (window == null) {
+                window = new byte[size];
+            }
+            ByteBuffer into = ByteBuffer.wrap(window, 0, (int) Math.min(size, file.size - position));
             valid = 0;
             file.readFully(into, position);
             start = position;
