@@ -38,14 +38,16 @@ public final class PacketListView {
             return new javafx.scene.control.skin.TableViewSkin<>(this) {
                 @Override
                 protected VirtualFlow<TableRow<Integer>> createVirtualFlow() {
-                    RowFlow flow = new RowFlow();
-                    followScrolling(flow);
-                    return flow;
+                    rowFlow = new RowFlow();
+                    followScrolling(rowFlow);
+                    return rowFlow;
                 }
             };
         }
     };
     private RowList rows = new RowList(0, 0);
+    /** The table's flow, once its skin has made it. */
+    private RowFlow rowFlow;
     /** True while the table holds only the newest rows of a followed live capture ({@link #FOLLOWED_ROWS}). */
     private boolean followWindow;
     /** True while the whole list's scroll bar is moved to where the list is: it then scrolls nothing itself. */
@@ -211,7 +213,7 @@ public final class PacketListView {
             }
             case UP, DOWN, PAGE_UP, PAGE_DOWN -> {
                 if (table.getSelectionModel().getSelectedIndex() < 0 && selectedFrame > 0 && selectedPlace >= 0) {
-                    showWindow(RowList.around(selectedPlace, model.size()));
+                    showPageAround(selectedPlace);
                 }
             }
             default -> { }
@@ -540,7 +542,7 @@ public final class PacketListView {
         if (!followWindow) {
             return;
         }
-        showWindow(RowList.around(model.size() - 1, model.size()));
+        showPageAround(model.size() - 1);
         scrollToLast();
     }
 
@@ -669,7 +671,7 @@ public final class PacketListView {
             return;
         }
         if (!rows.holdsWithMargin(index, model.size())) {
-            showWindow(RowList.around(index, model.size()));
+            showPageAround(index);
         }
         int row = index - rows.first;
         table.getSelectionModel().clearAndSelect(row);
@@ -693,9 +695,9 @@ public final class PacketListView {
 
     /** Shows the scroll bar over the whole list while the table holds a page of it, and puts it where the list is. */
     private void showWholeListBar() {
-        if (table.lookup(".virtual-flow") instanceof RowFlow flow) {
-            flow.showWholeList(rows.size < model.size());
-            placeWholeListBar(flow);
+        if (rowFlow != null) {
+            rowFlow.showWholeList(rows.size < model.size());
+            placeWholeListBar(rowFlow);
         }
     }
 
@@ -715,8 +717,7 @@ public final class PacketListView {
                     pageMoveAsked = false;
                     int now = firstRowOnScreen(flow);
                     if (now >= 0 && !followWindow && !rows.holdsWithMargin(now, model.size())) {
-                        showWindow(RowList.around(now, model.size()));
-                        table.scrollTo(now - rows.first);
+                        scrollListTo(now);
                     }
                 });
             }
@@ -735,10 +736,15 @@ public final class PacketListView {
                 + first.getIndex();
     }
 
+    /** Shows the page of the model's list with this place in its middle, the selected frame kept selected. */
+    private void showPageAround(int place) {
+        showWindow(RowList.around(place, model.size()));
+    }
+
     /** Puts the first row on screen at the top of the list, the table's page moving to it when it holds it not. */
     private void scrollListTo(int top) {
         if (!rows.holdsWithMargin(top, model.size())) {
-            showWindow(RowList.around(top, model.size()));
+            showPageAround(top);
         }
         table.scrollTo(top - rows.first);
     }
@@ -755,7 +761,6 @@ public final class PacketListView {
             bar.setMax(Math.max(0, model.size() - onScreen));
             bar.setVisibleAmount(onScreen);
             bar.setBlockIncrement(onScreen);
-            bar.setUnitIncrement(1);
             bar.setValue(Math.min(top, bar.getMax()));
         } finally {
             barFollowsList = false;

@@ -38,6 +38,7 @@ final class RowFlow extends VirtualFlow<TableRow<Integer>> {
 
     RowFlow() {
         wholeList.setOrientation(Orientation.VERTICAL);
+        wholeList.setUnitIncrement(1);      // a row: the bar's values are rows of the whole list
         wholeList.setManaged(false);
         wholeList.setVisible(false);
         wholeList.setId("whole-list-bar");

@@ -19,7 +19,7 @@ final class RowList extends ObservableListBase<Integer> {
      * The page moves when the rows on screen come this near one of its edges and the list goes on past that edge: far
      * enough that no key press or scroll step reaches the edge first.
      */
-    static final int PAGE_MARGIN = PAGE_ROWS / 4;
+    private static final int PAGE_MARGIN = PAGE_ROWS / 4;
 
     /** The model's place of the first row. */
     final int first;
