@@ -199,9 +199,15 @@ final class InfinibandLinkModule implements ProtocolModule {
         return layer.name().equals("erf") ? "erf" : "infiniband";
     }
 
-    /** The GRH's GIDs, the frame's addresses (RoCEv1 and native InfiniBand). */
+    /** The LRH's lanes, levels and LIDs; the GRH's GIDs, the frame's addresses (RoCEv1 and native InfiniBand). */
     @Override
     public void getters(SummaryFields.Registry out) {
+        Predicate<PacketSummary> lrh = p -> p.is(PacketSummary.INFINIBAND);
+        out.number(Fields.of(SpecFields.LRH_VL), lrh, p -> p.lrhVl);
+        out.number(Fields.of(SpecFields.LRH_SL), lrh, p -> p.lrhSl);
+        out.number(Fields.of(SpecFields.LRH_LNH), lrh, p -> p.lrhLnh);
+        out.number(Fields.of(SpecFields.LRH_DLID), lrh, p -> p.lrhDlid);
+        out.number(Fields.of(SpecFields.LRH_SLID), lrh, p -> p.lrhSlid);
         Predicate<PacketSummary> grh = p -> p.is(PacketSummary.GRH);
         out.add(true, Fields.of(SpecFields.GRH_SGID), SummaryFields.ALWAYS, grh, p -> p.ipSrcLo, p -> p.ipSrcHi, null);
         out.add(true, Fields.of(SpecFields.GRH_DGID), SummaryFields.ALWAYS, grh, p -> p.ipDstLo, p -> p.ipDstHi, null);

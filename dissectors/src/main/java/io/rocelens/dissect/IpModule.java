@@ -83,16 +83,23 @@ final class IpModule implements ProtocolModule {
         summary.dscp = Ipv4HeaderLayout.dscp(b, offset);
         summary.ecn = Ipv4HeaderLayout.ecn(b, offset);
         summary.ttl = Ipv4HeaderLayout.ttl(b, offset);
+        summary.ipHeaderLength = headerLength;
+        summary.ipId = Ipv4HeaderLayout.identification(b, offset);
+        summary.ipFlags = (Ipv4HeaderLayout.reservedFlag(b, offset) ? 4 : 0)
+                | (Ipv4HeaderLayout.dontFragment(b, offset) ? 2 : 0) | (Ipv4HeaderLayout.moreFragments(b, offset) ? 1 : 0);
+        summary.ipFragmentOffset = Ipv4HeaderLayout.fragmentOffset(b, offset);
+        summary.ipChecksum = Ipv4HeaderLayout.headerChecksum(b, offset);
         int protocol = Ipv4HeaderLayout.protocol(b, offset);
         summary.ipProtocol = protocol;
         walker.mark(this, IPV4, offset, headerLength);
         int totalLength = Ipv4HeaderLayout.totalLength(b, offset);
+        summary.ipLength = totalLength;
         if (totalLength < headerLength) {
             walker.malformed("IPv4 total length " + totalLength + " is shorter than its header (" + headerLength + ")");
         }
         int end = offset + totalLength;
         walker.checkEnd("IPv4 total length ", totalLength, end);
-        if (Ipv4HeaderLayout.moreFragments(b, offset) || Ipv4HeaderLayout.fragmentOffset(b, offset) != 0) {
+        if ((summary.ipFlags & 1) != 0 || summary.ipFragmentOffset != 0) {
             return;
         }
         walker.ipPayload(protocol, offset + headerLength, offset, 4, end);
@@ -111,10 +118,12 @@ final class IpModule implements ProtocolModule {
         summary.dscp = Ipv6HeaderLayout.dscp(b, offset);
         summary.ecn = Ipv6HeaderLayout.ecn(b, offset);
         summary.ttl = Ipv6HeaderLayout.hopLimit(b, offset);
+        summary.ipv6FlowLabel = Ipv6HeaderLayout.flowLabel(b, offset);
         int next = Ipv6HeaderLayout.nextHeader(b, offset);
         summary.ipProtocol = next;
         walker.mark(this, IPV6, offset, Ipv6HeaderLayout.SIZE);
         int payloadLength = Ipv6HeaderLayout.payloadLength(b, offset);
+        summary.ipLength = payloadLength;
         int end = offset + Ipv6HeaderLayout.SIZE + payloadLength;
         walker.checkEnd("IPv6 payload length ", payloadLength, end);
         // past hop-by-hop options (0), routing (43) and destination options (60), each 8 + 8 * its length byte long
@@ -171,6 +180,7 @@ final class IpModule implements ProtocolModule {
         summary.udpSrcPort = UdpHeaderLayout.srcPort(b, offset);
         summary.udpDstPort = port;
         summary.udpLength = length;
+        summary.udpChecksum = UdpHeaderLayout.checksum(b, offset);
         walker.mark(this, UDP, offset, UdpHeaderLayout.SIZE);
         if (length < 8 || offset + length > ipEnd) {
             walker.malformed("UDP length " + length + " does not fit the IP payload of " + (ipEnd - offset) + " bytes");
@@ -207,6 +217,19 @@ final class IpModule implements ProtocolModule {
         out.twice(Fields.of(SpecFields.IP_TTL), once, ipv4, p -> p.ttl, null);
         out.twice(IN_INDEX, Fields.of(SpecFields.IP_SRC), once, ipv4, p -> p.ipSrcLo, p -> p.ipSrcHi);
         out.twice(IN_INDEX, Fields.of(SpecFields.IP_DST), once, ipv4, p -> p.ipDstLo, p -> p.ipDstHi);
+        // Wireshark's IPv6 dissector adds ip.version too
+        out.twice(Fields.of(SpecFields.IP_VERSION), once, p -> p.is(PacketSummary.IPV4 | PacketSummary.IPV6),
+                p -> p.is(PacketSummary.IPV4) ? 4 : 6, null);
+        out.twice(Fields.of(SpecFields.IP_HDR_LEN), once, ipv4, p -> p.ipHeaderLength, null);
+        out.twice(Fields.IP_DSFIELD, once, ipv4, p -> p.dscp << 2 | p.ecn, null);
+        out.twice(Fields.of(SpecFields.IP_LEN), once, ipv4, p -> p.ipLength, null);
+        out.twice(Fields.of(SpecFields.IP_ID), once, ipv4, p -> p.ipId, null);
+        out.twice(Fields.IP_FLAGS, once, ipv4, p -> p.ipFlags, null);
+        out.twice(Fields.of(SpecFields.IP_FLAGS_DF), once, ipv4, p -> p.ipFlags >> 1 & 1, null);
+        out.twice(Fields.of(SpecFields.IP_FLAGS_MF), once, ipv4, p -> p.ipFlags & 1, null);
+        out.twice(Fields.of(SpecFields.IP_FRAG_OFFSET), once, ipv4, p -> p.ipFragmentOffset, null);
+        out.twice(Fields.of(SpecFields.IP_CHECKSUM), once, ipv4, p -> p.ipChecksum, null);
+        out.twice(Fields.IP_CHECKSUM_STATUS, once, ipv4, p -> 2, null);   // unverified, as by tshark
         Predicate<PacketSummary> ipv6 = p -> p.is(PacketSummary.IPV6);
         out.twice(IN_INDEX, Fields.of(SpecFields.IPV6_DSCP), once, ipv6, p -> p.dscp, null);
         out.twice(IN_INDEX, Fields.of(SpecFields.IPV6_ECN), once, ipv6, p -> p.ecn, null);
@@ -214,11 +237,18 @@ final class IpModule implements ProtocolModule {
         out.twice(Fields.of(SpecFields.IPV6_HLIM), once, ipv6, p -> p.ttl, null);
         out.twice(IN_INDEX, Fields.of(SpecFields.IPV6_SRC), once, ipv6, p -> p.ipSrcLo, p -> p.ipSrcHi);
         out.twice(IN_INDEX, Fields.of(SpecFields.IPV6_DST), once, ipv6, p -> p.ipDstLo, p -> p.ipDstHi);
+        out.twice(Fields.of(SpecFields.IPV6_VERSION), once, ipv6, p -> 6, null);
+        out.twice(Fields.IPV6_TCLASS, once, ipv6, p -> p.dscp << 2 | p.ecn, null);
+        out.twice(Fields.of(SpecFields.IPV6_FLOW), once, ipv6, p -> p.ipv6FlowLabel, null);
+        out.twice(Fields.of(SpecFields.IPV6_PLEN), once, ipv6, p -> p.ipLength, null);
 
         Predicate<PacketSummary> udp = p -> p.is(PacketSummary.UDP);
         out.twice(Fields.of(SpecFields.UDP_SRCPORT), once, udp, p -> p.udpSrcPort, null);
         out.twice(Fields.of(SpecFields.UDP_DSTPORT), once, udp, p -> p.udpDstPort, null);
         out.twice(Fields.of(SpecFields.UDP_LENGTH), once, udp, p -> p.udpLength, null);
+        out.twice(Fields.of(SpecFields.UDP_CHECKSUM), once, udp, p -> p.udpChecksum, null);
+        // "not present" for a 0 checksum, else "unverified", as by tshark
+        out.twice(Fields.UDP_CHECKSUM_STATUS, once, udp, p -> p.udpChecksum == 0 ? 3 : 2, null);
 
         Predicate<PacketSummary> tcp = p -> p.is(PacketSummary.TCP);
         out.number(Fields.of(SpecFields.TCP_SRCPORT), tcp, p -> p.tcpSrcPort);

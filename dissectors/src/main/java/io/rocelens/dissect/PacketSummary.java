@@ -129,11 +129,27 @@ public final class PacketSummary {
     public int ipProtocol;
     /** The protocol the IP payload was handed to, after any IPv6 hop-by-hop, routing and destination options; -1 without. */
     public int transportProtocol;
+    /** IPv4 total length or IPv6 payload length; -1 without IP. */
+    public int ipLength;
+    /** IPv4 header length in bytes; -1 without IPv4. */
+    public int ipHeaderLength;
+    /** IPv4 identification; -1 without IPv4. */
+    public int ipId;
+    /** IPv4 flags: reserved, DF, MF, most significant first; -1 without IPv4. */
+    public int ipFlags;
+    /** IPv4 fragment offset in 8-byte units; -1 without IPv4. */
+    public int ipFragmentOffset;
+    /** IPv4 header checksum as sent (not verified); -1 without IPv4. */
+    public int ipChecksum;
+    /** IPv6 flow label; -1 without IPv6. */
+    public int ipv6FlowLabel;
 
     // UDP
     public int udpSrcPort;
     public int udpDstPort;
     public int udpLength;
+    /** UDP checksum as sent (0: none); -1 without UDP. */
+    public int udpChecksum;
 
     // TCP (named in the packet list; not analysed)
     public int tcpSrcPort;
@@ -335,9 +351,17 @@ public final class PacketSummary {
         outer.ttl = ttl;
         outer.ipProtocol = ipProtocol;
         outer.transportProtocol = transportProtocol;
+        outer.ipLength = ipLength;
+        outer.ipHeaderLength = ipHeaderLength;
+        outer.ipId = ipId;
+        outer.ipFlags = ipFlags;
+        outer.ipFragmentOffset = ipFragmentOffset;
+        outer.ipChecksum = ipChecksum;
+        outer.ipv6FlowLabel = ipv6FlowLabel;
         outer.udpSrcPort = udpSrcPort;
         outer.udpDstPort = udpDstPort;
         outer.udpLength = udpLength;
+        outer.udpChecksum = udpChecksum;
     }
 
     /** The length the analysis counts: the inner frame's for an encapsulated frame, else the frame's own. */
@@ -361,9 +385,17 @@ public final class PacketSummary {
         ttl = -1;
         ipProtocol = -1;
         transportProtocol = -1;
+        ipLength = -1;
+        ipHeaderLength = -1;
+        ipId = -1;
+        ipFlags = -1;
+        ipFragmentOffset = -1;
+        ipChecksum = -1;
+        ipv6FlowLabel = -1;
         udpSrcPort = -1;
         udpDstPort = -1;
         udpLength = -1;
+        udpChecksum = -1;
         tcpSrcPort = -1;
         tcpDstPort = -1;
         tcpFlags = 0;

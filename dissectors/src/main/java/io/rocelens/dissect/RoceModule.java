@@ -259,6 +259,14 @@ final class RoceModule implements ProtocolModule {
         out.number(Fields.of(SpecFields.IMMDT), p -> p.hasImmediate, p -> Integer.toUnsignedLong(p.immediate));
         out.add(IN_INDEX, Fields.ICRC_STATUS, SummaryFields.ALWAYS, p -> p.icrcStatus != PacketSummary.ICRC_NONE, p -> 0, null,
                 p -> PacketColumns.icrcStatus(p.icrcStatus));
+        out.number(Fields.of(SpecFields.XRCETH_XRCSRQ), p -> p.xrcSrq >= 0, p -> p.xrcSrq);
+        // the payload's layer is there when it or its pad has a byte
+        out.number(Fields.PAYLOAD_LEN, p -> p.payloadLength >= 0 && p.payloadLength + p.padCount > 0,
+                p -> p.payloadLength);
+        out.number(Fields.ICRC, p -> p.icrcStatus == PacketSummary.ICRC_GOOD || p.icrcStatus == PacketSummary.ICRC_BAD,
+                p -> Integer.toUnsignedLong(Integer.reverseBytes((int) p.icrc)));   // held as the CRC register reads it
+        out.add(Fields.VCRC_STATUS, SummaryFields.ALWAYS, p -> p.vcrcStatus != PacketSummary.ICRC_NONE, p -> 0, null,
+                p -> PacketColumns.icrcStatus(p.vcrcStatus));
     }
 
     /** Wireshark's names: RRoCE for RoCEv2 (CNP for its congestion notification), RoCE for RoCEv1, InfiniBand. */

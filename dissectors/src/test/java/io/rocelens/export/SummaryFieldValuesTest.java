@@ -108,6 +108,6 @@ class SummaryFieldValuesTest {
     @Test
     void aFieldTheSummaryDoesNotHoldIsLeftToTheDetail() {
         assertNotNull(SummaryFieldValues.of(List.of("infiniband.bth.destqp", "ip.src", "frame.number")));
-        assertNull(SummaryFieldValues.of(List.of("infiniband.bth.destqp", "ip.len")));
+        assertNull(SummaryFieldValues.of(List.of("infiniband.bth.destqp", "gre.key")));
     }
 }

@@ -243,9 +243,9 @@ class FilterGrammarTest {
     /** A window that cannot read a frame again gives no detail: the detail-only fields are then absent. */
     @Test
     void noDetailMeansNoDetailFields() throws FilterException {
-        assertFalse(DisplayFilter.compile("ip.id == 64").matches(writeFirst(), null, () -> null));
-        assertFalse(DisplayFilter.compile("rdeth || ip.id").matches(writeFirst(), null, () -> null));
-        assertTrue(DisplayFilter.compile("bth && !ip.id").matches(writeFirst(), null, () -> null));
+        assertFalse(DisplayFilter.compile("icrc.computed == 64").matches(writeFirst(), null, () -> null));
+        assertFalse(DisplayFilter.compile("rdeth || icrc.computed").matches(writeFirst(), null, () -> null));
+        assertTrue(DisplayFilter.compile("bth && !icrc.computed").matches(writeFirst(), null, () -> null));
     }
 
     /**
@@ -392,7 +392,7 @@ class FilterGrammarTest {
         assertFalse(filter.usesOnly(name -> !name.equals("bth.psn")));
         assertFalse(filter.needsDetail());
         assertFalse(filter.needsMarks());
-        assertTrue(DisplayFilter.compile("ip.id == 64").needsDetail());
+        assertTrue(DisplayFilter.compile("icrc.computed == 64").needsDetail());
         assertFalse(DisplayFilter.compile("ip.ttl == 64 || ipv6.hlim == 64").needsDetail(), "the summary keeps both");
         assertTrue(DisplayFilter.compile("infiniband.reth.va == 1").needsDetail(), "atomic.va is only in the detail");
         assertTrue(DisplayFilter.compile("roce.analysis.nak").needsMarks());
