@@ -25,6 +25,8 @@ import io.rocelens.dissect.PacketColumns;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.dissect.SummaryPipeline;
 import io.rocelens.filter.DisplayFilter;
+import io.rocelens.filter.FrameProtocols;
+import io.rocelens.stats.FrameDetail;
 import io.rocelens.stats.FrameStatistic;
 import java.io.BufferedOutputStream;
 import java.io.BufferedWriter;
@@ -220,7 +222,7 @@ public final class DecodeCommand implements Callable<Integer> {
     /** What a bulk pass does with each frame's summary; the frame's detail is made once, when first asked for. */
     @FunctionalInterface
     private interface SummaryWriter {
-        void write(PacketSummary summary, java.util.function.Supplier<Dissection> detail) throws IOException;
+        void write(PacketSummary summary, FrameDetail detail) throws IOException;
     }
 
     /**
@@ -230,11 +232,12 @@ public final class DecodeCommand implements Callable<Integer> {
     private void pass(CaptureReader reader, SummaryPipeline pipeline, Flushable out, SummaryWriter writer)
             throws IOException {
         Dissector dissector = new Dissector(pipeline.options());
+        FrameProtocols.ByShape paths = new FrameProtocols.ByShape();
         try {
             pipeline.run(reader, count, (frame, summary) -> {
                 notDissected.count(summary);
                 try {
-                    writer.write(summary, FrameStatistic.once(() -> dissector.dissect(frame)));
+                    writer.write(summary, FrameStatistic.once(frame, dissector, paths));
                 } catch (IOException failure) {
                     throw new UncheckedIOException(failure);
                 }

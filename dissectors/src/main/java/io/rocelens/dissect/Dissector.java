@@ -13,6 +13,7 @@ import java.util.List;
 public final class Dissector {
 
     private final FrameWalker walker;
+    private final List<LayerMark> shapeMarks = new ArrayList<>();
 
     public Dissector(DissectorOptions options) {
         walker = new FrameWalker(options);
@@ -55,6 +56,24 @@ public final class Dissector {
         return new Dissection(frame.number(), summary.timestampNanos, summary.originalLength, summary.capturedLength,
                 PacketColumns.source(summary), PacketColumns.destination(summary), PacketColumns.protocol(summary),
                 PacketColumns.info(summary), List.copyOf(layers), summary, captured(frame));
+    }
+
+    /**
+     * Walks the frame as {@link #dissect} does, filling {@code summary}, but describes none of its headers: returns
+     * what names its detail layers, two numbers a marked header (its module and part, then its module's
+     * {@link ProtocolModule#layerShape}), so frames of equal shapes have detail layers of the same names.
+     */
+    public int[] shape(Frame frame, PacketSummary summary) {
+        shapeMarks.clear();
+        walker.walk(frame, summary, shapeMarks);
+        ByteBuffer data = frame.data();
+        int[] shape = new int[2 * shapeMarks.size()];
+        for (int i = 0; i < shapeMarks.size(); i++) {
+            LayerMark mark = shapeMarks.get(i);
+            shape[2 * i] = FrameWalker.MODULES.indexOf(mark.module()) << 16 | mark.part();
+            shape[2 * i + 1] = mark.module().layerShape(data, mark);
+        }
+        return shape;
     }
 
     /** The name of the layer holding a frame's packet comments, Wireshark's (it comes before the frame's). */

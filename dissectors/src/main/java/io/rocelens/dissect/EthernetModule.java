@@ -121,6 +121,16 @@ final class EthernetModule implements ProtocolModule {
         return type ? layer.name() + ":ethertype" : layer.name();
     }
 
+    /**
+     * The header's tags (a vlan layer each) and whether it ends in a length, not an EtherType (no "ethertype" after
+     * the last layer): the mark ends with that field.
+     */
+    @Override
+    public int layerShape(ByteBuffer data, LayerMark mark) {
+        int last = Short.toUnsignedInt(data.getShort(mark.offset() + mark.length() - 2));
+        return mark.length() << 1 | (last <= IEEE_802_3_MAX_LENGTH ? 1 : 0);
+    }
+
     @Override
     public void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers) {
         EthernetHeader eth = new EthernetHeader(mark.stream(data));

@@ -146,6 +146,15 @@ public interface ProtocolModule {
         return layer.name().startsWith("infiniband.") ? "infiniband" : layer.name();
     }
 
+    /**
+     * What, besides its part, decides the names of the detail layers this module makes of a marked header (so the
+     * frame's {@code frame.protocols}), read from the header's bytes without describing it: 0, the default, for a
+     * module whose layers are named by the part alone.
+     */
+    default int layerShape(ByteBuffer data, LayerMark mark) {
+        return 0;
+    }
+
     /** Adds the detail layer of a header this module marked (or the layers, when one mark covers several headers). */
     void describe(ByteBuffer data, LayerMark mark, PacketSummary summary, List<Layer> layers);
 

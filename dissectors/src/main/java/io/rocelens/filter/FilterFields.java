@@ -297,7 +297,7 @@ final class FilterFields {
      * tshark's {@code data}: 1 when the frame ends in bytes no dissector decodes, 0 when not, -1 to ask the detail (a
      * malformed RoCE frame: data when its payload layer is there).
      */
-    private static int data(PacketSummary p) {
+    static int data(PacketSummary p) {
         if (p.isRoce()) {
             // tshark shows no data on a frame cut by the snap length, and decodes QP0/QP1's MADs (CM, SMP, ...);
             // tshark 4.0 hands no payload of an XRC opcode or of IBTA 1.5's FLUSH and ATOMIC WRITE to data

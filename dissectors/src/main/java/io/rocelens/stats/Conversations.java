@@ -2,7 +2,6 @@ package io.rocelens.stats;
 
 import io.rocelens.analysis.AnalysisMarks;
 import io.rocelens.dissect.Addresses;
-import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;
 import java.util.ArrayList;
@@ -10,7 +9,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * Conversations and endpoints of one address kind, as tshark's {@code -z conv,TYPE} and {@code -z endpoints,TYPE}
@@ -131,7 +129,7 @@ public final class Conversations implements FrameStatistic {
     }
 
     @Override
-    public void add(PacketSummary summary, AnalysisMarks marks, Supplier<Dissection> detail) {
+    public void add(PacketSummary summary, AnalysisMarks marks, FrameDetail detail) {
         if (filter != null && !filter.isEmpty() && !filter.matches(summary, marks, detail)) {
             return;
         }

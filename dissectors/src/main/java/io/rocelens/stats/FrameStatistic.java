@@ -1,8 +1,11 @@
 package io.rocelens.stats;
 
 import io.rocelens.analysis.AnalysisMarks;
+import io.rocelens.capture.Frame;
 import io.rocelens.dissect.Dissection;
+import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.PacketSummary;
+import io.rocelens.filter.FrameProtocols;
 import java.util.function.Supplier;
 
 /** A statistic fed every frame of a capture in capture order. */
@@ -17,14 +20,14 @@ public interface FrameStatistic {
      * @param detail  the frame's detail dissection, for a filter field or the protocol path the summary lacks; it
      *                should make the dissection once for all the statistics fed the same frame
      */
-    void add(PacketSummary summary, AnalysisMarks marks, Supplier<Dissection> detail);
+    void add(PacketSummary summary, AnalysisMarks marks, FrameDetail detail);
 
     /**
      * A supplier that makes the value on first use and keeps it: several statistics fed one frame then dissect it
      * at most once.
      */
-    static Supplier<Dissection> once(Supplier<Dissection> make) {
-        return new Supplier<>() {
+    static FrameDetail once(Supplier<Dissection> make) {
+        return new FrameDetail() {
             private Dissection made;
 
             @Override
@@ -33,6 +36,29 @@ public interface FrameStatistic {
                     made = make.get();
                 }
                 return made;
+            }
+        };
+    }
+
+    /**
+     * As {@link #once(Supplier)} with the frame's dissector, whose {@code frame.protocols} comes from {@code paths}
+     * (the frame dissected only when its shape is new there) unless the frame was already dissected.
+     */
+    static FrameDetail once(Frame frame, Dissector dissector, FrameProtocols.ByShape paths) {
+        return new FrameDetail() {
+            private Dissection made;
+
+            @Override
+            public Dissection get() {
+                if (made == null) {
+                    made = dissector.dissect(frame);
+                }
+                return made;
+            }
+
+            @Override
+            public String protocols() {
+                return made != null ? FrameProtocols.of(made) : paths.of(frame, dissector, this);
             }
         };
     }

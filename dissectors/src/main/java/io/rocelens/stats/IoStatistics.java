@@ -1,13 +1,11 @@
 package io.rocelens.stats;
 
 import io.rocelens.analysis.AnalysisMarks;
-import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Supplier;
 
 /**
  * tshark's {@code -z io,stat,INTERVAL,FILTER,...}: for each display filter (a column), the frames it passes and
@@ -49,7 +47,7 @@ public final class IoStatistics implements FrameStatistic {
     }
 
     @Override
-    public void add(PacketSummary summary, AnalysisMarks marks, Supplier<Dissection> detail) {
+    public void add(PacketSummary summary, AnalysisMarks marks, FrameDetail detail) {
         long time = summary.timestampNanos - summary.firstTimestampNanos;
         if (time < 0) {
             return;

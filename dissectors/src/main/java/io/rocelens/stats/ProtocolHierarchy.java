@@ -1,16 +1,13 @@
 package io.rocelens.stats;
 
 import io.rocelens.analysis.AnalysisMarks;
-import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;
-import io.rocelens.filter.FrameProtocols;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * tshark's protocol hierarchy ({@code -z io,phs}): frames and bytes (frame lengths) per protocol path, nested as the
@@ -64,17 +61,17 @@ public final class ProtocolHierarchy implements FrameStatistic {
     }
 
     @Override
-    public void add(PacketSummary summary, AnalysisMarks marks, Supplier<Dissection> detail) {
+    public void add(PacketSummary summary, AnalysisMarks marks, FrameDetail detail) {
         if (filter != null && !filter.isEmpty() && !filter.matches(summary, marks, detail)) {
             return;
         }
-        Dissection dissection = detail.get();
-        if (dissection == null) {
+        String protocols = detail.protocols();
+        if (protocols == null) {
             return;
         }
         Node node = root;
         count(node, summary.originalLength);
-        for (String protocol : FrameProtocols.of(dissection).split(":")) {
+        for (String protocol : protocols.split(":")) {
             if (protocol.isEmpty() || protocol.equals("ethertype")) {
                 continue;
             }

@@ -9,6 +9,7 @@ import io.rocelens.capture.CaptureReaders;
 import io.rocelens.capture.Frame;
 import io.rocelens.capture.LinkType;
 import io.rocelens.capture.RealCaptures;
+import io.rocelens.filter.FrameProtocols;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -25,7 +26,8 @@ import net.jqwik.api.Provide;
 /**
  * Random and mutated frames never make a dissector throw: every problem becomes a malformed summary with a reason, and
  * a frame that is not malformed has consistent lengths. And on every such frame the bulk pass's summary, read through
- * the layouts generated from the specs, gives each field the value the detail, read with the Kaitai parsers, gives.
+ * the layouts generated from the specs, gives each field the value the detail, read with the Kaitai parsers, gives;
+ * and its {@code frame.protocols} remembered by frame shape is the detail's.
  */
 class DissectorPropertiesTest {
 
@@ -45,6 +47,8 @@ class DissectorPropertiesTest {
 
     private final FastDissector fast = new FastDissector(DissectorOptions.defaults());
     private final Dissector detail = new Dissector(DissectorOptions.defaults());
+    /** frame.protocols by frame shape, across every frame of every property: one shape never gives two texts. */
+    private static final FrameProtocols.ByShape PROTOCOLS_BY_SHAPE = new FrameProtocols.ByShape();
 
     @Property(tries = 3000)
     void randomBytesNeverThrow(@ForAll("randomFrames") Frame frame) {
@@ -125,6 +129,10 @@ class DissectorPropertiesTest {
         SummaryFieldsTest.compare(dissection, "frame " + java.util.HexFormat.of().formatHex(bytesOf(frame)));
         assertEquals(summary.kinds, dissection.summary().kinds);
         assertEquals(summary.malformedReason, dissection.summary().malformedReason);
+        synchronized (PROTOCOLS_BY_SHAPE) {
+            assertEquals(FrameProtocols.of(dissection), PROTOCOLS_BY_SHAPE.of(frame, detail, () -> dissection),
+                    "frame.protocols by shape");
+        }
         if (summary.is(PacketSummary.MALFORMED)) {
             assertNotNull(summary.malformedReason);
             assertNotNull(dissection.layer("malformed"));

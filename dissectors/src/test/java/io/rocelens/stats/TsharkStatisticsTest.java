@@ -14,6 +14,7 @@ import io.rocelens.dissect.FrameClock;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;
 import io.rocelens.filter.FilterException;
+import io.rocelens.filter.FrameProtocols;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -184,6 +185,8 @@ class TsharkStatisticsTest {
     private static void feed(Path capture, Iterable<FrameStatistic> statistics) throws IOException {
         FastDissector fast = new FastDissector(DissectorOptions.defaults());
         Dissector dissector = new Dissector(DissectorOptions.defaults());
+        // as the decode command and the window feed them: the protocol path remembered by frame shape
+        FrameProtocols.ByShape paths = new FrameProtocols.ByShape();
         FrameClock clock = new FrameClock();
         try (CaptureReader reader = CaptureReaders.open(capture)) {
             Frame frame;
@@ -191,8 +194,7 @@ class TsharkStatisticsTest {
                 PacketSummary summary = new PacketSummary();
                 fast.summarize(frame, summary);
                 clock.stamp(summary);
-                Frame read = frame;
-                var detail = FrameStatistic.once(() -> dissector.dissect(read));
+                FrameDetail detail = FrameStatistic.once(frame, dissector, paths);
                 for (FrameStatistic statistic : statistics) {
                     statistic.add(summary, null, detail);
                 }

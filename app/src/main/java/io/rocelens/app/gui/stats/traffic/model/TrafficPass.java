@@ -5,17 +5,17 @@ import io.rocelens.analysis.RoceAnalyzer;
 import io.rocelens.app.gui.packetlist.model.PacketTable;
 import io.rocelens.app.gui.stats.model.AnalysedCapture;
 import io.rocelens.capture.Frame;
-import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.FastDissector;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;
+import io.rocelens.filter.FrameProtocols;
+import io.rocelens.stats.FrameDetail;
 import io.rocelens.stats.FrameStatistic;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 /**
  * One pass over every frame of the loaded capture for the Statistics views of Wireshark's (Conversations, Endpoints,
@@ -52,10 +52,11 @@ public final class TrafficPass {
             analyzer.result();
         }
         Dissector dissector = new Dissector(capture.dissectorOptions());
+        FrameProtocols.ByShape paths = new FrameProtocols.ByShape();
         for (int row = 0; row < rows && !cancelled.getAsBoolean(); row++) {
             Frame frame = table.frame(row);
             table.summarize(row, frame, fast, summary);
-            Supplier<Dissection> detail = FrameStatistic.once(() -> dissector.dissect(frame));
+            FrameDetail detail = FrameStatistic.once(frame, dissector, paths);
             for (FrameStatistic statistic : statistics) {
                 statistic.add(summary, marks, detail);
             }
