@@ -46,12 +46,13 @@ public final class ProtocolHierarchyView extends StatsWindow {
         tree.setPlaceholder(new Label("No packets"));
         tree.setColumnResizePolicy(TreeTableView.CONSTRAINED_RESIZE_POLICY);
         TreeTableColumn<ProtocolHierarchy.Node, String> protocol = column("Protocol", ProtocolHierarchy.Node::protocol);
-        protocol.setPrefWidth(260);
+        // shares of the width (the policy keeps them in proportion): a 100M-packet capture's bytes take 12 digits
+        protocol.setPrefWidth(220);
         tree.getColumns().add(protocol);
-        tree.getColumns().add(right(column("% Packets", n -> Hierarchy.percent(n.frames(), totalFrames))));
-        tree.getColumns().add(right(column("Packets", n -> Long.toString(n.frames()))));
-        tree.getColumns().add(right(column("% Bytes", n -> Hierarchy.percent(n.bytes(), totalBytes))));
-        tree.getColumns().add(right(column("Bytes", n -> Long.toString(n.bytes()))));
+        tree.getColumns().add(right(column("% Packets", n -> Hierarchy.percent(n.frames(), totalFrames)), 80));
+        tree.getColumns().add(right(column("Packets", n -> Long.toString(n.frames())), 110));
+        tree.getColumns().add(right(column("% Bytes", n -> Hierarchy.percent(n.bytes(), totalBytes)), 80));
+        tree.getColumns().add(right(column("Bytes", n -> Long.toString(n.bytes())), 130));
         tree.setSortPolicy(t -> false);     // the tree keeps tshark's order: protocols as first seen
         limit.setId("protocol-hierarchy-limit");
         limit.setOnAction(e -> count());
@@ -119,8 +120,10 @@ public final class ProtocolHierarchyView extends StatsWindow {
         return column;
     }
 
-    private static <T> TreeTableColumn<ProtocolHierarchy.Node, T> right(TreeTableColumn<ProtocolHierarchy.Node, T> column) {
+    private static <T> TreeTableColumn<ProtocolHierarchy.Node, T> right(
+            TreeTableColumn<ProtocolHierarchy.Node, T> column, double width) {
         column.setStyle("-fx-alignment: CENTER-RIGHT;");
+        column.setPrefWidth(width);
         return column;
     }
 }
