@@ -151,6 +151,13 @@ public final class PacketSummary {
     /** UDP checksum as sent (0: none); -1 without UDP. */
     public int udpChecksum;
 
+    // the tunnel a mirrored frame came in (kept in outer with the headers before it); -1 without
+    public int greProtocol;
+    public int erspanVersion;
+    public int erspanSessionId;
+    public int erspanVlan;
+    public int vxlanVni;
+
     // TCP (named in the packet list; not analysed)
     public int tcpSrcPort;
     public int tcpDstPort;
@@ -362,6 +369,11 @@ public final class PacketSummary {
         outer.udpDstPort = udpDstPort;
         outer.udpLength = udpLength;
         outer.udpChecksum = udpChecksum;
+        outer.greProtocol = greProtocol;
+        outer.erspanVersion = erspanVersion;
+        outer.erspanSessionId = erspanSessionId;
+        outer.erspanVlan = erspanVlan;
+        outer.vxlanVni = vxlanVni;
     }
 
     /** The length the analysis counts: the inner frame's for an encapsulated frame, else the frame's own. */
@@ -396,6 +408,11 @@ public final class PacketSummary {
         udpDstPort = -1;
         udpLength = -1;
         udpChecksum = -1;
+        greProtocol = -1;
+        erspanVersion = -1;
+        erspanSessionId = -1;
+        erspanVlan = -1;
+        vxlanVni = -1;
         tcpSrcPort = -1;
         tcpDstPort = -1;
         tcpFlags = 0;

@@ -5,6 +5,7 @@ import io.rocelens.ksy.SpecDescribers;
 import io.rocelens.ksy.SpecFields;
 import io.rocelens.ksy.layout.ErspanLayout;
 import io.rocelens.ksy.layout.GreLayout;
+import io.rocelens.ksy.layout.VxlanLayout;
 import io.rocelens.ksy.pos.Erspan;
 import io.rocelens.ksy.pos.Gre;
 import io.rocelens.ksy.pos.Vxlan;
@@ -80,6 +81,7 @@ final class TunnelModule implements ProtocolModule {
         int end = offset + GreLayout.sizeOf(b, offset);
         walker.readable(offset, end - offset);
         walker.mark(this, GRE, offset, end - offset);
+        walker.summary().greProtocol = GreLayout.protocolType(b, offset);
         if (GreLayout.version(b, offset) != 0 || GreLayout.routingPresent(b, offset)) {
             return;
         }
@@ -99,7 +101,7 @@ final class TunnelModule implements ProtocolModule {
         }
         walker.enter("ERSPAN", offset, ERSPAN_II_LENGTH);
         walker.mark(this, ERSPAN_II, offset, ERSPAN_II_LENGTH);
-        int version = ErspanLayout.version(walker.bytes(), offset, false);
+        int version = erspan(walker, offset, false);
         if (version != 1) {
             walker.malformed("ERSPAN version " + version + " after GRE protocol 0x88be (type II is version 1)");
         }
@@ -116,7 +118,7 @@ final class TunnelModule implements ProtocolModule {
             walker.readable(offset, end - offset);
         }
         walker.mark(this, ERSPAN_III, offset, end - offset);
-        int version = ErspanLayout.version(b, offset, true);
+        int version = erspan(walker, offset, true);
         if (version != 2) {
             walker.malformed("ERSPAN version " + version + " after GRE protocol 0x22eb (type III is version 2)");
         }
@@ -126,10 +128,21 @@ final class TunnelModule implements ProtocolModule {
         }
     }
 
+    /** The ERSPAN header's version, session and source VLAN, into the summary; returns the version. */
+    private static int erspan(FrameWalker walker, int offset, boolean typeIii) {
+        byte[] b = walker.bytes();
+        PacketSummary summary = walker.summary();
+        summary.erspanVersion = ErspanLayout.version(b, offset, typeIii);
+        summary.erspanSessionId = ErspanLayout.sessionId(b, offset, typeIii);
+        summary.erspanVlan = ErspanLayout.vlan(b, offset, typeIii);
+        return summary.erspanVersion;
+    }
+
     /** A VXLAN header, then the inner Ethernet frame up to the end of the UDP datagram. */
     private void vxlan(FrameWalker walker, int offset) {
         walker.enter("VXLAN", offset, VXLAN_LENGTH);
         walker.mark(this, VXLAN, offset, VXLAN_LENGTH);
+        walker.summary().vxlanVni = VxlanLayout.vni(walker.bytes(), offset);
         walker.inner(PacketSummary.ENCAP_VXLAN, offset + VXLAN_LENGTH, walker.udpEnd(), ETHERNET);
     }
 
@@ -152,9 +165,19 @@ final class TunnelModule implements ProtocolModule {
                         Fields.VXLAN_FLAGS_RESERVED)).toList();
     }
 
-    /** How the frame analysed was carried: roce.encap. */
+    /**
+     * How the frame analysed was carried: roce.encap; the GRE protocol, ERSPAN's version, session and source VLAN and
+     * VXLAN's network identifier, outside and inside as the IP fields (a tunnel inside a tunnel not followed).
+     */
     @Override
     public void getters(SummaryFields.Registry out) {
+        Predicate<PacketSummary> once = SummaryFields.ONCE;
+        out.twice(Fields.of(SpecFields.GRE_PROTO), once, p -> p.greProtocol >= 0, p -> p.greProtocol, null);
+        out.twice(Fields.of(SpecFields.ERSPAN_VERSION), once, p -> p.erspanVersion >= 0, p -> p.erspanVersion, null);
+        out.twice(Fields.of(SpecFields.ERSPAN_SPANID), once, p -> p.erspanSessionId >= 0, p -> p.erspanSessionId,
+                null);
+        out.twice(Fields.of(SpecFields.ERSPAN_VLAN), once, p -> p.erspanVlan >= 0, p -> p.erspanVlan, null);
+        out.twice(Fields.of(SpecFields.VXLAN_VNI), once, p -> p.vxlanVni >= 0, p -> p.vxlanVni, null);
         out.add(Fields.ROCE_ENCAP, SummaryFields.ALWAYS, p -> p.encapsulation != PacketSummary.ENCAP_NONE, p -> 0, null,
                 p -> PacketSummary.ENCAPSULATION_NAMES.get(p.encapsulation));
     }
