@@ -183,6 +183,9 @@ public final class PacketSummary {
     // BTH
     public int opcode;
     public boolean solicitedEvent;
+    public boolean migReq;
+    /** The BTH's transport header version (0); -1 without a BTH. */
+    public int bthVersion;
     public int padCount;
     public int pkey;
     public boolean fecn;
@@ -429,6 +432,8 @@ public final class PacketSummary {
         vcrcStatus = ICRC_NONE;
         opcode = -1;
         solicitedEvent = false;
+        migReq = false;
+        bthVersion = -1;
         padCount = 0;
         pkey = -1;
         fecn = false;

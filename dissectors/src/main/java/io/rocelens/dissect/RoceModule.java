@@ -109,6 +109,7 @@ final class RoceModule implements ProtocolModule {
         summary.kinds |= roceKind;
         summary.opcode = opcode;
         summary.solicitedEvent = BthLayout.se(b, offset);
+        summary.migReq = BthLayout.migreq(b, offset);
         summary.padCount = BthLayout.padCount(b, offset);
         summary.pkey = BthLayout.pkey(b, offset);
         summary.fecn = BthLayout.fecn(b, offset);
@@ -116,13 +117,13 @@ final class RoceModule implements ProtocolModule {
         summary.destQp = BthLayout.destQp(b, offset);
         summary.ackRequest = BthLayout.ackReq(b, offset);
         summary.psn = BthLayout.psn(b, offset);
+        summary.bthVersion = BthLayout.tver(b, offset);
         walker.mark(this, BTH, offset, BTH_LENGTH);
         if (IbOpcodes.isReserved(opcode)) {
             walker.malformed(String.format("BTH opcode 0x%02x is reserved", opcode));
         }
-        int tver = BthLayout.tver(b, offset);
-        if (tver != 0) {
-            walker.malformed("BTH header version " + tver + " is not 0");
+        if (summary.bthVersion != 0) {
+            walker.malformed("BTH header version " + summary.bthVersion + " is not 0");
         }
 
         walker.layer("extended transport");
@@ -236,6 +237,8 @@ final class RoceModule implements ProtocolModule {
         Predicate<PacketSummary> bth = PacketSummary::isRoce;
         out.number(IN_INDEX, Fields.of(SpecFields.BTH_OPCODE), bth, p -> p.opcode);
         out.number(Fields.of(SpecFields.BTH_SE), bth, p -> p.solicitedEvent ? 1 : 0);
+        out.number(Fields.of(SpecFields.BTH_M), bth, p -> p.migReq ? 1 : 0);
+        out.number(Fields.of(SpecFields.BTH_TVER), bth, p -> p.bthVersion);
         out.number(Fields.of(SpecFields.BTH_PADCNT), bth, p -> p.padCount);
         out.number(Fields.of(SpecFields.BTH_PKEY), bth, p -> p.pkey);
         out.number(Fields.of(SpecFields.BTH_FECN), bth, p -> p.fecn ? 1 : 0);
@@ -253,6 +256,17 @@ final class RoceModule implements ProtocolModule {
         out.number(IN_INDEX, Fields.AETH_CODE, aeth, p -> AethText.value(p.aethSyndrome));
         out.number(Fields.of(SpecFields.AETH_MSN), aeth, p -> p.aethMsn);
         out.add(IN_INDEX, Fields.AETH_TYPE, SummaryFields.ALWAYS, aeth, p -> 0, null, p -> AethText.type(p.aethSyndrome));
+        // the syndrome's parts, as the detail splits the byte: which field the low five bits are depends on the type
+        out.number(Fields.AETH_RESERVED, aeth, p -> p.aethSyndrome >>> 7 & 1);
+        out.number(Fields.AETH_OPCODE, aeth, p -> AethText.typeCode(p.aethSyndrome));
+        out.number(Fields.AETH_CREDIT_COUNT, p -> aeth.test(p) && AethText.typeCode(p.aethSyndrome) == 0,
+                p -> AethText.value(p.aethSyndrome));
+        out.number(Fields.AETH_TIMER, p -> aeth.test(p) && AethText.typeCode(p.aethSyndrome) == 1,
+                p -> AethText.value(p.aethSyndrome));
+        out.number(Fields.AETH_RESERVED_VALUE, p -> aeth.test(p) && AethText.typeCode(p.aethSyndrome) == 2,
+                p -> AethText.value(p.aethSyndrome));
+        out.number(Fields.AETH_ERROR_CODE, p -> aeth.test(p) && AethText.typeCode(p.aethSyndrome) == 3,
+                p -> AethText.value(p.aethSyndrome));
         Predicate<PacketSummary> deth = p -> p.dethSrcQp >= 0;
         out.number(Fields.of(SpecFields.DETH_QKEY), deth, p -> p.dethQkey);
         out.number(Fields.of(SpecFields.DETH_SRCQP), deth, p -> p.dethSrcQp);
