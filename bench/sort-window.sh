@@ -8,12 +8,12 @@
 set -euo pipefail
 . bench/window-open.sh
 
-# sort_by NAME X: clicks the header at X and waits (up to 5 minutes) for the window to log the sort or a failure
+# sort_by NAME X: clicks the header at X and waits (up to 30 minutes) for the window to log the sort or a failure
 sort_by() {
   local lines
   lines=$(grep -c "listed \|could not be updated" "$log" || true)
   xdotool mousemove "$2" 97 click 1
-  for _ in $(seq 1 600); do
+  for _ in $(seq 1 3600); do
     [ "$(grep -c "listed \|could not be updated" "$log" || true)" -gt "$lines" ] && break
     kill -0 "$app" 2>/dev/null || { echo "$1: the program ended: $(tail -1 "$log")"; exit 1; }
     sleep 0.5

@@ -12,11 +12,11 @@ import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
 import java.util.function.DoubleConsumer;
-import java.util.function.IntBinaryOperator;
 import java.util.function.Supplier;
 
 /**
@@ -74,64 +74,18 @@ public final class IndexPasses {
     }
 
     /**
-     * The rows ordered by their Info text ({@link PacketColumns#info}), ties in their given order, or null when
-     * {@code current} turned false. The texts are kept in one buffer of chars with an offset per row, and the rows
-     * are ordered as an int permutation: no String, boxed Integer or other object is kept per row.
+     * The rows ordered by their Info text ({@link PacketColumns#info}) as {@link String#compareTo} orders them, ties
+     * in their given order, or null when {@code current} turned false. Texts more than an eighth of the free heap
+     * holds are ordered in runs written to the system's temporary folder and merged ({@link InfoOrder}).
      *
-     * @param rows the rows to order; not changed
-     * @throws ListTooLongException when their texts are more than one buffer holds (2^31 characters: about 45M rows
-     *                              of RoCE traffic)
+     * @param rows  the rows to order, or null for 0 … count-1; not changed
+     * @param count how many rows when {@code rows} is null
+     * @throws UncheckedIOException when a frame cannot be read again or the temporary folder has no room
      */
-    public static int[] orderByInfo(IndexedFrames frames, int[] rows, boolean descending, DissectorOptions options,
-                                    BooleanSupplier current) {
-        return orderByInfo(frames, rows, descending, options, current, Integer.MAX_VALUE - 1024);
-    }
-
-    static int[] orderByInfo(IndexedFrames frames, int[] rows, boolean descending, DissectorOptions options,
-                             BooleanSupplier current, int maxChars) {
-        FastDissector fast = new FastDissector(options);
-        PacketSummary summary = new PacketSummary();
-        StringBuilder texts = new StringBuilder((int) Math.min(rows.length * 32L, maxChars));
-        int[] starts = new int[rows.length + 1];
-        for (int i = 0; i < rows.length; i++) {
-            if (i % 8192 == 8191 && !current.getAsBoolean()) {
-                return null;
-            }
-            fast.summarize(read(frames, rows[i]), summary);
-            starts[i] = texts.length();
-            PacketColumns.info(summary, texts);
-            if (texts.length() > maxChars - 512) {
-                throw new ListTooLongException("Sorting by Info keeps the Info text of every packet listed, and the "
-                        + String.format(java.util.Locale.ROOT, "%,d", rows.length) + " packets listed have more of it"
-                        + " than that holds. Filter the list first, or sort by another column.");
-            }
-        }
-        starts[rows.length] = texts.length();
-        char[] chars = new char[texts.length()];
-        texts.getChars(0, chars.length, chars, 0);
-        IntBinaryOperator byText = (x, y) -> compare(chars, starts[x], starts[x + 1], starts[y], starts[y + 1]);
-        int[] order = new int[rows.length];
-        Arrays.setAll(order, i -> i);
-        mergeSort(order, new int[order.length], 0, order.length, descending ? (x, y) -> byText.applyAsInt(y, x)
-                : byText);
-        int[] sorted = new int[rows.length];
-        for (int i = 0; i < sorted.length; i++) {
-            sorted[i] = rows[order[i]];
-        }
-        return sorted;
-    }
-
-    /** Compares two ranges of chars as {@link String#compareTo} compares the strings they hold. */
-    private static int compare(char[] chars, int aFrom, int aTo, int bFrom, int bTo) {
-        int length = Math.min(aTo - aFrom, bTo - bFrom);
-        for (int i = 0; i < length; i++) {
-            char a = chars[aFrom + i];
-            char b = chars[bFrom + i];
-            if (a != b) {
-                return a - b;
-            }
-        }
-        return (aTo - aFrom) - (bTo - bFrom);
+    public static int[] orderByInfo(IndexedFrames frames, int[] rows, int count, boolean descending,
+                                    DissectorOptions options, BooleanSupplier current) {
+        return new InfoOrder(frames, rows, count, descending, options, current, InfoOrder.runCharsForHeap(),
+                Path.of(System.getProperty("java.io.tmpdir"))).order();
     }
 
     /**
@@ -210,29 +164,6 @@ public final class IndexPasses {
                 frame = read(frames, row);
             }
             return dissector.dissect(frame);
-        }
-    }
-
-    /** A stable merge sort of ints by a comparison of them ({@code Arrays.sort} has none for primitives). */
-    private static void mergeSort(int[] a, int[] scratch, int from, int to, IntBinaryOperator compare) {
-        if (to - from < 2) {
-            return;
-        }
-        int middle = (from + to) >>> 1;
-        mergeSort(a, scratch, from, middle, compare);
-        mergeSort(a, scratch, middle, to, compare);
-        if (compare.applyAsInt(a[middle - 1], a[middle]) <= 0) {
-            return;
-        }
-        System.arraycopy(a, from, scratch, from, to - from);
-        int left = from;
-        int right = middle;
-        for (int i = from; i < to; i++) {
-            if (right >= to || left < middle && compare.applyAsInt(scratch[left], scratch[right]) <= 0) {
-                a[i] = scratch[left++];
-            } else {
-                a[i] = scratch[right++];
-            }
         }
     }
 }

@@ -21,18 +21,20 @@ import io.rocelens.filter.DisplayFilter;
 import io.rocelens.filter.FilterException;
 import io.rocelens.filter.FrameRanges;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The packet list's passes over the index, against tshark: every filter of {@code tshark/filters/NAME.tsv} (the
@@ -116,7 +118,7 @@ class IndexPassesTest {
         DisplayFilter reth = DisplayFilter.compile("infiniband.reth");
         // a pass asks whether it is still wanted every few thousand rows: over 20,000 rows it asks
         int[] many = new int[20_000];
-        assertNull(IndexPasses.orderByInfo(sample, many, false, DissectorOptions.defaults(), () -> false));
+        assertNull(IndexPasses.orderByInfo(sample, many, many.length, false, DissectorOptions.defaults(), () -> false));
         assertEquals(-1, IndexPasses.find(sample, null, sample.size(), 0, reth, null, null,
                 DissectorOptions.defaults(), () -> false));
     }
@@ -144,46 +146,65 @@ class IndexPassesTest {
 
     /**
      * Sorting by Info orders by the Info text as String.compareTo does, ties in their given order (List.sort is
-     * stable), in both directions; over the rows tshark selects for "infiniband" (sample's filters file).
+     * stable), in both directions; over the rows tshark selects for "infiniband" (sample's filters file) and over
+     * every row; with the texts in memory and with runs of at most 200 chars (a few rows, so equal texts fall in
+     * different runs) written to disk and merged, whose files are gone afterwards.
      */
     @Test
-    void ordersByInfoStablyInBothDirections() throws IOException {
+    void ordersByInfoStablyInBothDirections(@TempDir Path spill) throws IOException {
         Sample sample = new Sample("mixed.pcapng");
         FastDissector fast = new FastDissector(DissectorOptions.defaults());
-        int[] given = new TreeSet<>(FrameRanges.frames("2-104,112-142,145-401")).stream().mapToInt(f -> (int) (f - 1)).toArray();
+        int[] given = new TreeSet<>(FrameRanges.frames("2-104,112-142,145-401")).stream()
+                .mapToInt(f -> (int) (f - 1)).toArray();
+        int[] every = IntStream.range(0, sample.size()).toArray();
         List<String> infos = new ArrayList<>();
         for (int row = 0; row < sample.size(); row++) {
             PacketSummary p = new PacketSummary();
             fast.summarize(sample.frames.get(row), p);
             infos.add(PacketColumns.info(p));
         }
-        for (boolean down : new boolean[] {false, true}) {
-            List<Integer> expected = new ArrayList<>();
-            for (int row : given) {
-                expected.add(row);
+        for (int[] rows : new int[][] {given, every}) {
+            for (boolean down : new boolean[] {false, true}) {
+                List<Integer> expected = new ArrayList<>();
+                for (int row : rows) {
+                    expected.add(row);
+                }
+                Comparator<Integer> byInfo = Comparator.comparing(infos::get);
+                expected.sort(down ? byInfo.reversed() : byInfo);
+                int[] want = expected.stream().mapToInt(Integer::intValue).toArray();
+                String what = rows.length + " rows " + (down ? "descending" : "ascending");
+                assertArrayEquals(want, IndexPasses.orderByInfo(sample, rows == every ? null : rows, rows.length,
+                        down, DissectorOptions.defaults(), () -> true), what);
+                InfoOrder inRuns = new InfoOrder(sample, rows, rows.length, down, DissectorOptions.defaults(),
+                        () -> true, 200, spill);
+                assertArrayEquals(want, inRuns.order(), what + ", in runs");
+                assertTrue(inRuns.runsWritten() >= 50, what + ": " + inRuns.runsWritten() + " runs");
+                try (Stream<Path> left = Files.list(spill)) {
+                    assertEquals(List.of(), left.toList(), "the runs' files are gone");
+                }
             }
-            Comparator<Integer> byInfo = Comparator.comparing(infos::get);
-            expected.sort(down ? byInfo.reversed() : byInfo);
-            int[] sorted = IndexPasses.orderByInfo(sample, given, down, DissectorOptions.defaults(), () -> true);
-            assertArrayEquals(expected.stream().mapToInt(Integer::intValue).toArray(), sorted,
-                    down ? "descending" : "ascending");
         }
     }
 
     /**
-     * Texts past what the buffer holds (2^31 characters, about 45M rows of RoCE traffic; here a limit of 2,000) end
-     * the sort with words for the user, not with a negative array size as a 100M-row list did.
+     * A sort whose texts go to disk and is no longer wanted stops and leaves no file; a folder that cannot take the
+     * runs ends it with the reason, not a stack trace.
      */
     @Test
-    void sortingByInfoPastTheTextBufferSaysSo() throws IOException {
+    void aSortInRunsCleansUpAndSaysWhyItCannotWrite(@TempDir Path spill) throws IOException {
         Sample sample = new Sample("mixed.pcapng");
-        int[] every = IntStream.range(0, sample.size()).toArray();
-        ListTooLongException tooLong = assertThrows(ListTooLongException.class, () -> IndexPasses.orderByInfo(sample,
-                every, false, DissectorOptions.defaults(), () -> true, 2_000));
-        assertEquals("Sorting by Info keeps the Info text of every packet listed, and the 401 packets listed have more"
-                + " of it than that holds. Filter the list first, or sort by another column.", tooLong.getMessage());
-        assertEquals(20, IndexPasses.orderByInfo(sample, Arrays.copyOf(every, 20), false, DissectorOptions.defaults(),
-                () -> true, 2_000).length);
+        int[] many = new int[20_000];
+        InfoOrder stale = new InfoOrder(sample, many, many.length, false, DissectorOptions.defaults(), () -> false,
+                2_000, spill);
+        assertNull(stale.order());
+        try (Stream<Path> left = Files.list(spill)) {
+            assertEquals(List.of(), left.toList(), "the runs' files are gone");
+        }
+        Path missing = spill.resolve("no-such-folder");
+        UncheckedIOException failed = assertThrows(UncheckedIOException.class, () -> new InfoOrder(sample, null,
+                sample.size(), false, DissectorOptions.defaults(), () -> true, 2_000, missing).order());
+        assertEquals("sorting by Info needs room for its texts in " + missing + ": no such file or directory",
+                failed.getCause().getMessage());
     }
 
     /** Go to frame over the rows tshark selects for "infiniband.bth.opcode == 6" in mixed.pcapng. */

@@ -1,7 +1,6 @@
 package io.rocelens.app.gui.common.model;
 
 import io.rocelens.capture.CaptureOpenException;
-import io.rocelens.index.ListTooLongException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -100,8 +99,7 @@ public final class Background {
      */
     public void failed(String heading, Throwable cause, java.util.function.Consumer<String> tell) {
         String words = plainWords(cause);
-        if (isIoError(cause) || cause instanceof OutOfMemoryError
-                || cause instanceof ListTooLongException) {
+        if (isIoError(cause) || cause instanceof OutOfMemoryError) {
             LOG.warn("{}: {}", heading, words);
         } else {
             LOG.error("{}: {}", heading, words, cause);
@@ -123,9 +121,6 @@ public final class Background {
         }
         if (cause instanceof IOException io) {
             return sentence(CaptureOpenException.reason(io));
-        }
-        if (cause instanceof ListTooLongException) {
-            return cause.getMessage();
         }
         if (cause instanceof OutOfMemoryError) {
             return "The Java heap (at most " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB) is too small for"

@@ -695,10 +695,6 @@ public final class PacketListModel {
                 from, filter, text, knownMarks, options, request::isCurrent), found::accept, () -> found.accept(-1));
     }
 
-    private static int[] identity(int size) {
-        return identityFrom(0, size);
-    }
-
     private static int[] identityFrom(int from, int to) {
         int[] rows = new int[to - from];
         Arrays.setAll(rows, i -> from + i);
@@ -711,7 +707,6 @@ public final class PacketListModel {
             // every row: no array of 0 … upTo-1 beside the sort's own (400 MB of 100M rows)
             return rows != null ? packets.sort(rows, column, down) : packets.sortFirst(upTo, column, down);
         }
-        return IndexPasses.orderByInfo(packets, rows != null ? rows : identity(upTo), down, options,
-                request::isCurrent);
+        return IndexPasses.orderByInfo(packets, rows, upTo, down, options, request::isCurrent);
     }
 }
