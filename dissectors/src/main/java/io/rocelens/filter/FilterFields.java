@@ -140,32 +140,41 @@ final class FilterFields {
         mark("unsent_psn_answered", "ACK, NAK or READ response for a PSN beyond any its requester sent",
                 AnalysisMarks.UNSENT_PSN_ANSWERED);
         mark("cnm", "Congestion Notification Message (IEEE 802.1Q QCN) from a congestion point", AnalysisMarks.CNM);
-        analysisValue("roce.analysis.missing", "PSNs skipped by the gap at this packet", f -> f.marks.missing(f.summary.number));
-        analysisValue("roce.analysis.nak_to_retx_us", "Microseconds from the NAK to this retransmission (whole µs)",
+        analysisValue(IN_INDEX, "roce.analysis.missing",
+                "PSNs skipped by the gap at this packet", f -> f.marks.missing(f.summary.number));
+        analysisValue(IN_INDEX, "roce.analysis.nak_to_retx_us",
+                "Microseconds from the NAK to this retransmission (whole µs)",
                 f -> micros(f.marks.nakToRetransmissionNanos(f.summary.number)));
-        analysisValue("roce.analysis.ce_to_cnp_us", "Microseconds from the first CE mark to this CNP (whole µs)",
+        analysisValue(IN_INDEX, "roce.analysis.ce_to_cnp_us",
+                "Microseconds from the first CE mark to this CNP (whole µs)",
                 f -> micros(f.marks.ceToCnpNanos(f.summary.number)));
-        analysisValue("udp.stream", "UDP conversation index, as tshark's: both addresses and ports, numbered from 0 "
+        analysisValue(false, "udp.stream",
+                "UDP conversation index, as tshark's: both addresses and ports, numbered from 0 "
                 + "in order of first appearance (an encapsulated frame: its inner datagram's)",
                 f -> f.marks.udpStream(f.summary));
-        analysisValue("roce.flow", "Flow number: the row of the per-QP CSV (--qp-csv) this packet's flow is on",
+        analysisValue(false, "roce.flow", "Flow number: the row of the per-QP CSV (--qp-csv) this packet's flow is on",
                 f -> f.marks.flow(f.summary));
-        analysisValue("roce.msg.number", "Message number within the packet's flow (from 1, in the order messages start)",
+        analysisValue(IN_INDEX, "roce.msg.number",
+                "Message number within the packet's flow (from 1, in the order messages start)",
                 f -> f.marks.messageNumber(f.summary.number));
-        analysisValue("roce.msg.size", "Message size: payload bytes from its First to its Last packet (when both are in the "
+        analysisValue(IN_INDEX, "roce.msg.size",
+                "Message size: payload bytes from its First to its Last packet (when both are in the "
                 + "capture)", f -> f.marks.messageSize(f.summary.number));
-        analysisValue("roce.journey.lost", "Packet lost further along the path (a correlation of captures of the "
+        analysisValue(IN_INDEX, "roce.journey.lost",
+                "Packet lost further along the path (a correlation of captures of the "
                 + "same path is loaded in the window)", f -> journey(f, AnalysisMarks.Journeys::lost));
-        analysisValue("roce.journey.ce_marked", "Packet marked ECN CE by a hop of the path (a correlation is loaded)",
+        analysisValue(IN_INDEX, "roce.journey.ce_marked",
+                "Packet marked ECN CE by a hop of the path (a correlation is loaded)",
                 f -> journey(f, AnalysisMarks.Journeys::ceMarked));
-        analysisValue("roce.journey.delay", "Nanoseconds from this capture point to the next on the packet's way "
+        analysisValue(IN_INDEX, "roce.journey.delay",
+                "Nanoseconds from this capture point to the next on the packet's way "
                 + "(a correlation is loaded)", f -> journey(f, AnalysisMarks.Journeys::delay));
         add(new FilterField("roce.msg.position", "Position of the packet in its message: first, middle, last or only",
                 ValueKind.NUMBER, false, FilterFields::messagePosition, List.of(new Source.Computed("roce.msg.position",
                 true, f -> {
                     long v = f.marks.messagePosition(f.summary.number);
                     return v < 0 ? Source.Computed.ABSENT : v;
-                }))));
+                }, IN_INDEX))));
 
         for (WiresharkAliases.Alias alias : WiresharkAliases.all()) {
             List<Source> sources = new ArrayList<>();
@@ -445,7 +454,7 @@ final class FilterFields {
         String full = "roce.analysis." + name;
         add(new FilterField(full, description, ValueKind.NONE, false, null,
                 List.of(new Source.Computed(full, true, f -> f.marks.has(f.summary.number, bit) ? 1
-                        : Source.Computed.ABSENT))));
+                        : Source.Computed.ABSENT, IN_INDEX))));
     }
 
     private static String messagePosition(long value) {
@@ -456,7 +465,7 @@ final class FilterFields {
     /** A flag the user sets in the window: 0 on every frame it is not set on (all of them in the command line). */
     private static void userFlag(String name, String description, UserFlag flag) {
         add(new FilterField(name, description, ValueKind.FLAG, false, null,
-                List.of(new Source.Computed(name, true, f -> userFlag(f, flag)))));
+                List.of(new Source.Computed(name, true, f -> userFlag(f, flag), IN_INDEX))));
     }
 
     private interface UserFlag {
@@ -473,11 +482,16 @@ final class FilterFields {
         return journeys == null ? AnalysisMarks.NONE : value.applyAsLong(journeys, f.summary.number);
     }
 
-    private static void analysisValue(String name, String description, ToLongFunction<FrameView> value) {
+    /**
+     * A number of the analysis marks; {@code indexed} when it depends on the frame's number alone (the marks are kept
+     * by frame number), not on summary fields the index lacks (ports, the DETH's QP).
+     */
+    private static void analysisValue(boolean indexed, String name, String description,
+                                      ToLongFunction<FrameView> value) {
         add(new FilterField(name, description, ValueKind.NUMBER, false, null, List.of(new Source.Computed(name, true,
                 f -> {
                     long v = value.applyAsLong(f);
                     return v < 0 ? Source.Computed.ABSENT : v;
-                }))));
+                }, indexed))));
     }
 }

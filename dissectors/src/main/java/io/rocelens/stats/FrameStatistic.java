@@ -6,6 +6,7 @@ import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.FrameProtocols;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /** A statistic fed every frame of a capture in capture order. */
@@ -21,6 +22,15 @@ public interface FrameStatistic {
      *                should make the dissection once for all the statistics fed the same frame
      */
     void add(PacketSummary summary, AnalysisMarks marks, FrameDetail detail);
+
+    /**
+     * True when the statistic reads of each frame only what a packet index restores: its time and length, and the
+     * filter fields for which {@code indexed} is true; it may then be fed the index's summaries, no frame read again.
+     * False, the default, for a statistic that needs the frame's own summary.
+     */
+    default boolean readsOnly(Predicate<String> indexed) {
+        return false;
+    }
 
     /**
      * A supplier that makes the value on first use and keeps it: several statistics fed one frame then dissect it

@@ -6,6 +6,7 @@ import io.rocelens.filter.DisplayFilter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * tshark's {@code -z io,stat,INTERVAL,FILTER,...}: for each display filter (a column), the frames it passes and
@@ -74,6 +75,12 @@ public final class IoStatistics implements FrameStatistic {
             frames[column][at]++;
             bytes[column][at] += summary.originalLength;
         }
+    }
+
+    /** Frames and bytes per interval need only each frame's time and length; the columns' filters decide. */
+    @Override
+    public boolean readsOnly(Predicate<String> indexed) {
+        return filters.stream().allMatch(filter -> filter == null || filter.isEmpty() || filter.usesOnly(indexed));
     }
 
     /** How many intervals the capture spans: up to and with the one of its last frame. */

@@ -112,6 +112,41 @@ class IndexPassesTest {
         assertTrue(indexOnly > 10 || name.contains("erspan"), "filters that ran on the index alone: " + indexOnly);
     }
 
+    /**
+     * The analysis fields that depend on the frame's number alone (roce.analysis.*, roce.msg.*) run on the index with
+     * the marks, reading no frame again, and pass the frames that the same filter passes on each frame's own summary.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"mixed.pcapng", "pfc-storm.pcap", "incast.pcap"})
+    void analysisFiltersRunOnTheIndexAsOnTheFrames(String name) throws IOException, FilterException {
+        Sample sample = new Sample(name);
+        List<String> fields = DisplayFilter.indexedFields().stream()
+                .filter(f -> f.startsWith("roce.analysis.") || f.startsWith("roce.msg.")).toList();
+        assertTrue(fields.size() > 15, "analysis fields on the index: " + fields);
+        FastDissector fast = new FastDissector(DissectorOptions.defaults());
+        int passing = 0;
+        for (String field : fields) {
+            DisplayFilter filter = DisplayFilter.compile(field);
+            List<Integer> expected = new ArrayList<>();
+            FrameClock clock = new FrameClock();
+            for (int row = 0; row < sample.size(); row++) {
+                PacketSummary own = new PacketSummary();
+                fast.summarize(sample.frames.get(row), own);
+                clock.stamp(own);
+                if (filter.matches(own, sample.marks, () -> null)) {
+                    expected.add(row);
+                }
+            }
+            sample.reads = 0;
+            int[] rows = IndexPasses.select(sample, filter, sample.marks, DissectorOptions.defaults(), 0,
+                    sample.size(), () -> true, share -> { });
+            assertEquals(expected, IntStream.of(rows).boxed().toList(), field);
+            assertEquals(0, sample.reads, field + " read frames again");
+            passing += expected.size();
+        }
+        assertTrue(passing > 0, "frames passing some analysis filter");
+    }
+
     @Test
     void aStalePassGivesUp() throws IOException, FilterException {
         Sample sample = new Sample("mixed.pcapng");

@@ -144,7 +144,8 @@ class PacketIndexTest {
 
     /**
      * The names the index answers are declared on their getters and protocols now, not in a list in PacketIndex: they
-     * are the ones that list held (PacketIndex.INDEXED before it went).
+     * are the ones that list held (PacketIndex.INDEXED before it went), and the analysis marks and user flags, which
+     * are kept by frame number (the number the index restores).
      */
     @Test
     void theIndexedNamesAreTheOnesTheIndexListed() {
@@ -156,7 +157,15 @@ class PacketIndexTest {
                 "ip.dscp", "ip.ecn", "ipv6.dscp", "ipv6.ecn",
                 "bth.opcode", "bth.dqpn", "bth.psn",
                 "aeth.syndrome", "aeth.type", "aeth.code",
-                "icrc.status")), DisplayFilter.indexedFields());
+                "icrc.status", "frame.marked", "frame.ignored",
+                "roce.analysis.psn_gap", "roce.analysis.retransmission", "roce.analysis.duplicate",
+                "roce.analysis.out_of_order", "roce.analysis.nak", "roce.analysis.rnr_nak", "roce.analysis.cnp",
+                "roce.analysis.ecn_ce", "roce.analysis.icrc_bad", "roce.analysis.malformed", "roce.analysis.pfc_xoff",
+                "roce.analysis.pfc_xon", "roce.analysis.new_connection", "roce.analysis.psn_in_read_range",
+                "roce.analysis.unsent_psn_answered", "roce.analysis.cnm", "roce.analysis.missing",
+                "roce.analysis.nak_to_retx_us", "roce.analysis.ce_to_cnp_us", "roce.msg.number", "roce.msg.size",
+                "roce.msg.position", "roce.journey.lost", "roce.journey.ce_marked", "roce.journey.delay")),
+                DisplayFilter.indexedFields());
     }
 
     /**

@@ -189,7 +189,7 @@ final class LiveCaptureController {
                 public void analysis(AnalysisResult soFar) {
                     window.analysisKnown(soFar, null);
                     window.stats().capturing(new AnalysedCapture(session.file(), window.packets().table(), soFar,
-                            session.dissectorOptions(), System.nanoTime() - started, null));
+                            null, session.dissectorOptions(), System.nanoTime() - started, null));
                 }
 
                 @Override
@@ -261,7 +261,7 @@ final class LiveCaptureController {
             window.open(file, null, null);
         } else {
             window.stats().loaded(new AnalysedCapture(session.file(), window.packets().table(), ended.analysis(),
-                    session.dissectorOptions(), ended.elapsedNanos(), null));
+                    ended.marks(), session.dissectorOptions(), ended.elapsedNanos(), null));
             window.selectSomething();
         }
         if (capture.problem() != null) {

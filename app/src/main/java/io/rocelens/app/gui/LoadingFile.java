@@ -64,7 +64,7 @@ final class LoadingFile implements OpenCapture.Listener {
     @Override
     public void analysis(AnalysisResult soFar) {
         window.analysisKnown(soFar, null);
-        stats.loading(new AnalysedCapture(file, packets.table(), soFar, window.dissectorOptions(),
+        stats.loading(new AnalysedCapture(file, packets.table(), soFar, null, window.dissectorOptions(),
                 System.nanoTime() - opening, null));
     }
 
@@ -77,8 +77,8 @@ final class LoadingFile implements OpenCapture.Listener {
         String notice = ended.notice();
         status.say(notice != null ? notice : ended.file().getFileName() + ": " + ended.summary());
         status.loadTime(ended.elapsedNanos());
-        stats.loaded(new AnalysedCapture(ended.file(), packets.table(), ended.analysis(), window.dissectorOptions(),
-                ended.elapsedNanos(), ended.problem()));
+        stats.loaded(new AnalysedCapture(ended.file(), packets.table(), ended.analysis(), ended.marks(),
+                window.dissectorOptions(), ended.elapsedNanos(), ended.problem()));
         window.correlated().attach();
         if (ended.problem() != null) {
             Dialogs.warning(window.stage(), "The file is damaged", notice);

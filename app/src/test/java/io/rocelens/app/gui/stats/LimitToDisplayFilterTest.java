@@ -45,7 +45,7 @@ class LimitToDisplayFilterTest {
         }
         String ours;
         try (CaptureFile file = CaptureFile.open(Samples.MIXED)) {
-            AnalysedCapture capture = new AnalysedCapture(Samples.MIXED, new IndexedCapture(loaded.index(), file::frameAt), loaded.analysis(),
+            AnalysedCapture capture = new AnalysedCapture(Samples.MIXED, new IndexedCapture(loaded.index(), file::frameAt), loaded.analysis(), null,
                     DissectorOptions.defaults(), 0, null);
             ours = Conversations.csv(Conversations.of(StatsViews.analyse(capture,
                     passed.stream().mapToInt(Integer::intValue).toArray(), loaded.analysis().options())));

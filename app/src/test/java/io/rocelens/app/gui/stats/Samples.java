@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rocelens.analysis.AnalysisMarks;
 import io.rocelens.analysis.AnalysisOptions;
 import io.rocelens.analysis.AnalysisResult;
 import io.rocelens.app.Main;
@@ -34,7 +35,7 @@ public final class Samples {
     public static final Path PFC_STORM = FOLDER.resolve("pfc-storm.pcap");
 
     /** A capture analysed with the default preferences, and its packet index. */
-    public static record Loaded(AnalysisResult analysis, PacketIndex index) {
+    public static record Loaded(AnalysisResult analysis, PacketIndex index, AnalysisMarks marks) {
     }
 
     private Samples() {
@@ -48,7 +49,7 @@ public final class Samples {
         try (CaptureLoad load = CaptureLoad.open(List.of(capture), new CaptureLoad.Options(options, true, Long.MAX_VALUE),
                 SummaryPipeline.withWorkers(DissectorOptions.defaults(), 1), CaptureLoad.Listener.NONE)) {
             AnalysisResult result = load.run().analysis();
-            return new Loaded(result, load.index());
+            return new Loaded(result, load.index(), load.marks());
         }
     }
 

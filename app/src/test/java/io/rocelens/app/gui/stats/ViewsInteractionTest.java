@@ -224,7 +224,7 @@ class ViewsInteractionTest {
         Samples.Loaded loaded = Samples.load(Samples.PFC_STORM);
         PfcView view = fx(() -> {
             PfcView made = new PfcView(null, link, (capture, options, done, failed) -> { });
-            made.open(new AnalysedCapture(Samples.PFC_STORM, new IndexedCapture(loaded.index(), null), loaded.analysis(), null, 0, null));
+            made.open(new AnalysedCapture(Samples.PFC_STORM, new IndexedCapture(loaded.index(), null), loaded.analysis(), null, null, 0, null));
             return made;
         });
         WaitForAsyncUtils.waitForFxEvents();
@@ -255,7 +255,7 @@ class ViewsInteractionTest {
         Samples.Loaded loaded = Samples.load(capture);
         PfcView view = fx(() -> {
             PfcView made = new PfcView(null, link, (c, options, done, failed) -> { });
-            made.open(new AnalysedCapture(capture, new IndexedCapture(loaded.index(), null), loaded.analysis(), null, 0,
+            made.open(new AnalysedCapture(capture, new IndexedCapture(loaded.index(), null), loaded.analysis(), null, null, 0,
                     null));
             return made;
         });
@@ -284,7 +284,7 @@ class ViewsInteractionTest {
         Samples.Loaded loaded = Samples.load(Samples.MIXED);
         BandwidthView view = fx(() -> {
             BandwidthView made = new BandwidthView(null, link, Preferences.load(config));
-            made.open(new AnalysedCapture(Samples.MIXED, new IndexedCapture(loaded.index(), null), loaded.analysis(), null, 0, null));
+            made.open(new AnalysedCapture(Samples.MIXED, new IndexedCapture(loaded.index(), null), loaded.analysis(), null, null, 0, null));
             return made;
         });
         WaitForAsyncUtils.waitForFxEvents();
@@ -309,7 +309,7 @@ class ViewsInteractionTest {
         Samples.Loaded loaded = Samples.load(Samples.MIXED);
         BandwidthView view = fx(() -> {
             BandwidthView made = new BandwidthView(null, link, Preferences.load(config));
-            made.open(new AnalysedCapture(Samples.MIXED, new IndexedCapture(loaded.index(), null), loaded.analysis(),
+            made.open(new AnalysedCapture(Samples.MIXED, new IndexedCapture(loaded.index(), null), loaded.analysis(), null,
                     null, 0, null));
             return made;
         });
@@ -344,7 +344,7 @@ class ViewsInteractionTest {
     @Test
     void etsSharesTypedInTheBandwidthViewAreKeptInThePreferences(FxRobot robot) throws IOException {
         Samples.Loaded loaded = Samples.load(Samples.MIXED);
-        AnalysedCapture capture = new AnalysedCapture(Samples.MIXED, new IndexedCapture(loaded.index(), null), loaded.analysis(), null,
+        AnalysedCapture capture = new AnalysedCapture(Samples.MIXED, new IndexedCapture(loaded.index(), null), loaded.analysis(), null, null,
                 0, null);
         Preferences typedIn = Preferences.load(config);
         BandwidthView first = fx(() -> {

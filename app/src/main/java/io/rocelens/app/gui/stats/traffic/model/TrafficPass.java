@@ -10,6 +10,7 @@ import io.rocelens.dissect.FastDissector;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;
 import io.rocelens.filter.FrameProtocols;
+import io.rocelens.index.IndexPasses;
 import io.rocelens.stats.FrameDetail;
 import io.rocelens.stats.FrameStatistic;
 import java.io.IOException;
@@ -19,9 +20,10 @@ import java.util.function.BooleanSupplier;
 
 /**
  * One pass over every frame of the loaded capture for the Statistics views of Wireshark's (Conversations, Endpoints,
- * Protocol Hierarchy, I/O Graph): each frame is read again from the file and fed, in frame order, to the library's
- * statistics, the same ones {@code rocelens decode -z} prints; a frame is dissected in detail at most once, and only
- * when a filter or the hierarchy asks. Runs on a background thread.
+ * Protocol Hierarchy, I/O Graph): each frame is read again from the file (or, for statistics that read only what the
+ * packet index keeps, restored from it) and fed, in frame order, to the library's statistics, the same ones
+ * {@code rocelens decode -z} prints; a frame is dissected in detail at most once, and only when a filter or the
+ * hierarchy asks. Runs on a background thread.
  */
 public final class TrafficPass {
 
@@ -29,8 +31,9 @@ public final class TrafficPass {
     }
 
     /**
-     * Feeds the statistics every frame; the analysis marks are made first (one more pass) when a filter reads
-     * {@code roce.analysis.*}, {@code roce.flow} or {@code udp.stream}.
+     * Feeds the statistics every frame, with the loaded capture's analysis marks; while it loads (none yet), the marks
+     * are made first (one more pass) when a filter reads {@code roce.analysis.*}, {@code roce.flow} or
+     * {@code udp.stream}.
      *
      * @param filters   the filters the statistics apply, to know whether marks are needed
      * @param cancelled true when the result is no longer wanted: the pass stops early
@@ -42,7 +45,9 @@ public final class TrafficPass {
         FastDissector fast = new FastDissector(capture.dissectorOptions());
         PacketSummary summary = new PacketSummary();
         AnalysisMarks marks = null;
-        if (filters.stream().filter(Objects::nonNull).anyMatch(DisplayFilter::needsMarks)) {
+        if (capture.marks() != null) {
+            marks = capture.marks();     // the loading pass's, with the user's marked and ignored frames
+        } else if (filters.stream().filter(Objects::nonNull).anyMatch(DisplayFilter::needsMarks)) {
             marks = new AnalysisMarks();
             RoceAnalyzer analyzer = new RoceAnalyzer(capture.analysis().options(), marks);
             for (int row = 0; row < rows && !cancelled.getAsBoolean(); row++) {
@@ -53,10 +58,20 @@ public final class TrafficPass {
         }
         Dissector dissector = new Dissector(capture.dissectorOptions());
         FrameProtocols.ByShape paths = new FrameProtocols.ByShape();
+        // statistics that read only what the index keeps (the I/O Graph's counts, filters on indexed fields) are fed
+        // the index's summaries: no frame is read again unless one asks for its detail
+        boolean indexOnly = statistics.stream().allMatch(statistic -> statistic.readsOnly(table::indexes));
         for (int row = 0; row < rows && !cancelled.getAsBoolean(); row++) {
-            Frame frame = table.frame(row);
-            table.summarize(row, frame, fast, summary);
-            FrameDetail detail = FrameStatistic.once(frame, dissector, paths);
+            FrameDetail detail;
+            if (indexOnly) {
+                table.fill(row, summary);
+                int at = row;
+                detail = FrameStatistic.once(() -> dissector.dissect(IndexPasses.read(table, at)));
+            } else {
+                Frame frame = table.frame(row);
+                table.summarize(row, frame, fast, summary);
+                detail = FrameStatistic.once(frame, dissector, paths);
+            }
             for (FrameStatistic statistic : statistics) {
                 statistic.add(summary, marks, detail);
             }
