@@ -57,7 +57,9 @@ class SummaryBatchesTest {
             "tcpSrcPort", "tcpDstPort", "tcpFlags", "tcpPayloadLength", "arpOperation", "arpSenderMac", "arpSenderIp",
             "arpTargetIp", "lrhVl", "lrhLnh", "lrhDlid", "lrhSlid", "vcrcStatus", "solicitedEvent", "padCount", "pkey",
             "fecn", "becn", "xrcSrq", "rethVa", "rethRkey", "aethMsn", "dethQkey", "immediate", "hasImmediate",
-            "icrc", "llcDsap", "llcSsap", "stpType", "moduleInfo", "madClass");
+            "icrc", "llcDsap", "llcSsap", "stpType", "moduleInfo", "madClass", "ipLength", "ipHeaderLength", "ipId",
+            "ipFlags", "ipFragmentOffset", "ipChecksum", "ipv6FlowLabel", "udpChecksum", "greProtocol", "erspanVersion",
+            "erspanSessionId", "erspanVlan", "vxlanVni", "migReq", "bthVersion");
 
     /** Every public instance field of the summary but those left out, by name. */
     static Map<String, Object> kept(PacketSummary s) {
