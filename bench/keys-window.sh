@@ -12,20 +12,13 @@ ticks() { awk '{print $14 + $15}' "$fx_thread/stat"; }
 
 # keys NAME COUNT KEY: presses KEY COUNT times, then waits until the thread has been idle for two seconds
 keys() {
-  local before after quiet last
+  local before after
   before=$(ticks)
   for _ in $(seq 1 "$2"); do
     xdotool key "$3"
     sleep 0.5
   done
-  quiet=0
-  last=$(ticks)
-  while [ "$quiet" -lt 4 ]; do
-    sleep 0.5
-    after=$(ticks)
-    if [ $((after - last)) -le 2 ]; then quiet=$((quiet + 1)); else quiet=0; fi
-    last=$after
-  done
+  after=$(settled ticks)
   echo "$1: $(( (after - before) * 10 )) ms of the JavaFX thread"
 }
 xdotool mousemove 700 300 click 1     # selects a row: the keys go to the packet list

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Opens a capture in the window, then a Statistics view by clicks on its menu (xdotool, the window at 0,0 on a
-# 1600x1000 screen), and prints how long the window's process stays busy after (until its CPU has been idle for two seconds) and the CPU
-# it spent meanwhile, from /proc; a screenshot of the screen then goes to /tmp/view-window.png. Needs xvfb-run,
-# xdotool, ImageMagick's import and the jar (./mvnw -B -ntp -q package -DskipTests); from the repository root:
+# 1600x1000 screen), and prints how long the window's process stays busy after (until its CPU has been idle for two
+# seconds) and the CPU it spent meanwhile, from /proc; a screenshot of the screen then goes to /tmp/view-window.png.
+# Needs xvfb-run, xdotool, ImageMagick's import and the jar (./mvnw -B -ntp -q package -DskipTests); from the
+# repository root:
 #   usage: bench/view-window.sh FILE ITEM [HEAP]   (ITEM: the menu item's place below Capture File Properties:
 #                                                   1 Protocol Hierarchy, 2 Conversations, 3 Endpoints, 4 I/O Graph;
 #                                                   HEAP: the JVM's -Xmx, 4g unless given)
@@ -20,14 +21,7 @@ start=$(date +%s.%N)
 xdotool mousemove 370 14 click 1
 sleep 0.5
 xdotool mousemove 400 $((43 + 24 * item)) click 1
-quiet=0
-last=$(ticks)
-while [ "$quiet" -lt 4 ]; do
-  sleep 0.5
-  now=$(ticks)
-  if [ $((now - last)) -le 2 ]; then quiet=$((quiet + 1)); else quiet=0; fi
-  last=$now
-done
+last=$(settled ticks)
 end=$(date +%s.%N)
 import -window root /tmp/view-window.png
 awk -v s="$start" -v e="$end" -v c=$(( (last - before) * 10 )) \

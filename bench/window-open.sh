@@ -1,8 +1,8 @@
-# Sourced by the window benches (bench/sort-window.sh, bench/keys-window.sh), whose arguments are FILE [HEAP]: runs
-# the bench again under xvfb-run when there is no display, starts the window on FILE under the launcher's JVM options
-# and -Xmx$HEAP (4g unless given), waits until it has loaded the whole file, prints the window's "opened …" line and
-# puts the window at 0,0. Leaves $app (the JVM's pid) and $log (its output); the window and its preferences folder go
-# when the bench ends.
+# Sourced by the window benches (bench/sort-window.sh, bench/keys-window.sh, bench/view-window.sh), whose arguments are
+# FILE [HEAP]: runs the bench again under xvfb-run when there is no display, starts the window on FILE under the
+# launcher's JVM options and -Xmx$HEAP (4g unless given), waits until it has loaded the whole file, prints the window's
+# "opened …" line and puts the window at 0,0. Leaves $app (the JVM's pid), $log (its output) and the function settled
+# (below); the window and its preferences folder go when the bench ends.
 file=$(realpath "$1")
 heap=${2:-4g}
 if [ -z "${DISPLAY:-}" ]; then
@@ -22,3 +22,17 @@ grep -o "opened .*" "$log"
 window=$(xdotool search --sync --name "RoCE Lens" | head -1)
 xdotool windowmove "$window" 0 0
 sleep 3
+
+# settled TICKS: waits until the command TICKS (CPU time in clock ticks, 1/100 s) has grown by at most 2 ticks in each
+# of four half seconds in a row (two idle seconds), and prints its last reading
+settled() {
+  local calm=0 last now
+  last=$($1)
+  while [ "$calm" -lt 4 ]; do
+    sleep 0.5
+    now=$($1)
+    if [ $((now - last)) -le 2 ]; then calm=$((calm + 1)); else calm=0; fi
+    last=$now
+  done
+  echo "$last"
+}
