@@ -339,6 +339,10 @@ final class FilterFields {
      * tls, json, ...) are not in it.
      */
     static String protocols(FrameView frame) {
+        String known = frame.protocolsWithoutDetail();
+        if (known != null) {
+            return known;
+        }
         io.rocelens.dissect.Dissection detail = frame.detail();
         if (detail == null) {
             return null;

@@ -30,4 +30,12 @@ final class FrameView {
         }
         return detail;
     }
+
+    /**
+     * The frame's {@code frame.protocols} from a supplier that tells it without the detail ({@link FrameDetail}), when
+     * the frame was not dissected yet; else null (the detail answers).
+     */
+    String protocolsWithoutDetail() {
+        return detail == null && supplier instanceof FrameDetail frame ? frame.protocols() : null;
+    }
 }

@@ -10,6 +10,8 @@ import io.rocelens.dissect.FastDissector;
 import io.rocelens.dissect.PacketColumns;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;
+import io.rocelens.filter.FrameDetail;
+import io.rocelens.filter.FrameProtocols;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -17,7 +19,6 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
 import java.util.function.DoubleConsumer;
-import java.util.function.Supplier;
 
 /**
  * The passes a packet list makes over a capture's packet index: the rows a display filter passes, the rows ordered
@@ -141,10 +142,14 @@ public final class IndexPasses {
         }
     }
 
-    /** A row's detail dissection, made only when a filter asks for it; reused from row to row. */
-    private static final class DetailOnDemand implements Supplier<Dissection> {
+    /**
+     * A row's detail dissection, made only when a filter asks for it, and its {@code frame.protocols}, by the frame's
+     * shape; reused from row to row.
+     */
+    private static final class DetailOnDemand implements FrameDetail {
         private final IndexedFrames frames;
         private final Dissector dissector;
+        private final FrameProtocols.ByShape paths = new FrameProtocols.ByShape();
         private int row;
         private Frame frame;
 
@@ -158,12 +163,21 @@ public final class IndexPasses {
             frame = alreadyRead;
         }
 
-        @Override
-        public Dissection get() {
+        private Frame frame() {
             if (frame == null) {
                 frame = read(frames, row);
             }
-            return dissector.dissect(frame);
+            return frame;
+        }
+
+        @Override
+        public Dissection get() {
+            return dissector.dissect(frame());
+        }
+
+        @Override
+        public String protocols() {
+            return paths.of(frame(), dissector, this);
         }
     }
 }

@@ -4,6 +4,7 @@ import io.rocelens.analysis.AnalysisMarks;
 import io.rocelens.dissect.Addresses;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;
+import io.rocelens.filter.FrameDetail;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

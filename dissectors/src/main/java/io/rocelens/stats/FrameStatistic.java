@@ -5,6 +5,7 @@ import io.rocelens.capture.Frame;
 import io.rocelens.dissect.Dissection;
 import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.PacketSummary;
+import io.rocelens.filter.FrameDetail;
 import io.rocelens.filter.FrameProtocols;
 import java.util.function.Predicate;
 import java.util.function.Supplier;

@@ -3,6 +3,7 @@ package io.rocelens.stats;
 import io.rocelens.analysis.AnalysisMarks;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;
+import io.rocelens.filter.FrameDetail;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -14,6 +14,7 @@ import io.rocelens.dissect.FrameClock;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;
 import io.rocelens.filter.FilterException;
+import io.rocelens.filter.FrameDetail;
 import io.rocelens.filter.FrameProtocols;
 import java.io.IOException;
 import java.math.BigDecimal;
