@@ -254,6 +254,13 @@ final class IpModule implements ProtocolModule {
         out.number(Fields.of(SpecFields.TCP_SRCPORT), tcp, p -> p.tcpSrcPort);
         out.number(Fields.of(SpecFields.TCP_DSTPORT), tcp, p -> p.tcpDstPort);
         out.number(Fields.TCP_FLAGS, tcp, p -> p.tcpFlags);
+        // the eight named flags, most significant first (the reserved and AE bits are not kept: the detail answers)
+        FieldDef[] named = {Fields.TCP_FLAG_CWR, Fields.TCP_FLAG_ECE, Fields.TCP_FLAG_URG, Fields.TCP_FLAG_ACK,
+                Fields.TCP_FLAG_PUSH, Fields.TCP_FLAG_RESET, Fields.TCP_FLAG_SYN, Fields.TCP_FLAG_FIN};
+        for (int i = 0; i < named.length; i++) {
+            int shift = 7 - i;
+            out.number(named[i], tcp, p -> p.tcpFlags >>> shift & 1);
+        }
 
         // the summary keeps ARP only for Ethernet/IPv4 ARP, the only kind whose addresses the detail names
         Predicate<PacketSummary> arpKnown = p -> !p.is(PacketSummary.ARP) || p.arpOperation >= 0;
