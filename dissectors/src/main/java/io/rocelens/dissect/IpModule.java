@@ -32,6 +32,11 @@ import java.util.stream.Stream;
  */
 final class IpModule implements ProtocolModule {
 
+    /** TCP's eight named flags, most significant first: the bits of the flags byte from 7 down to 0. */
+    private static final List<FieldDef> TCP_NAMED_FLAGS = List.of(Fields.TCP_FLAG_CWR, Fields.TCP_FLAG_ECE,
+            Fields.TCP_FLAG_URG, Fields.TCP_FLAG_ACK, Fields.TCP_FLAG_PUSH, Fields.TCP_FLAG_RESET, Fields.TCP_FLAG_SYN,
+            Fields.TCP_FLAG_FIN);
+
     static final int IPV4 = 0;
     static final int IPV6 = 1;
     static final int UDP = 2;
@@ -254,12 +259,10 @@ final class IpModule implements ProtocolModule {
         out.number(Fields.of(SpecFields.TCP_SRCPORT), tcp, p -> p.tcpSrcPort);
         out.number(Fields.of(SpecFields.TCP_DSTPORT), tcp, p -> p.tcpDstPort);
         out.number(Fields.TCP_FLAGS, tcp, p -> p.tcpFlags);
-        // the eight named flags, most significant first (the reserved and AE bits are not kept: the detail answers)
-        FieldDef[] named = {Fields.TCP_FLAG_CWR, Fields.TCP_FLAG_ECE, Fields.TCP_FLAG_URG, Fields.TCP_FLAG_ACK,
-                Fields.TCP_FLAG_PUSH, Fields.TCP_FLAG_RESET, Fields.TCP_FLAG_SYN, Fields.TCP_FLAG_FIN};
-        for (int i = 0; i < named.length; i++) {
+        // the eight named flags (the reserved and AE bits are not kept: the detail answers)
+        for (int i = 0; i < TCP_NAMED_FLAGS.size(); i++) {
             int shift = 7 - i;
-            out.number(named[i], tcp, p -> p.tcpFlags >>> shift & 1);
+            out.number(TCP_NAMED_FLAGS.get(i), tcp, p -> p.tcpFlags >>> shift & 1);
         }
 
         // the summary keeps ARP only for Ethernet/IPv4 ARP, the only kind whose addresses the detail names
@@ -383,10 +386,8 @@ final class IpModule implements ProtocolModule {
                 new Field(Fields.TCP_FLAGS, flags, at - 1, 2),
                 new Field(Fields.TCP_FLAG_RES, tcp.reserved() >>> 1 != 0 ? 1L : 0L, at - 1, 1),
                 new Field(Fields.TCP_FLAG_AE, tcp.reserved() & 1, at - 1, 1)));
-        FieldDef[] named = {Fields.TCP_FLAG_CWR, Fields.TCP_FLAG_ECE, Fields.TCP_FLAG_URG, Fields.TCP_FLAG_ACK,
-                Fields.TCP_FLAG_PUSH, Fields.TCP_FLAG_RESET, Fields.TCP_FLAG_SYN, Fields.TCP_FLAG_FIN};
-        for (int i = 0; i < named.length; i++) {
-            bits.add(new Field(named[i], flags >>> (7 - i) & 1, at, 1));
+        for (int i = 0; i < TCP_NAMED_FLAGS.size(); i++) {
+            bits.add(new Field(TCP_NAMED_FLAGS.get(i), flags >>> (7 - i) & 1, at, 1));
         }
         int window = fields.indexOf(fields.stream().filter(f -> f.name().equals("tcp.window_size_value")).findFirst()
                 .orElseThrow());

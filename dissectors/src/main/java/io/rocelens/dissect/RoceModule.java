@@ -34,6 +34,10 @@ import java.util.stream.Stream;
  */
 final class RoceModule implements ProtocolModule {
 
+    /** What the syndrome's low five bits are, by its type (bits 6-5): ACK, RNR NAK, reserved, NAK. */
+    private static final List<FieldDef> AETH_VALUE_BY_TYPE = List.of(Fields.AETH_CREDIT_COUNT, Fields.AETH_TIMER,
+            Fields.AETH_RESERVED_VALUE, Fields.AETH_ERROR_CODE);
+
     /** The headers the walk marks for this module ({@link LayerMark#part()}). */
     static final int BTH = 0;
     static final int EXTENDED_HEADERS = 1;
@@ -259,14 +263,11 @@ final class RoceModule implements ProtocolModule {
         // the syndrome's parts, as the detail splits the byte: which field the low five bits are depends on the type
         out.number(Fields.AETH_RESERVED, aeth, p -> p.aethSyndrome >>> 7 & 1);
         out.number(Fields.AETH_OPCODE, aeth, p -> AethText.typeCode(p.aethSyndrome));
-        out.number(Fields.AETH_CREDIT_COUNT, p -> aeth.test(p) && AethText.typeCode(p.aethSyndrome) == 0,
-                p -> AethText.value(p.aethSyndrome));
-        out.number(Fields.AETH_TIMER, p -> aeth.test(p) && AethText.typeCode(p.aethSyndrome) == 1,
-                p -> AethText.value(p.aethSyndrome));
-        out.number(Fields.AETH_RESERVED_VALUE, p -> aeth.test(p) && AethText.typeCode(p.aethSyndrome) == 2,
-                p -> AethText.value(p.aethSyndrome));
-        out.number(Fields.AETH_ERROR_CODE, p -> aeth.test(p) && AethText.typeCode(p.aethSyndrome) == 3,
-                p -> AethText.value(p.aethSyndrome));
+        for (int type = 0; type < AETH_VALUE_BY_TYPE.size(); type++) {
+            int of = type;
+            out.number(AETH_VALUE_BY_TYPE.get(type), p -> aeth.test(p) && AethText.typeCode(p.aethSyndrome) == of,
+                    p -> AethText.value(p.aethSyndrome));
+        }
         Predicate<PacketSummary> deth = p -> p.dethSrcQp >= 0;
         out.number(Fields.of(SpecFields.DETH_QKEY), deth, p -> p.dethQkey);
         out.number(Fields.of(SpecFields.DETH_SRCQP), deth, p -> p.dethSrcQp);
@@ -452,12 +453,7 @@ final class RoceModule implements ProtocolModule {
         int syndrome = h.syndrome();
         int at = start.get("aeth");
         int type = (int) h.syndromeType().id();
-        FieldDef value = switch (type) {
-            case 0 -> Fields.AETH_CREDIT_COUNT;
-            case 1 -> Fields.AETH_TIMER;
-            case 2 -> Fields.AETH_RESERVED_VALUE;
-            default -> Fields.AETH_ERROR_CODE;
-        };
+        FieldDef value = AETH_VALUE_BY_TYPE.get(type);
         List<Field> fields = new ArrayList<>(7);
         fields.add(new Field(Fields.AETH_SYNDROME, (long) syndrome, at, 1));
         fields.add(new Field(Fields.AETH_RESERVED, h.reserved() ? 1L : 0L, at, 1));
