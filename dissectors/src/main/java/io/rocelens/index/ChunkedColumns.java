@@ -2,54 +2,88 @@ package io.rocelens.index;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
  * The packet index's compact columns: values in fixed-size chunks of rows, each chunk in the narrowest form that
- * holds every one of its values exactly, widened (copied into a wider array) the moment a value does not fit. Never
+ * holds every one of its values exactly, widened (copied into a wider chunk) the moment a value does not fit. Never
  * lossy: a chunk holds its values either narrow or in full.
  *
+ * <p>The chunks are direct buffers ({@link Slabs}), off the Java heap: a 100M-packet index is 2.4 GB that lives as
+ * long as the file is open, and on the heap the young collections copied each new chunk, often more than once, while
+ * the load went on (5.5 - 6.5 s of pauses in a 100M load, docs/speed.md). A chunk's width is its capacity divided by
+ * the rows it holds.
+ *
  * <p>One thread sets rows in order (row {@code n} only after row {@code n - 1}) while others read rows the index has
- * published. A chunk is widened only while it is the last one; its wide array is filled before it replaces the
+ * published. A chunk is widened only while it is the last one; its wide chunk is filled before it replaces the
  * narrow one with a release store, and readers take a chunk with an acquire load, so a reader sees either the narrow
- * array (which still holds every row written before the widening) or the wide one with all of its rows.
+ * chunk (which still holds every row written before the widening) or the wide one with all of its rows.
  */
 final class ChunkedColumns {
     static final int CHUNK_BITS = 14;
     static final int CHUNK = 1 << CHUNK_BITS;
     static final int MASK = CHUNK - 1;
     static final long ARRAY_HEADER = 16;
+    /** The heap bytes of a direct buffer object (a slice: no cleaner of its own). */
+    static final long BUFFER_OBJECT = 64;
 
-    private static final VarHandle CHUNKS = MethodHandles.arrayElementVarHandle(Object[].class);
+    private static final VarHandle CHUNKS = MethodHandles.arrayElementVarHandle(ByteBuffer[].class);
 
     private ChunkedColumns() {
     }
 
-    static Object chunkAt(Object[] chunks, int chunk) {
-        return CHUNKS.getAcquire(chunks, chunk);
+    /**
+     * Where one index's chunks come from: slabs of direct memory, each chunk a slice of one. A slab is freed when no
+     * chunk of it is reachable any more. Slabs start small, for a capture of a few frames, and double up to
+     * {@link #LARGEST_SLAB}: direct buffers of 64 KB each cost a 100M-packet index 5 s of system time (the C
+     * allocator growing its arena by small steps), buffers of 1 MB and more about 1 s for the same 2.4 GB, which is
+     * the kernel's page faults.
+     */
+    static final class Slabs {
+        static final int LARGEST_SLAB = 4 << 20;
+
+        private ByteBuffer slab = ByteBuffer.allocateDirect(0);
+        private int nextSlab = 64 << 10;
+        private long bytes;
+
+        /** A chunk of {@link #CHUNK} zeroed values of {@code width} bytes each, in the machine's byte order. */
+        ByteBuffer newChunk(int width) {
+            int size = CHUNK * width;
+            if (slab.remaining() < size) {
+                slab = ByteBuffer.allocateDirect(Math.max(size, nextSlab));
+                bytes += slab.capacity();
+                nextSlab = Math.min(nextSlab * 2, LARGEST_SLAB);
+            }
+            ByteBuffer chunk = slab.slice(slab.position(), size).order(ByteOrder.nativeOrder());
+            slab.position(slab.position() + size);
+            return chunk;
+        }
+
+        /** The direct memory taken so far, chunks given out or not. */
+        long bytes() {
+            return bytes;
+        }
     }
 
-    static void publish(Object[] chunks, int chunk, Object array) {
-        CHUNKS.setRelease(chunks, chunk, array);
+    static int width(ByteBuffer chunk) {
+        return chunk.capacity() >>> CHUNK_BITS;
     }
 
-    static long bytes(Object array) {
-        if (array instanceof long[] a) {
-            return ARRAY_HEADER + 8L * a.length;
-        }
-        if (array instanceof int[] a) {
-            return ARRAY_HEADER + 4L * a.length;
-        }
-        if (array instanceof char[] a) {
-            return ARRAY_HEADER + 2L * a.length;
-        }
-        return 0;
+    static ByteBuffer chunkAt(ByteBuffer[] chunks, int chunk) {
+        return (ByteBuffer) CHUNKS.getAcquire(chunks, chunk);
     }
 
-    static long directoryBytes(Object[] chunks, int used) {
+    static void publish(ByteBuffer[] chunks, int chunk, ByteBuffer values) {
+        CHUNKS.setRelease(chunks, chunk, values);
+    }
+
+    /** The heap bytes of a column's directory of chunks: its array and a direct buffer object per chunk. */
+    static long directoryBytes(ByteBuffer[] chunks) {
         long bytes = ARRAY_HEADER + 4L * chunks.length;
-        for (int c = 0; c < used; c++) {
-            bytes += bytes(chunks[c]);
+        for (ByteBuffer chunk : chunks) {
+            bytes += chunk == null ? 0 : BUFFER_OBJECT;
         }
         return bytes;
     }
@@ -61,14 +95,16 @@ final class ChunkedColumns {
      * timestamp out of order) fit too. Arithmetic is modulo 2^64 both ways, so any long comes back exactly.
      */
     static final class Longs {
+        private final Slabs memory;
         private final long slack;
-        private Object[] chunks = new Object[16];
+        private ByteBuffer[] chunks = new ByteBuffer[16];
         private long[] bases = new long[16];
 
-        Longs(long slack) {
+        Longs(Slabs memory, long slack) {
             if (slack < 0 || slack >= 1L << 32) {
                 throw new IllegalArgumentException("slack " + slack);
             }
+            this.memory = memory;
             this.slack = slack;
         }
 
@@ -80,43 +116,43 @@ final class ChunkedColumns {
                     chunks = Arrays.copyOf(chunks, chunk * 2);
                     bases = Arrays.copyOf(bases, chunk * 2);
                 }
-                long base = value - slack;
-                bases[chunk] = base;
-                int[] deltas = new int[CHUNK];
-                deltas[0] = (int) slack;
+                bases[chunk] = value - slack;
+                ByteBuffer deltas = memory.newChunk(Integer.BYTES);
+                deltas.putInt(0, (int) slack);
                 chunks[chunk] = deltas;
                 return;
             }
-            Object array = chunks[chunk];
-            if (array instanceof int[] deltas) {
+            ByteBuffer values = chunks[chunk];
+            if (width(values) == Integer.BYTES) {
                 long base = bases[chunk];
                 long delta = value - base;
                 if (delta >>> 32 == 0) {
-                    deltas[at] = (int) delta;
+                    values.putInt(at << 2, (int) delta);
                     return;
                 }
-                long[] full = new long[CHUNK];
+                ByteBuffer full = memory.newChunk(Long.BYTES);
                 for (int i = 0; i < at; i++) {
-                    full[i] = base + Integer.toUnsignedLong(deltas[i]);
+                    full.putLong(i << 3, base + Integer.toUnsignedLong(values.getInt(i << 2)));
                 }
-                full[at] = value;
+                full.putLong(at << 3, value);
                 publish(chunks, chunk, full);
             } else {
-                ((long[]) array)[at] = value;
+                values.putLong(at << 3, value);
             }
         }
 
         long get(int row) {
             int chunk = row >>> CHUNK_BITS;
-            Object array = chunkAt(chunks, chunk);
-            if (array instanceof int[] deltas) {
-                return bases[chunk] + Integer.toUnsignedLong(deltas[row & MASK]);
+            ByteBuffer values = chunkAt(chunks, chunk);
+            int at = row & MASK;
+            if (width(values) == Integer.BYTES) {
+                return bases[chunk] + Integer.toUnsignedLong(values.getInt(at << 2));
             }
-            return ((long[]) array)[row & MASK];
+            return values.getLong(at << 3);
         }
 
-        long heapBytes(int chunksUsed) {
-            return directoryBytes(chunks, chunksUsed) + ARRAY_HEADER + 8L * bases.length;
+        long heapBytes() {
+            return directoryBytes(chunks) + ARRAY_HEADER + 8L * bases.length;
         }
     }
 
@@ -125,10 +161,12 @@ final class ChunkedColumns {
      * or full ints for a chunk with a value outside {@code min .. min + 65535}.
      */
     static final class Ints {
+        private final Slabs memory;
         private final int min;
-        private Object[] chunks = new Object[16];
+        private ByteBuffer[] chunks = new ByteBuffer[16];
 
-        Ints(int min) {
+        Ints(Slabs memory, int min) {
+            this.memory = memory;
             this.min = min;
         }
 
@@ -141,44 +179,72 @@ final class ChunkedColumns {
                 if (chunk == chunks.length) {
                     chunks = Arrays.copyOf(chunks, chunk * 2);
                 }
+                ByteBuffer values = memory.newChunk(fits ? Character.BYTES : Integer.BYTES);
                 if (fits) {
-                    char[] values = new char[CHUNK];
-                    values[0] = (char) narrow;
-                    chunks[chunk] = values;
+                    values.putChar(0, (char) narrow);
                 } else {
-                    int[] values = new int[CHUNK];
-                    values[0] = value;
-                    chunks[chunk] = values;
+                    values.putInt(0, value);
                 }
+                chunks[chunk] = values;
                 return;
             }
-            Object array = chunks[chunk];
-            if (array instanceof char[] values) {
+            ByteBuffer values = chunks[chunk];
+            if (width(values) == Character.BYTES) {
                 if (fits) {
-                    values[at] = (char) narrow;
+                    values.putChar(at << 1, (char) narrow);
                     return;
                 }
-                int[] full = new int[CHUNK];
+                ByteBuffer full = memory.newChunk(Integer.BYTES);
                 for (int i = 0; i < at; i++) {
-                    full[i] = values[i] + min;
+                    full.putInt(i << 2, values.getChar(i << 1) + min);
                 }
-                full[at] = value;
+                full.putInt(at << 2, value);
                 publish(chunks, chunk, full);
             } else {
-                ((int[]) array)[at] = value;
+                values.putInt(at << 2, value);
             }
         }
 
         int get(int row) {
-            Object array = chunkAt(chunks, row >>> CHUNK_BITS);
-            if (array instanceof char[] values) {
-                return values[row & MASK] + min;
+            ByteBuffer values = chunkAt(chunks, row >>> CHUNK_BITS);
+            int at = row & MASK;
+            if (width(values) == Character.BYTES) {
+                return values.getChar(at << 1) + min;
             }
-            return ((int[]) array)[row & MASK];
+            return values.getInt(at << 2);
         }
 
-        long heapBytes(int chunksUsed) {
-            return directoryBytes(chunks, chunksUsed);
+        long heapBytes() {
+            return directoryBytes(chunks);
+        }
+    }
+
+    /** Ints of any value (QP numbers, PSNs), 4 bytes a row. */
+    static final class FullInts {
+        private final Slabs memory;
+        private ByteBuffer[] chunks = new ByteBuffer[16];
+
+        FullInts(Slabs memory) {
+            this.memory = memory;
+        }
+
+        void set(int row, int value) {
+            int chunk = row >>> CHUNK_BITS;
+            if ((row & MASK) == 0) {
+                if (chunk == chunks.length) {
+                    chunks = Arrays.copyOf(chunks, chunk * 2);
+                }
+                chunks[chunk] = memory.newChunk(Integer.BYTES);
+            }
+            chunks[chunk].putInt((row & MASK) << 2, value);
+        }
+
+        int get(int row) {
+            return chunks[row >>> CHUNK_BITS].getInt((row & MASK) << 2);
+        }
+
+        long heapBytes() {
+            return directoryBytes(chunks);
         }
     }
 
@@ -191,10 +257,15 @@ final class ChunkedColumns {
     static final class CapturedLengths {
         private static final int WHOLE = Integer.MAX_VALUE;
 
-        private Object[] chunks = new Object[16];
+        private final Slabs memory;
+        private ByteBuffer[] chunks = new ByteBuffer[16];
         private int[] snaps = new int[16];
         /** The longest original length of the last chunk's rows so far: a snap below it would cut them. */
         private int longestWhole;
+
+        CapturedLengths(Slabs memory) {
+            this.memory = memory;
+        }
 
         void set(int row, int original, int captured, Ints originals) {
             int chunk = row >>> CHUNK_BITS;
@@ -207,9 +278,9 @@ final class ChunkedColumns {
                 snaps[chunk] = WHOLE;
                 longestWhole = Integer.MIN_VALUE;
             }
-            Object array = chunks[chunk];
-            if (array != null) {
-                ((int[]) array)[at] = captured;
+            ByteBuffer values = chunks[chunk];
+            if (values != null) {
+                values.putInt(at << 2, captured);
                 return;
             }
             int snap = snaps[chunk];
@@ -218,12 +289,12 @@ final class ChunkedColumns {
                     // every earlier row of the chunk is whole and no longer than this cut: they read back the same
                     snaps[chunk] = captured;
                 } else {
-                    int[] full = new int[CHUNK];
+                    ByteBuffer full = memory.newChunk(Integer.BYTES);
                     int first = chunk << CHUNK_BITS;
                     for (int i = 0; i < at; i++) {
-                        full[i] = Math.min(originals.get(first + i), snap);
+                        full.putInt(i << 2, Math.min(originals.get(first + i), snap));
                     }
-                    full[at] = captured;
+                    full.putInt(at << 2, captured);
                     publish(chunks, chunk, full);
                     return;
                 }
@@ -233,15 +304,15 @@ final class ChunkedColumns {
 
         int get(int row, int original) {
             int chunk = row >>> CHUNK_BITS;
-            Object array = chunkAt(chunks, chunk);
-            if (array != null) {
-                return ((int[]) array)[row & MASK];
+            ByteBuffer values = chunkAt(chunks, chunk);
+            if (values != null) {
+                return values.getInt((row & MASK) << 2);
             }
             return Math.min(original, snaps[chunk]);
         }
 
-        long heapBytes(int chunksUsed) {
-            return directoryBytes(chunks, chunksUsed) + ARRAY_HEADER + 4L * snaps.length;
+        long heapBytes() {
+            return directoryBytes(chunks) + ARRAY_HEADER + 4L * snaps.length;
         }
     }
 }

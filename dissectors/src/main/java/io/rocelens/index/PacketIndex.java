@@ -22,7 +22,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * allow ({@link ChunkedColumns}): offset and time as 4-byte distances from a base per chunk, the original length, the
  * addresses and the frame's {@link Shape} (kinds, opcode, protocol, ...: few distinct values) as 2-byte codes, the
  * captured length not at all when every frame is whole or cut at one snap length. A header-only capture costs about
- * 24 bytes per frame ({@link #heapBytes()}); a chunk whose values do not fit keeps them in full, never lossy.
+ * 24 bytes per frame ({@link #bytes()}), off the Java heap; a chunk whose values do not fit keeps them in full, never
+ * lossy.
  *
  * <p>One thread appends (the loading pass, in capture order) while others read: {@link #size()} is published after
  * each row is written, so every row below it is complete. Rows are 0-based; frame numbers are row + 1.
@@ -31,28 +32,24 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * all pass {@link #indexes} runs over the index without reading or dissecting a frame again.
  */
 public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
-    private static final int CHUNK_BITS = ChunkedColumns.CHUNK_BITS;
-    private static final int CHUNK = ChunkedColumns.CHUNK;
-    private static final int MASK = ChunkedColumns.MASK;
-
-
     private final AnalysisOptions options;
     private volatile int size;
 
     /** Timestamps may step back this far (268 ms) inside a chunk and still take 4 bytes a row. */
     private static final long TIME_SLACK = 1L << 28;
 
-    private final ChunkedColumns.Longs fileOffset = new ChunkedColumns.Longs(0);
-    private final ChunkedColumns.Longs timestamp = new ChunkedColumns.Longs(TIME_SLACK);
-    private final ChunkedColumns.Ints originalLength = new ChunkedColumns.Ints(0);
-    private final ChunkedColumns.CapturedLengths capturedLength = new ChunkedColumns.CapturedLengths();
+    private final ChunkedColumns.Slabs memory = new ChunkedColumns.Slabs();
+    private final ChunkedColumns.Longs fileOffset = new ChunkedColumns.Longs(memory, 0);
+    private final ChunkedColumns.Longs timestamp = new ChunkedColumns.Longs(memory, TIME_SLACK);
+    private final ChunkedColumns.Ints originalLength = new ChunkedColumns.Ints(memory, 0);
+    private final ChunkedColumns.CapturedLengths capturedLength = new ChunkedColumns.CapturedLengths(memory);
     /** Each row's {@link Shape}, by its code. */
-    private final ChunkedColumns.Ints shape = new ChunkedColumns.Ints(0);
+    private final ChunkedColumns.Ints shape = new ChunkedColumns.Ints(memory, 0);
     /** Address ids of the {@link AddressTable}, -1 for none. */
-    private final ChunkedColumns.Ints source = new ChunkedColumns.Ints(-1);
-    private final ChunkedColumns.Ints destination = new ChunkedColumns.Ints(-1);
-    private int[][] destQp = new int[16][];
-    private int[][] psn = new int[16][];
+    private final ChunkedColumns.Ints source = new ChunkedColumns.Ints(memory, -1);
+    private final ChunkedColumns.Ints destination = new ChunkedColumns.Ints(memory, -1);
+    private final ChunkedColumns.FullInts destQp = new ChunkedColumns.FullInts(memory);
+    private final ChunkedColumns.FullInts psn = new ChunkedColumns.FullInts(memory);
 
     private final AddressTable table = new AddressTable();
     private final ShapeTable shapes = new ShapeTable();
@@ -93,17 +90,12 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
         if (p.number != row + 1L) {
             throw new IllegalArgumentException("frame " + p.number + " appended as row " + row);
         }
-        int chunk = row >>> CHUNK_BITS;
-        int at = row & MASK;
-        if (at == 0) {
-            addChunk(chunk);
-        }
         fileOffset.set(row, p.fileOffset);
         timestamp.set(row, p.timestampNanos);
         originalLength.set(row, p.originalLength);
         capturedLength.set(row, p.originalLength, p.capturedLength, originalLength);
-        destQp[chunk][at] = p.destQp;
-        psn[chunk][at] = p.psn;
+        destQp.set(row, p.destQp);
+        psn.set(row, p.psn);
         boolean network = PacketColumns.hasNetworkAddresses(p);
         source.set(row, network ? table.ip(p.ipSrcHi, p.ipSrcLo) : p.ethSrc >= 0 ? table.mac(p.ethSrc) : -1);
         destination.set(row, network ? table.ip(p.ipDstHi, p.ipDstLo) : p.ethDst >= 0 ? table.mac(p.ethDst) : -1);
@@ -124,16 +116,6 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
      */
     public NavigableMap<Long, List<String>> comments() {
         return Collections.unmodifiableNavigableMap(comments);
-    }
-
-    private void addChunk(int chunk) {
-        if (chunk == destQp.length) {
-            int grown = chunk * 2;
-            destQp = Arrays.copyOf(destQp, grown);
-            psn = Arrays.copyOf(psn, grown);
-        }
-        destQp[chunk] = new int[CHUNK];
-        psn[chunk] = new int[CHUNK];
     }
 
     private int protocolCode(String name) {
@@ -188,12 +170,12 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
 
     /** BTH destination QP, or -1 without a BTH. */
     public int destQp(int row) {
-        return destQp[row >>> CHUNK_BITS][row & MASK];
+        return destQp.get(row);
     }
 
     /** BTH PSN, or -1 without a BTH. */
     public int psn(int row) {
-        return psn[row >>> CHUNK_BITS][row & MASK];
+        return psn.get(row);
     }
 
     /** BTH opcode, or -1 without a BTH. */
@@ -305,14 +287,14 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
         return ranks;
     }
 
-    /** Bytes the index holds on the heap: its chunks, directories, address and shape tables. */
-    public long heapBytes() {
-        int chunks = (size + CHUNK - 1) >>> CHUNK_BITS;
-        long plainColumns = 2 * (chunks * (ChunkedColumns.ARRAY_HEADER + 4L * CHUNK)
-                + ChunkedColumns.ARRAY_HEADER + 4L * destQp.length);
-        return fileOffset.heapBytes(chunks) + timestamp.heapBytes(chunks) + originalLength.heapBytes(chunks)
-                + capturedLength.heapBytes(chunks) + shape.heapBytes(chunks) + source.heapBytes(chunks)
-                + destination.heapBytes(chunks) + plainColumns + table.heapBytes() + shapes.heapBytes();
+    /**
+     * Bytes the index holds: the direct memory of its columns' chunks ({@link ChunkedColumns}) and, on the heap,
+     * their directories and the address and shape tables.
+     */
+    public long bytes() {
+        return memory.bytes() + fileOffset.heapBytes() + timestamp.heapBytes() + originalLength.heapBytes()
+                + capturedLength.heapBytes() + shape.heapBytes() + source.heapBytes() + destination.heapBytes()
+                + destQp.heapBytes() + psn.heapBytes() + table.heapBytes() + shapes.heapBytes();
     }
 
     /** The columns a packet list sorts on without reading frames again. */
