@@ -96,8 +96,8 @@ final class EthernetModule implements ProtocolModule {
     @Override
     public void getters(SummaryFields.Registry out) {
         Predicate<PacketSummary> once = SummaryFields.ONCE;   // an encapsulated frame has these headers twice
-        out.twice(Fields.ETH_DST, once, p -> p.is(PacketSummary.ETHERNET), p -> p.ethDst, null);
-        out.twice(Fields.ETH_SRC, once, p -> p.is(PacketSummary.ETHERNET), p -> p.ethSrc, null);
+        out.twice(IN_INDEX, Fields.ETH_DST, once, p -> p.is(PacketSummary.ETHERNET), p -> p.ethDst, null);
+        out.twice(IN_INDEX, Fields.ETH_SRC, once, p -> p.is(PacketSummary.ETHERNET), p -> p.ethSrc, null);
         // eth.type is the first type field: the tag's TPID when tagged, which the summary does not keep
         // an IEEE 802.3 frame (LLC) has a length, eth.len, where Ethernet II has its type
         // (a length whether or not its LLC payload was captured)

@@ -248,8 +248,8 @@ final class IpModule implements ProtocolModule {
         out.twice(Fields.of(SpecFields.IPV6_PLEN), once, ipv6, p -> p.ipLength, null);
 
         Predicate<PacketSummary> udp = p -> p.is(PacketSummary.UDP);
-        out.twice(Fields.of(SpecFields.UDP_SRCPORT), once, udp, p -> p.udpSrcPort, null);
-        out.twice(Fields.of(SpecFields.UDP_DSTPORT), once, udp, p -> p.udpDstPort, null);
+        out.twice(IN_INDEX, Fields.of(SpecFields.UDP_SRCPORT), once, udp, p -> p.udpSrcPort, null);
+        out.twice(IN_INDEX, Fields.of(SpecFields.UDP_DSTPORT), once, udp, p -> p.udpDstPort, null);
         out.twice(Fields.of(SpecFields.UDP_LENGTH), once, udp, p -> p.udpLength, null);
         out.twice(Fields.of(SpecFields.UDP_CHECKSUM), once, udp, p -> p.udpChecksum, null);
         // "not present" for a 0 checksum, else "unverified", as by tshark

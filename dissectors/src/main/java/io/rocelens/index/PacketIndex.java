@@ -45,14 +45,14 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
     private final ChunkedColumns.CapturedLengths capturedLength = new ChunkedColumns.CapturedLengths(memory);
     /** Each row's {@link Shape}, by its code. */
     private final ChunkedColumns.Ints shape = new ChunkedColumns.Ints(memory, 0);
-    /** Address ids of the {@link AddressTable}, -1 for none. */
-    private final ChunkedColumns.Ints source = new ChunkedColumns.Ints(memory, -1);
-    private final ChunkedColumns.Ints destination = new ChunkedColumns.Ints(memory, -1);
+    /** Each row's {@link Ends}, by its code. */
+    private final ChunkedColumns.Ints ends = new ChunkedColumns.Ints(memory, 0);
     private final ChunkedColumns.FullInts destQp = new ChunkedColumns.FullInts(memory);
     private final ChunkedColumns.FullInts psn = new ChunkedColumns.FullInts(memory);
 
     private final AddressTable table = new AddressTable();
     private final ShapeTable shapes = new ShapeTable();
+    private final EndsTable endsTable = new EndsTable(table);
     private final List<String> protocolNames = new ArrayList<>();
     private final Map<String, Integer> protocolCodes = new HashMap<>();
     private volatile String[] protocolByCode = new String[0];
@@ -96,9 +96,7 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
         capturedLength.set(row, p.originalLength, p.capturedLength, originalLength);
         destQp.set(row, p.destQp);
         psn.set(row, p.psn);
-        boolean network = PacketColumns.hasNetworkAddresses(p);
-        source.set(row, network ? table.ip(p.ipSrcHi, p.ipSrcLo) : p.ethSrc >= 0 ? table.mac(p.ethSrc) : -1);
-        destination.set(row, network ? table.ip(p.ipDstHi, p.ipDstLo) : p.ethDst >= 0 ? table.mac(p.ethDst) : -1);
+        ends.set(row, endsTable.code(p));
         shape.set(row, shapes.code(p, protocolCode(PacketColumns.protocol(p))));
         size = row + 1;
     }
@@ -191,11 +189,22 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
 
     /** The Source column: IP address (or GID) when the frame has one, else the Ethernet source; "" without. */
     public String source(int row) {
-        return table.text(source.get(row));
+        return table.text(sourceId(row));
     }
 
     public String destination(int row) {
-        return table.text(destination.get(row));
+        return table.text(destinationId(row));
+    }
+
+    /** The Source column's address id in the {@link AddressTable}, -1 for none. */
+    private int sourceId(int row) {
+        Ends e = endsTable.get(ends.get(row));
+        return shape(row).network() ? e.ipSourceId() : e.macSourceId();
+    }
+
+    private int destinationId(int row) {
+        Ends e = endsTable.get(ends.get(row));
+        return shape(row).network() ? e.ipDestinationId() : e.macDestinationId();
     }
 
     /** The Protocol column, as {@link PacketColumns#protocol}. */
@@ -231,8 +240,15 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
         into.dscp = s.dscp();
         into.ecn = s.ecn();
         into.icrcStatus = s.icrcStatus();
-        table.restore(source.get(row), into, true);
-        table.restore(destination.get(row), into, false);
+        Ends e = endsTable.get(ends.get(row));
+        into.ethSrc = e.ethSrc();
+        into.ethDst = e.ethDst();
+        into.ipSrcHi = e.ipSrcHi();
+        into.ipSrcLo = e.ipSrcLo();
+        into.ipDstHi = e.ipDstHi();
+        into.ipDstLo = e.ipDstLo();
+        into.udpSrcPort = e.udpSrcPort();
+        into.udpDstPort = e.udpDstPort();
     }
 
     /**
@@ -261,8 +277,8 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
         return switch (column) {
             case NUMBER -> row;
             case TIME -> timestampNanos(row);
-            case SOURCE -> rank(ranks, source.get(row));
-            case DESTINATION -> rank(ranks, destination.get(row));
+            case SOURCE -> rank(ranks, sourceId(row));
+            case DESTINATION -> rank(ranks, destinationId(row));
             case PROTOCOL -> ranks[shape(row).protocol()];
             case LENGTH -> originalLength(row);
             case PRIORITY -> priority(row);
@@ -293,8 +309,8 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
      */
     public long bytes() {
         return memory.bytes() + fileOffset.heapBytes() + timestamp.heapBytes() + originalLength.heapBytes()
-                + capturedLength.heapBytes() + shape.heapBytes() + source.heapBytes() + destination.heapBytes()
-                + destQp.heapBytes() + psn.heapBytes() + table.heapBytes() + shapes.heapBytes();
+                + capturedLength.heapBytes() + shape.heapBytes() + ends.heapBytes() + destQp.heapBytes()
+                + psn.heapBytes() + table.heapBytes() + shapes.heapBytes() + endsTable.heapBytes();
     }
 
     /** The columns a packet list sorts on without reading frames again. */
@@ -306,10 +322,12 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
      * The fields of a frame that take few distinct values in a capture, stored once per distinct combination: a row
      * holds the combination's code (2 bytes while there are at most 65,536 of them). Kinds, EtherType, interface,
      * protocol, opcode and AETH syndrome are kept as the full ints of the summary (-1 where absent); the priority
-     * inputs, ECN and ICRC status as bytes, as the index always kept them (their values fit: -1 to 63).
+     * inputs, ECN and ICRC status as bytes, as the index always kept them (their values fit: -1 to 63). With them
+     * whether the Source and Destination columns show the network addresses ({@link PacketColumns#hasNetworkAddresses},
+     * which reads only the kinds and the EtherType) or the Ethernet ones.
      */
     private record Shape(int kinds, int etherType, int interfaceId, int protocol, int opcode, int aethSyndrome,
-            byte vlanPcp, byte serviceLevel, byte dscp, byte ecn, byte icrcStatus) {
+            byte vlanPcp, byte serviceLevel, byte dscp, byte ecn, byte icrcStatus, boolean network) {
     }
 
     /** The distinct {@link Shape}s, by code; a shape's fields are final, so a reader sees it whole. */
@@ -340,7 +358,8 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
                     table = Arrays.copyOf(table, code * 2);
                 }
                 table[code] = new Shape(p.kinds, p.etherType, p.interfaceId, protocol, p.opcode, p.aethSyndrome,
-                        (byte) p.vlanPcp, (byte) p.lrhSl, (byte) p.dscp, (byte) p.ecn, (byte) p.icrcStatus);
+                        (byte) p.vlanPcp, (byte) p.lrhSl, (byte) p.dscp, (byte) p.ecn, (byte) p.icrcStatus,
+                        PacketColumns.hasNetworkAddresses(p));
                 byCode = table;
                 codes.putNew(k0, k1, k2, k3, 0, code);
                 count++;
@@ -359,6 +378,66 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
 
         long heapBytes() {
             return ChunkedColumns.ARRAY_HEADER + 4L * byCode.length + count * 48L + codes.size() * 40L * 2;
+        }
+    }
+
+    /**
+     * The addresses and ports of a frame, which take few distinct values in a capture (one set per conversation),
+     * stored once per distinct set: the Ethernet and network (IP or GID) addresses and the UDP ports as the summary
+     * holds them (-1 where absent), and the ids in the {@link AddressTable} of the addresses the Source and
+     * Destination columns show.
+     */
+    private record Ends(long ethSrc, long ethDst, long ipSrcHi, long ipSrcLo, long ipDstHi, long ipDstLo,
+            int udpSrcPort, int udpDstPort, int ipSourceId, int ipDestinationId, int macSourceId,
+            int macDestinationId) {
+    }
+
+    /** The distinct {@link Ends}, by code; an entry's fields are final, so a reader sees it whole. */
+    private static final class EndsTable {
+        private final AddressTable addresses;
+        private final WideKeyIndex codes = new WideKeyIndex(64);
+        private volatile Ends[] byCode = new Ends[64];
+        private int count;
+        private Ends last;
+        private int lastCode = -1;
+
+        EndsTable(AddressTable addresses) {
+            this.addresses = addresses;
+        }
+
+        int code(PacketSummary p) {
+            long ports = (long) p.udpSrcPort << 32 | Integer.toUnsignedLong(p.udpDstPort);
+            Ends e = last;
+            if (e != null && e.ipSrcLo == p.ipSrcLo && e.ipDstLo == p.ipDstLo && e.ethSrc == p.ethSrc
+                    && e.ethDst == p.ethDst && e.udpSrcPort == p.udpSrcPort && e.udpDstPort == p.udpDstPort
+                    && e.ipSrcHi == p.ipSrcHi && e.ipDstHi == p.ipDstHi) {
+                return lastCode;
+            }
+            int code = codes.get(p.ethSrc, p.ethDst, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, ports);
+            if (code < 0) {
+                code = count;
+                Ends[] table = byCode;
+                if (code == table.length) {
+                    table = Arrays.copyOf(table, code * 2);
+                }
+                table[code] = new Ends(p.ethSrc, p.ethDst, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.udpSrcPort,
+                        p.udpDstPort, addresses.ip(p.ipSrcHi, p.ipSrcLo), addresses.ip(p.ipDstHi, p.ipDstLo),
+                        p.ethSrc >= 0 ? addresses.mac(p.ethSrc) : -1, p.ethDst >= 0 ? addresses.mac(p.ethDst) : -1);
+                byCode = table;
+                codes.putNew(p.ethSrc, p.ethDst, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, ports, code);
+                count++;
+            }
+            last = byCode[code];
+            lastCode = code;
+            return code;
+        }
+
+        Ends get(int code) {
+            return byCode[code];
+        }
+
+        long heapBytes() {
+            return ChunkedColumns.ARRAY_HEADER + 4L * byCode.length + count * 96L + codes.heapBytes();
         }
     }
 
@@ -414,25 +493,6 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
             }
             return kind[id] == IP ? Addresses.ip(high[id], low[id])
                     : Addresses.mac(low[id]);
-        }
-
-        void restore(int id, PacketSummary into, boolean isSource) {
-            if (id < 0) {
-                return;
-            }
-            if (kind[id] == IP) {
-                if (isSource) {
-                    into.ipSrcHi = high[id];
-                    into.ipSrcLo = low[id];
-                } else {
-                    into.ipDstHi = high[id];
-                    into.ipDstLo = low[id];
-                }
-            } else if (isSource) {
-                into.ethSrc = low[id];
-            } else {
-                into.ethDst = low[id];
-            }
         }
 
         /** Rank of each address id in address order: IP before MAC, then by value (IPv4 before IPv6). */

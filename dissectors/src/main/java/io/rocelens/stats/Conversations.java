@@ -1,6 +1,7 @@
 package io.rocelens.stats;
 
 import io.rocelens.analysis.AnalysisMarks;
+import io.rocelens.analysis.KeyIndex;
 import io.rocelens.dissect.Addresses;
 import io.rocelens.dissect.PacketSummary;
 import io.rocelens.filter.DisplayFilter;
@@ -10,6 +11,8 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * Conversations and endpoints of one address kind, as tshark's {@code -z conv,TYPE} and {@code -z endpoints,TYPE}
@@ -80,15 +83,6 @@ public final class Conversations implements FrameStatistic {
 
     /** One side of a conversation: an address as two longs (a MAC in {@code lo}) and a port, or -1. */
     private record Side(long hi, long lo, int port) {
-        int compareTo(Side other) {
-            int c = Long.compare(hi, other.hi);
-            c = c != 0 ? c : Long.compare(lo, other.lo);
-            return c != 0 ? c : Integer.compare(port, other.port);
-        }
-    }
-
-    /** The unordered pair, in a fixed order, so both directions find one conversation. */
-    private record Pair(Side low, Side high) {
     }
 
     private static final class Counts {
@@ -112,7 +106,9 @@ public final class Conversations implements FrameStatistic {
     private final Kind kind;
     private final DisplayFilter filter;
     /** In order of each conversation's first frame, so equal counts keep that order when sorted. */
-    private final Map<Pair, Counts> conversations = new LinkedHashMap<>();
+    private final List<Counts> conversations = new ArrayList<>();
+    /** Each conversation's place in {@link #conversations}, by its pair of sides in {@link #compare} order. */
+    private final KeyIndex byPair = new KeyIndex(64);
 
     /** @param filter only the frames it passes are counted; null or empty for all */
     public Conversations(Kind kind, DisplayFilter filter) {
@@ -141,37 +137,76 @@ public final class Conversations implements FrameStatistic {
         count(summary, summary.originalLength, time);
     }
 
+    /**
+     * The addresses, ports, length and time of a frame, and the filter's fields where they are indexed: a packet
+     * index restores them all (for a frame carried in a tunnel, whose outer headers it does not keep, the feeder
+     * gives the frame's own summary).
+     */
+    @Override
+    public boolean readsOnly(Predicate<String> indexed) {
+        return Stream.of("eth.src", "eth.dst", "ip.src", "ip.dst", "ipv6.src", "ipv6.dst", "udp.srcport",
+                "udp.dstport").allMatch(indexed) && (filter == null || filter.isEmpty() || filter.usesOnly(indexed));
+    }
+
     /** Counts the addresses of one layer's values, if the layer is of this kind. */
     private void count(PacketSummary p, int length, long time) {
-        Side source;
-        Side destination;
+        long sourceHi = 0;
+        long sourceLo;
+        long destinationHi = 0;
+        long destinationLo;
+        int sourcePort = -1;
+        int destinationPort = -1;
         switch (kind) {
             case ETHERNET -> {
                 if (!p.is(PacketSummary.ETHERNET)) {
                     return;
                 }
-                source = new Side(0, p.ethSrc, -1);
-                destination = new Side(0, p.ethDst, -1);
+                sourceLo = p.ethSrc;
+                destinationLo = p.ethDst;
             }
             case IPV4, IPV6 -> {
                 if (!p.is(kind == Kind.IPV4 ? PacketSummary.IPV4 : PacketSummary.IPV6)) {
                     return;
                 }
-                source = new Side(p.ipSrcHi, p.ipSrcLo, -1);
-                destination = new Side(p.ipDstHi, p.ipDstLo, -1);
+                sourceHi = p.ipSrcHi;
+                sourceLo = p.ipSrcLo;
+                destinationHi = p.ipDstHi;
+                destinationLo = p.ipDstLo;
             }
             case UDP -> {
                 if (!p.is(PacketSummary.UDP)) {
                     return;
                 }
-                source = new Side(p.ipSrcHi, p.ipSrcLo, p.udpSrcPort);
-                destination = new Side(p.ipDstHi, p.ipDstLo, p.udpDstPort);
+                sourceHi = p.ipSrcHi;
+                sourceLo = p.ipSrcLo;
+                destinationHi = p.ipDstHi;
+                destinationLo = p.ipDstLo;
+                sourcePort = p.udpSrcPort;
+                destinationPort = p.udpDstPort;
             }
             default -> throw new IllegalStateException(kind.name());
         }
-        Pair pair = source.compareTo(destination) <= 0 ? new Pair(source, destination) : new Pair(destination, source);
-        Counts counts = conversations.computeIfAbsent(pair, k -> new Counts(source, destination, time));
-        if (counts.a.equals(source)) {
+        // the pair in a fixed order, so both directions find one conversation; looked up without an object per frame
+        boolean sourceFirst =
+                compare(sourceHi, sourceLo, sourcePort, destinationHi, destinationLo, destinationPort) <= 0;
+        long ports = sourceFirst ? (long) sourcePort << 32 | Integer.toUnsignedLong(destinationPort)
+                : (long) destinationPort << 32 | Integer.toUnsignedLong(sourcePort);
+        int at = sourceFirst ? byPair.get(sourceHi, sourceLo, destinationHi, destinationLo, ports)
+                : byPair.get(destinationHi, destinationLo, sourceHi, sourceLo, ports);
+        Counts counts;
+        if (at < 0) {
+            counts = new Counts(new Side(sourceHi, sourceLo, sourcePort),
+                    new Side(destinationHi, destinationLo, destinationPort), time);
+            if (sourceFirst) {
+                byPair.putNew(sourceHi, sourceLo, destinationHi, destinationLo, ports, conversations.size());
+            } else {
+                byPair.putNew(destinationHi, destinationLo, sourceHi, sourceLo, ports, conversations.size());
+            }
+            conversations.add(counts);
+        } else {
+            counts = conversations.get(at);
+        }
+        if (counts.a.hi == sourceHi && counts.a.lo == sourceLo && counts.a.port == sourcePort) {
             counts.framesAToB++;
             counts.bytesAToB += length;
         } else {
@@ -182,10 +217,17 @@ public final class Conversations implements FrameStatistic {
         counts.last = Math.max(counts.last, time);
     }
 
+    /** Orders two sides by address, then port. */
+    private static int compare(long hi, long lo, int port, long otherHi, long otherLo, int otherPort) {
+        int c = Long.compare(hi, otherHi);
+        c = c != 0 ? c : Long.compare(lo, otherLo);
+        return c != 0 ? c : Integer.compare(port, otherPort);
+    }
+
     /** The conversations, most frames first (as tshark lists them), equal ones in order of their first frame. */
     public List<Conversation> conversations() {
         List<Conversation> out = new ArrayList<>(conversations.size());
-        for (Counts c : conversations.values()) {
+        for (Counts c : conversations) {
             out.add(new Conversation(text(c.a), c.a.port, text(c.b), c.b.port, c.framesAToB, c.bytesAToB,
                     c.framesBToA, c.bytesBToA, c.first, c.last - c.first));
         }
@@ -199,7 +241,7 @@ public final class Conversations implements FrameStatistic {
      */
     public List<Endpoint> endpoints() {
         Map<Side, long[]> sides = new LinkedHashMap<>();
-        for (Counts c : conversations.values()) {
+        for (Counts c : conversations) {
             long[] a = sides.computeIfAbsent(c.a, k -> new long[4]);
             a[0] += c.framesAToB;
             a[1] += c.bytesAToB;

@@ -26,8 +26,10 @@ public interface FrameStatistic {
 
     /**
      * True when the statistic reads of each frame only what a packet index restores: its time and length, and the
-     * filter fields for which {@code indexed} is true; it may then be fed the index's summaries, no frame read again.
-     * False, the default, for a statistic that needs the frame's own summary.
+     * fields for which {@code indexed} is true; it may then be fed the index's summaries, no frame read again, except
+     * for a frame carried in a tunnel ({@link PacketSummary#ENCAPSULATED}), whose outer headers the index does not
+     * keep: such a frame comes with its own summary. False, the default, for a statistic that needs the frame's own
+     * summary.
      */
     default boolean readsOnly(Predicate<String> indexed) {
         return false;

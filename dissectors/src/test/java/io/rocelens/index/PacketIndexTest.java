@@ -138,14 +138,17 @@ class PacketIndexTest {
         assertTrue(PacketIndex.indexes("ip.src"));
         assertTrue(PacketIndex.indexes("icrc.status"));
         assertFalse(PacketIndex.indexes("reth.va"));
-        assertFalse(PacketIndex.indexes("eth.src"));
+        assertTrue(PacketIndex.indexes("eth.src"));
+        assertTrue(PacketIndex.indexes("udp.srcport"));
         assertFalse(PacketIndex.indexes("tcp.flags"));
+        assertFalse(PacketIndex.indexes("udp.length"));
     }
 
     /**
      * The names the index answers are declared on their getters and protocols now, not in a list in PacketIndex: they
      * are the ones that list held (PacketIndex.INDEXED before it went), and the analysis marks and user flags, which
-     * are kept by frame number (the number the index restores).
+     * are kept by frame number (the number the index restores); and since the index keeps each frame's addresses and
+     * ports, the Ethernet addresses and the UDP ports.
      */
     @Test
     void theIndexedNamesAreTheOnesTheIndexListed() {
@@ -153,7 +156,8 @@ class PacketIndexTest {
                 "frame.time", "frame.time_epoch", "frame.time_relative", "frame.time_delta",
                 "eth", "vlan", "sll", "ip", "ipv6", "udp", "tcp", "arp", "roce", "grh", "bth", "rdeth", "atomic", "aeth",
                 "atomicack", "ieth", "cnp", "macc", "pfc", "pause", "malformed",
-                "eth.type", "ip.src", "ip.dst", "ipv6.src", "ipv6.dst", "grh.sgid", "grh.dgid",
+                "eth.type", "eth.src", "eth.dst", "udp.srcport", "udp.dstport",
+                "ip.src", "ip.dst", "ipv6.src", "ipv6.dst", "grh.sgid", "grh.dgid",
                 "ip.dscp", "ip.ecn", "ipv6.dscp", "ipv6.ecn",
                 "bth.opcode", "bth.dqpn", "bth.psn",
                 "aeth.syndrome", "aeth.type", "aeth.code",
@@ -241,7 +245,9 @@ class PacketIndexTest {
                 "bth.opcode == 0x11", "bth.dqpn == 0x12", "bth.psn > 1000", "aeth.type == \"nak\"",
                 "aeth.code == 0", "aeth.syndrome", "icrc.status == \"bad\"", "icrc.status == \"unchecked\"",
                 "grh.sgid", "!(udp || tcp)", "frame.time_relative > 0.001", "frame.time_delta < 0.000001",
-                "frame.time_epoch < 0.0005", "frame.time >= \"1970-01-01 00:00:00.0015Z\""));
+                "frame.time_epoch < 0.0005", "frame.time >= \"1970-01-01 00:00:00.0015Z\"",
+                "eth.dst == ff:ff:ff:ff:ff:ff", "eth.src != eth.dst", "udp.dstport == 4791", "udp.srcport > 49152",
+                "udp.srcport != udp.dstport"));
         List.of("frame", "eth", "vlan", "sll", "ip", "ipv6", "udp", "tcp", "arp", "roce", "grh", "bth", "rdeth",
                 "atomic", "aeth", "atomicack", "ieth", "cnp", "macc", "pfc", "pause", "malformed").forEach(filters::add);
         PacketSummary filled = new PacketSummary();

@@ -58,13 +58,16 @@ public final class TrafficPass {
         }
         Dissector dissector = new Dissector(capture.dissectorOptions());
         FrameProtocols.ByShape paths = new FrameProtocols.ByShape();
-        // statistics that read only what the index keeps (the I/O Graph's counts, filters on indexed fields) are fed
-        // the index's summaries: no frame is read again unless one asks for its detail
+        // statistics that read only what the index keeps (the I/O Graph's counts, Conversations and Endpoints, filters
+        // on indexed fields) are fed the index's summaries: no frame is read again unless one asks for its detail, or
+        // the frame was carried in a tunnel (the index keeps no outer headers)
         boolean indexOnly = statistics.stream().allMatch(statistic -> statistic.readsOnly(table::indexes));
         for (int row = 0; row < rows && !cancelled.getAsBoolean(); row++) {
             FrameDetail detail;
             if (indexOnly) {
                 table.fill(row, summary);
+            }
+            if (indexOnly && !summary.is(PacketSummary.ENCAPSULATED)) {
                 int at = row;
                 detail = FrameStatistic.once(() -> dissector.dissect(IndexPasses.read(table, at)));
             } else {
