@@ -47,6 +47,10 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
     private final ChunkedColumns.Ints shape = new ChunkedColumns.Ints(memory, 0);
     /** Each row's {@link Ends}, by its code. */
     private final ChunkedColumns.Ints ends = new ChunkedColumns.Ints(memory, 0);
+    /** Each row's UDP ports ({@link #packPorts}). */
+    private final ChunkedColumns.FullInts ports = new ChunkedColumns.FullInts(memory);
+    /** The ports of the rare rows whose ports {@link #packPorts} cannot hold, by row. */
+    private final ConcurrentSkipListMap<Integer, Long> oddPorts = new ConcurrentSkipListMap<>();
     private final ChunkedColumns.FullInts destQp = new ChunkedColumns.FullInts(memory);
     private final ChunkedColumns.FullInts psn = new ChunkedColumns.FullInts(memory);
 
@@ -97,6 +101,11 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
         destQp.set(row, p.destQp);
         psn.set(row, p.psn);
         ends.set(row, endsTable.code(p));
+        int packed = packPorts(p.udpSrcPort, p.udpDstPort);
+        if (packed == NO_PORTS && (p.udpSrcPort != -1 || p.udpDstPort != -1)) {
+            oddPorts.put(row, (long) p.udpSrcPort << 32 | Integer.toUnsignedLong(p.udpDstPort));
+        }
+        ports.set(row, packed);
         shape.set(row, shapes.code(p, protocolCode(PacketColumns.protocol(p))));
         size = row + 1;
     }
@@ -247,8 +256,27 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
         into.ipSrcLo = e.ipSrcLo();
         into.ipDstHi = e.ipDstHi();
         into.ipDstLo = e.ipDstLo();
-        into.udpSrcPort = e.udpSrcPort();
-        into.udpDstPort = e.udpDstPort();
+        int packed = ports.get(row);
+        if (packed != NO_PORTS) {
+            into.udpSrcPort = packed >>> 16;
+            into.udpDstPort = packed & 0xFFFF;
+        } else {
+            Long odd = oddPorts.isEmpty() ? null : oddPorts.get(row);
+            into.udpSrcPort = odd == null ? -1 : (int) (odd >>> 32);
+            into.udpDstPort = odd == null ? -1 : odd.intValue();
+        }
+    }
+
+    /** What the ports column holds for a frame without ports (-1, -1) and for the few {@link #oddPorts}. */
+    private static final int NO_PORTS = -1;
+
+    /**
+     * Two ports of 0 - 65,535 in one int; {@link #NO_PORTS} for none (both -1) and for any other pair, which the
+     * caller keeps aside: one whose ports are both 65,535 (that would read as none), or with only one port.
+     */
+    private static int packPorts(int source, int destination) {
+        boolean valid = (source & ~0xFFFF) == 0 && (destination & ~0xFFFF) == 0;
+        return valid && (source & destination) != 0xFFFF ? source << 16 | destination : NO_PORTS;
     }
 
     /**
@@ -309,7 +337,7 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
      */
     public long bytes() {
         return memory.bytes() + fileOffset.heapBytes() + timestamp.heapBytes() + originalLength.heapBytes()
-                + capturedLength.heapBytes() + shape.heapBytes() + ends.heapBytes() + destQp.heapBytes()
+                + capturedLength.heapBytes() + shape.heapBytes() + ends.heapBytes() + ports.heapBytes() + destQp.heapBytes()
                 + psn.heapBytes() + table.heapBytes() + shapes.heapBytes() + endsTable.heapBytes();
     }
 
@@ -382,13 +410,13 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
     }
 
     /**
-     * The addresses and ports of a frame, which take few distinct values in a capture (one set per conversation),
-     * stored once per distinct set: the Ethernet and network (IP or GID) addresses and the UDP ports as the summary
+     * The addresses of a frame, which take few distinct values in a capture (one set per pair of hosts), stored once
+     * per distinct set: the Ethernet and network (IP or GID) addresses as the summary
      * holds them (-1 where absent), and the ids in the {@link AddressTable} of the addresses the Source and
      * Destination columns show.
      */
     private record Ends(long ethSrc, long ethDst, long ipSrcHi, long ipSrcLo, long ipDstHi, long ipDstLo,
-            int udpSrcPort, int udpDstPort, int ipSourceId, int ipDestinationId, int macSourceId,
+            int ipSourceId, int ipDestinationId, int macSourceId,
             int macDestinationId) {
     }
 
@@ -406,25 +434,24 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
         }
 
         int code(PacketSummary p) {
-            long ports = (long) p.udpSrcPort << 32 | Integer.toUnsignedLong(p.udpDstPort);
             Ends e = last;
             if (e != null && e.ipSrcLo == p.ipSrcLo && e.ipDstLo == p.ipDstLo && e.ethSrc == p.ethSrc
-                    && e.ethDst == p.ethDst && e.udpSrcPort == p.udpSrcPort && e.udpDstPort == p.udpDstPort
+                    && e.ethDst == p.ethDst
                     && e.ipSrcHi == p.ipSrcHi && e.ipDstHi == p.ipDstHi) {
                 return lastCode;
             }
-            int code = codes.get(p.ethSrc, p.ethDst, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, ports);
+            int code = codes.get(p.ethSrc, p.ethDst, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo);
             if (code < 0) {
                 code = count;
                 Ends[] table = byCode;
                 if (code == table.length) {
                     table = Arrays.copyOf(table, code * 2);
                 }
-                table[code] = new Ends(p.ethSrc, p.ethDst, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.udpSrcPort,
-                        p.udpDstPort, addresses.ip(p.ipSrcHi, p.ipSrcLo), addresses.ip(p.ipDstHi, p.ipDstLo),
+                table[code] = new Ends(p.ethSrc, p.ethDst, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo,
+                        addresses.ip(p.ipSrcHi, p.ipSrcLo), addresses.ip(p.ipDstHi, p.ipDstLo),
                         p.ethSrc >= 0 ? addresses.mac(p.ethSrc) : -1, p.ethDst >= 0 ? addresses.mac(p.ethDst) : -1);
                 byCode = table;
-                codes.putNew(p.ethSrc, p.ethDst, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, ports, code);
+                codes.putNew(p.ethSrc, p.ethDst, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, code);
                 count++;
             }
             last = byCode[code];

@@ -1,14 +1,14 @@
 package io.rocelens.index;
 
 /**
- * Open-addressing map from a key of seven longs to a non-negative int, each slot's value and key side by side in one
+ * Open-addressing map from a key of six longs to a non-negative int, each slot's value and key side by side in one
  * primitive array, as {@link io.rocelens.analysis.KeyIndex} does for five: the packet index looks up a frame's
- * addresses and ports (two MACs, two 128-bit addresses, the ports) without boxing or allocating.
+ * addresses (two MACs and two 128-bit addresses) without boxing or allocating.
  */
 final class WideKeyIndex {
     private static final int ABSENT = -1;
-    /** A slot: its value (or {@link #ABSENT}), then the seven parts of its key. */
-    private static final int STRIDE = 8;
+    /** A slot: its value (or {@link #ABSENT}), then the six parts of its key. */
+    private static final int STRIDE = 7;
 
     private long[] slots;
     private int mask;
@@ -28,9 +28,9 @@ final class WideKeyIndex {
     }
 
     /** The value stored for the key, or -1. */
-    int get(long a, long b, long c, long d, long e, long f, long g) {
+    int get(long a, long b, long c, long d, long e, long f) {
         long[] table = slots;
-        int slot = (int) hash(a, b, c, d, e, f, g) & mask;
+        int slot = (int) hash(a, b, c, d, e, f) & mask;
         while (true) {
             int at = slot * STRIDE;
             long value = table[at];
@@ -38,7 +38,7 @@ final class WideKeyIndex {
                 return ABSENT;
             }
             if (table[at + 1] == a && table[at + 2] == b && table[at + 3] == c && table[at + 4] == d
-                    && table[at + 5] == e && table[at + 6] == f && table[at + 7] == g) {
+                    && table[at + 5] == e && table[at + 6] == f) {
                 return (int) value;
             }
             slot = (slot + 1) & mask;
@@ -46,7 +46,7 @@ final class WideKeyIndex {
     }
 
     /** Stores a value (non-negative) for a key known to be absent. */
-    void putNew(long a, long b, long c, long d, long e, long f, long g, int value) {
+    void putNew(long a, long b, long c, long d, long e, long f, int value) {
         if ((size + 1) * 2 > mask + 1) {
             long[] old = slots;
             allocate((mask + 1) * 2);
@@ -56,13 +56,13 @@ final class WideKeyIndex {
                 }
             }
         }
-        long[] key = {value, a, b, c, d, e, f, g};
+        long[] key = {value, a, b, c, d, e, f};
         insert(key, 0, value);
     }
 
     private void insert(long[] from, int at, long value) {
-        int slot = (int) hash(from[at + 1], from[at + 2], from[at + 3], from[at + 4], from[at + 5], from[at + 6],
-                from[at + 7]) & mask;
+        int slot = (int) hash(from[at + 1], from[at + 2], from[at + 3], from[at + 4], from[at + 5], from[at + 6])
+                & mask;
         while (slots[slot * STRIDE] != ABSENT) {
             slot = (slot + 1) & mask;
         }
@@ -75,14 +75,13 @@ final class WideKeyIndex {
         return ChunkedColumns.ARRAY_HEADER + 8L * slots.length;
     }
 
-    private static long hash(long a, long b, long c, long d, long e, long f, long g) {
+    private static long hash(long a, long b, long c, long d, long e, long f) {
         long h = a * 0x9E3779B97F4A7C15L;
         h = (h ^ b) * 0xC2B2AE3D27D4EB4FL;
         h = (h ^ c) * 0x9E3779B97F4A7C15L;
         h = (h ^ d) * 0xC2B2AE3D27D4EB4FL;
         h = (h ^ e) * 0x9E3779B97F4A7C15L;
         h = (h ^ f) * 0xC2B2AE3D27D4EB4FL;
-        h = (h ^ g) * 0x9E3779B97F4A7C15L;
         h ^= h >>> 32;
         h ^= h >>> 16;
         return h;

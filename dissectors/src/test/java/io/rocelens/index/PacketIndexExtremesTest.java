@@ -99,8 +99,18 @@ class PacketIndexExtremesTest {
                 p.ipSrcLo = 0xFFFF_0A00_0001L + random.nextInt(4);
             }
             p.ipDstLo = 0xFFFF_0A00_0001L + random.nextInt(4);
+            if (random.nextInt(50) == 0) {
+                p.ipDstHi = random.nextLong();
+            }
             p.ethSrc = random.nextInt(7) == 0 ? -1 : random.nextLong() >>> 16;
             p.ethDst = random.nextInt(7) == 0 ? -1 : random.nextLong() >>> 16;
+            // ports: none, any of 0 - 65,535, and now and then values no dissection gives (one port, out of range)
+            boolean ports = random.nextInt(5) > 0;
+            p.udpSrcPort = ports ? random.nextInt(65_536) : -1;
+            p.udpDstPort = ports ? random.nextInt(65_536) : -1;
+            if (random.nextInt(1_000) == 0) {
+                p.udpSrcPort = ODD_INTS[random.nextInt(ODD_INTS.length)];
+            }
             if (row % 9_973 == 777) {
                 // and each odd value for sure, in rows of different chunks
                 int k = row / 9_973;
@@ -108,6 +118,8 @@ class PacketIndexExtremesTest {
                 p.fileOffset = ODD_LONGS[(k + 1) % ODD_LONGS.length];
                 p.originalLength = ODD_INTS[k % ODD_INTS.length];
                 p.capturedLength = ODD_INTS[(k + 3) % ODD_INTS.length];
+                p.udpSrcPort = 65_535;
+                p.udpDstPort = k % 2 == 0 ? 65_535 : -1;
             }
             input.add(p);
         }
@@ -167,13 +179,10 @@ class PacketIndexExtremesTest {
             assertEquals(p.dscp, into.dscp, which);
             assertEquals(p.ecn, into.ecn, which);
             assertEquals(p.icrcStatus, into.icrcStatus, which);
-            if (PacketColumns.hasNetworkAddresses(p)) {
-                assertArrayEquals(new long[] {p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo},
-                        new long[] {into.ipSrcHi, into.ipSrcLo, into.ipDstHi, into.ipDstLo}, which);
-            } else {
-                assertEquals(p.ethSrc, into.ethSrc, which);
-                assertEquals(p.ethDst, into.ethDst, which);
-            }
+            assertArrayEquals(new long[] {p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, p.ethSrc, p.ethDst},
+                    new long[] {into.ipSrcHi, into.ipSrcLo, into.ipDstHi, into.ipDstLo, into.ethSrc, into.ethDst}, which);
+            assertEquals(p.udpSrcPort, into.udpSrcPort, which);
+            assertEquals(p.udpDstPort, into.udpDstPort, which);
         }
     }
 
