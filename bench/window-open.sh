@@ -1,5 +1,7 @@
+#!/usr/bin/env bash
 # Sourced by the window benches (bench/sort-window.sh, bench/keys-window.sh, bench/view-window.sh), whose arguments are
-# FILE [HEAP]: runs the bench again under xvfb-run when there is no display, starts the window on FILE under the
+# FILE [HEAP]; run alone (from the repository root: bench/window-open.sh FILE [HEAP]) it times the window's opening
+# of FILE and ends: runs the bench again under xvfb-run when there is no display, starts the window on FILE under the
 # launcher's JVM options and -Xmx$HEAP (4g unless given), waits until it has loaded the whole file, prints the window's
 # "opened …" line and puts the window at 0,0. Leaves $app (the JVM's pid), $log (its output) and the function settled
 # (below); the window and its preferences folder go when the bench ends.
