@@ -1,10 +1,14 @@
 package io.rocelens.index;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The packet index's compact columns: values in fixed-size chunks of rows, each chunk in the narrowest form that
@@ -52,7 +56,7 @@ final class ChunkedColumns {
         ByteBuffer newChunk(int width) {
             int size = CHUNK * width;
             if (slab.remaining() < size) {
-                slab = ByteBuffer.allocateDirect(Math.max(size, nextSlab));
+                slab = newSlab(Math.max(size, nextSlab));
                 bytes += slab.capacity();
                 nextSlab = Math.min(nextSlab * 2, LARGEST_SLAB);
             }
@@ -65,6 +69,38 @@ final class ChunkedColumns {
         long bytes() {
             return bytes;
         }
+
+        /**
+         * A slab, unless it would leave less than {@link #RESERVE} of the process's direct memory to the rest of it:
+         * an index that took all of it left JavaFX none for its pixel uploads, and the window stopped painting. The
+         * memory of an index no longer used is given back only once the collector finds its slabs, so the collector
+         * is asked first, as the JDK asks before it refuses a direct buffer.
+         */
+        private static ByteBuffer newSlab(int size) {
+            for (int attempt = 0; DIRECT.getMemoryUsed() + size > DIRECT_LIMIT - RESERVE; attempt++) {
+                if (attempt == 8) {
+                    throw new OutOfMemoryError("the packet index needs more direct memory than the "
+                            + DIRECT_LIMIT / (1 << 20) + " MiB the process may use");
+                }
+                System.gc();
+                LockSupport.parkNanos(1_000_000L << attempt);
+            }
+            return ByteBuffer.allocateDirect(size);
+        }
+    }
+
+    /** Direct memory the index leaves to the rest of the process: JavaFX's pixel uploads, the readers' chunks. */
+    static final long RESERVE = 64L << 20;
+    private static final BufferPoolMXBean DIRECT = ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)
+            .stream().filter(pool -> pool.getName().equals("direct")).findFirst().orElseThrow();
+    /** The JVM's limit: -XX:MaxDirectMemorySize, or when not given (0) the heap's maximum, as the JDK takes it. */
+    private static final long DIRECT_LIMIT = directLimit();
+
+    private static long directLimit() {
+        String given = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                .getVMOption("MaxDirectMemorySize").getValue();
+        long limit = Long.parseLong(given);
+        return limit > 0 ? limit : Runtime.getRuntime().maxMemory();
     }
 
     static int width(ByteBuffer chunk) {
