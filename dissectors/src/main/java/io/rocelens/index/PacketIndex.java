@@ -17,13 +17,13 @@ import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
  * What a packet list keeps per frame, in primitive columns: file offset (to read the frame again), time, lengths,
- * what the frame holds, the RoCE header fields, addresses and protocol. Never one object per packet: each column is
- * an array of fixed-size chunks, so appending never copies what is there, and each chunk is as narrow as its values
- * allow ({@link ChunkedColumns}): offset and time as 4-byte distances from a base per chunk, the original length, the
- * addresses and the frame's {@link Shape} (kinds, opcode, protocol, ...: few distinct values) as 2-byte codes, the
- * captured length not at all when every frame is whole or cut at one snap length. A header-only capture costs about
- * 24 bytes per frame ({@link #bytes()}), off the Java heap; a chunk whose values do not fit keeps them in full, never
- * lossy.
+ * what the frame holds, the RoCE header fields, addresses, UDP ports and protocol. Never one object per packet: each
+ * column is an array of fixed-size chunks, so appending never copies what is there, and each chunk is as narrow as
+ * its values allow ({@link ChunkedColumns}): offset and time as 4-byte distances from a base per chunk, the original
+ * length, the frame's addresses ({@link Ends}: few distinct sets) and its {@link Shape} (kinds, opcode, protocol,
+ * ...: few distinct values) as 2-byte codes, both ports in 4 bytes, the captured length not at all when every frame
+ * is whole or cut at one snap length. A header-only capture costs about 26 bytes per frame ({@link #bytes()}), off
+ * the Java heap; a chunk whose values do not fit keeps them in full, never lossy.
  *
  * <p>One thread appends (the loading pass, in capture order) while others read: {@link #size()} is published after
  * each row is written, so every row below it is complete. Rows are 0-based; frame numbers are row + 1.
@@ -337,8 +337,9 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
      */
     public long bytes() {
         return memory.bytes() + fileOffset.heapBytes() + timestamp.heapBytes() + originalLength.heapBytes()
-                + capturedLength.heapBytes() + shape.heapBytes() + ends.heapBytes() + ports.heapBytes() + destQp.heapBytes()
-                + psn.heapBytes() + table.heapBytes() + shapes.heapBytes() + endsTable.heapBytes();
+                + capturedLength.heapBytes() + shape.heapBytes() + ends.heapBytes() + ports.heapBytes()
+                + destQp.heapBytes() + psn.heapBytes() + table.heapBytes() + shapes.heapBytes() + endsTable.heapBytes()
+                + oddPorts.size() * 64L;
     }
 
     /** The columns a packet list sorts on without reading frames again. */
