@@ -359,11 +359,40 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
             byte vlanPcp, byte serviceLevel, byte dscp, byte ecn, byte icrcStatus, boolean network) {
     }
 
-    /** The distinct {@link Shape}s, by code; a shape's fields are final, so a reader sees it whole. */
+    /**
+     * The entries of a table of distinct values, by code (0, 1, ... in order of their first frame); one thread adds
+     * while others read. An entry's fields are final and the array is published after it is written, so a reader
+     * sees an entry whole.
+     */
+    private static final class Entries<T> {
+        private volatile Object[] byCode = new Object[64];
+        private int count;
+
+        /** Adds the entry and returns its code. */
+        int add(T entry) {
+            Object[] table = byCode;
+            if (count == table.length) {
+                table = Arrays.copyOf(table, count * 2);
+            }
+            table[count] = entry;
+            byCode = table;
+            return count++;
+        }
+
+        @SuppressWarnings("unchecked")
+        T get(int code) {
+            return (T) byCode[code];
+        }
+
+        long heapBytes(long perEntry) {
+            return ChunkedColumns.ARRAY_HEADER + 4L * byCode.length + count * perEntry;
+        }
+    }
+
+    /** The distinct {@link Shape}s, by code. */
     private static final class ShapeTable {
         private final KeyIndex codes = new KeyIndex(64);
-        private volatile Shape[] byCode = new Shape[64];
-        private int count;
+        private final Entries<Shape> entries = new Entries<>();
         private long last0;
         private long last1;
         private long last2;
@@ -381,17 +410,10 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
             }
             int code = codes.get(k0, k1, k2, k3, 0);
             if (code < 0) {
-                code = count;
-                Shape[] table = byCode;
-                if (code == table.length) {
-                    table = Arrays.copyOf(table, code * 2);
-                }
-                table[code] = new Shape(p.kinds, p.etherType, p.interfaceId, protocol, p.opcode, p.aethSyndrome,
-                        (byte) p.vlanPcp, (byte) p.lrhSl, (byte) p.dscp, (byte) p.ecn, (byte) p.icrcStatus,
-                        PacketColumns.hasNetworkAddresses(p));
-                byCode = table;
+                code = entries.add(new Shape(p.kinds, p.etherType, p.interfaceId, protocol, p.opcode,
+                        p.aethSyndrome, (byte) p.vlanPcp, (byte) p.lrhSl, (byte) p.dscp, (byte) p.ecn,
+                        (byte) p.icrcStatus, PacketColumns.hasNetworkAddresses(p)));
                 codes.putNew(k0, k1, k2, k3, 0, code);
-                count++;
             }
             last0 = k0;
             last1 = k1;
@@ -402,31 +424,28 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
         }
 
         Shape get(int code) {
-            return byCode[code];
+            return entries.get(code);
         }
 
         long heapBytes() {
-            return ChunkedColumns.ARRAY_HEADER + 4L * byCode.length + count * 48L + codes.size() * 40L * 2;
+            return entries.heapBytes(48) + codes.size() * 48L * 2;
         }
     }
 
     /**
      * The addresses of a frame, which take few distinct values in a capture (one set per pair of hosts), stored once
-     * per distinct set: the Ethernet and network (IP or GID) addresses as the summary
-     * holds them (-1 where absent), and the ids in the {@link AddressTable} of the addresses the Source and
-     * Destination columns show.
+     * per distinct set: the Ethernet and network (IP or GID) addresses as the summary holds them (-1 where absent), and
+     * the ids in the {@link AddressTable} of the addresses the Source and Destination columns show.
      */
     private record Ends(long ethSrc, long ethDst, long ipSrcHi, long ipSrcLo, long ipDstHi, long ipDstLo,
-            int ipSourceId, int ipDestinationId, int macSourceId,
-            int macDestinationId) {
+            int ipSourceId, int ipDestinationId, int macSourceId, int macDestinationId) {
     }
 
-    /** The distinct {@link Ends}, by code; an entry's fields are final, so a reader sees it whole. */
+    /** The distinct {@link Ends}, by code. */
     private static final class EndsTable {
         private final AddressTable addresses;
-        private final WideKeyIndex codes = new WideKeyIndex(64);
-        private volatile Ends[] byCode = new Ends[64];
-        private int count;
+        private final KeyIndex codes = KeyIndex.ofSixParts(64);
+        private final Entries<Ends> entries = new Entries<>();
         private Ends last;
         private int lastCode = -1;
 
@@ -437,35 +456,27 @@ public final class PacketIndex implements io.rocelens.analysis.SummaryRows {
         int code(PacketSummary p) {
             Ends e = last;
             if (e != null && e.ipSrcLo == p.ipSrcLo && e.ipDstLo == p.ipDstLo && e.ethSrc == p.ethSrc
-                    && e.ethDst == p.ethDst
-                    && e.ipSrcHi == p.ipSrcHi && e.ipDstHi == p.ipDstHi) {
+                    && e.ethDst == p.ethDst && e.ipSrcHi == p.ipSrcHi && e.ipDstHi == p.ipDstHi) {
                 return lastCode;
             }
             int code = codes.get(p.ethSrc, p.ethDst, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo);
             if (code < 0) {
-                code = count;
-                Ends[] table = byCode;
-                if (code == table.length) {
-                    table = Arrays.copyOf(table, code * 2);
-                }
-                table[code] = new Ends(p.ethSrc, p.ethDst, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo,
+                code = entries.add(new Ends(p.ethSrc, p.ethDst, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo,
                         addresses.ip(p.ipSrcHi, p.ipSrcLo), addresses.ip(p.ipDstHi, p.ipDstLo),
-                        p.ethSrc >= 0 ? addresses.mac(p.ethSrc) : -1, p.ethDst >= 0 ? addresses.mac(p.ethDst) : -1);
-                byCode = table;
+                        p.ethSrc >= 0 ? addresses.mac(p.ethSrc) : -1, p.ethDst >= 0 ? addresses.mac(p.ethDst) : -1));
                 codes.putNew(p.ethSrc, p.ethDst, p.ipSrcHi, p.ipSrcLo, p.ipDstHi, p.ipDstLo, code);
-                count++;
             }
-            last = byCode[code];
+            last = entries.get(code);
             lastCode = code;
             return code;
         }
 
         Ends get(int code) {
-            return byCode[code];
+            return entries.get(code);
         }
 
         long heapBytes() {
-            return ChunkedColumns.ARRAY_HEADER + 4L * byCode.length + count * 96L + codes.heapBytes();
+            return entries.heapBytes(96) + codes.size() * 56L * 2;
         }
     }
 

@@ -1,6 +1,7 @@
 package io.rocelens.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,6 +41,39 @@ class KeyIndexTest {
                     random.nextLong(64));
             assertEquals(expected.getOrDefault(probe, -1), index.get(probe.a, probe.b, probe.c, probe.d, probe.e));
         }
+    }
+
+    private record SixParts(long a, long b, long c, long d, long e, long f) {
+    }
+
+    @Test
+    void findsSixPartKeysAsAHashMapDoes() {
+        SplittableRandom random = new SplittableRandom(23);
+        KeyIndex index = KeyIndex.ofSixParts(1);
+        Map<SixParts, Integer> expected = new HashMap<>();
+        for (int i = 0; i < 50_000; i++) {
+            // keys that differ in the sixth part only too
+            SixParts key = new SixParts(random.nextLong(4), random.nextLong(8), random.nextLong(4), random.nextLong(4),
+                    random.nextLong(8), random.nextInt(3) == 0 ? random.nextLong() : random.nextLong(16));
+            if (index.get(key.a, key.b, key.c, key.d, key.e, key.f) < 0) {
+                index.putNew(key.a, key.b, key.c, key.d, key.e, key.f, expected.size());
+                expected.put(key, expected.size());
+            }
+        }
+        assertEquals(expected.size(), index.size());
+        expected.forEach((key, value) -> assertEquals(value, index.get(key.a, key.b, key.c, key.d, key.e, key.f)));
+        for (int i = 0; i < 50_000; i++) {
+            SixParts probe = new SixParts(random.nextLong(4), random.nextLong(8), random.nextLong(4),
+                    random.nextLong(4), random.nextLong(8), random.nextLong(20));
+            assertEquals(expected.getOrDefault(probe, -1),
+                    index.get(probe.a, probe.b, probe.c, probe.d, probe.e, probe.f));
+        }
+    }
+
+    @Test
+    void aKeyOfTheWrongLengthIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new KeyIndex(4).get(1, 2, 3, 4, 5, 6));
+        assertThrows(IllegalArgumentException.class, () -> KeyIndex.ofSixParts(4).putNew(1, 2, 3, 4, 5, 0));
     }
 
     @Test
