@@ -6,6 +6,7 @@ import io.rocelens.filter.DisplayFilter;
 import io.rocelens.filter.FrameDetail;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +51,11 @@ public final class ProtocolHierarchy implements FrameStatistic {
 
     private final DisplayFilter filter;
     private final Node root = new Node("");
+    /**
+     * Each protocol path's nodes below the root, found once per distinct path: a capture has few, and splitting the
+     * path of each of 100M frames cost more than the rest of the count.
+     */
+    private final Map<String, Node[]> nodesByPath = new HashMap<>();
 
     /** @param filter only the frames it passes are counted; null or empty for all */
     public ProtocolHierarchy(DisplayFilter filter) {
@@ -70,18 +76,29 @@ public final class ProtocolHierarchy implements FrameStatistic {
         if (protocols == null) {
             return;
         }
+        Node[] path = nodesByPath.computeIfAbsent(protocols, this::nodesOf);
+        count(root, summary.originalLength);
+        for (Node node : path) {
+            count(node, summary.originalLength);
+        }
+        if (summary.is(PacketSummary.MALFORMED)) {
+            Node innermost = path.length == 0 ? root : path[path.length - 1];
+            count(innermost.children.computeIfAbsent("_ws.malformed", Node::new), summary.originalLength);
+        }
+    }
+
+    /** The nodes of a protocol path below the root, made where new (in the order of the first frame that has them). */
+    private Node[] nodesOf(String protocols) {
+        List<Node> path = new ArrayList<>();
         Node node = root;
-        count(node, summary.originalLength);
         for (String protocol : protocols.split(":")) {
             if (protocol.isEmpty() || protocol.equals("ethertype")) {
                 continue;
             }
             node = node.children.computeIfAbsent(protocol, Node::new);
-            count(node, summary.originalLength);
+            path.add(node);
         }
-        if (summary.is(PacketSummary.MALFORMED)) {
-            count(node.children.computeIfAbsent("_ws.malformed", Node::new), summary.originalLength);
-        }
+        return path.toArray(new Node[0]);
     }
 
     private static void count(Node node, int length) {
