@@ -4,10 +4,13 @@ import io.rocelens.analysis.AnalysisMarks;
 import io.rocelens.analysis.RoceAnalyzer;
 import io.rocelens.app.gui.packetlist.model.PacketTable;
 import io.rocelens.app.gui.stats.model.AnalysedCapture;
+import io.rocelens.capture.CaptureFormat;
+import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.Frame;
 import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.FastDissector;
 import io.rocelens.dissect.PacketSummary;
+import io.rocelens.dissect.SummaryPipeline;
 import io.rocelens.filter.DisplayFilter;
 import io.rocelens.filter.FrameDetail;
 import io.rocelens.filter.FrameProtocols;
@@ -62,12 +65,18 @@ public final class TrafficPass {
         // on indexed fields) are fed the index's summaries: no frame is read again unless one asks for its detail, or
         // the frame was carried in a tunnel (the index keeps no outer headers)
         boolean indexOnly = statistics.stream().allMatch(statistic -> statistic.readsOnly(table::indexes));
+        AnalysisMarks frameMarks = marks;
+        if (!indexOnly) {
+            // every frame read again, ahead on a thread of its own, and dissected on the workers, handed on in order
+            SummaryPipeline.forThisMachine(capture.dissectorOptions()).run(new RowFrames(table, rows), rows,
+                    (frame, own) -> add(statistics, own, frameMarks, FrameStatistic.once(frame, dissector, paths)),
+                    delivered -> !cancelled.getAsBoolean());
+            return;
+        }
         for (int row = 0; row < rows && !cancelled.getAsBoolean(); row++) {
+            table.fill(row, summary);
             FrameDetail detail;
-            if (indexOnly) {
-                table.fill(row, summary);
-            }
-            if (indexOnly && !summary.is(PacketSummary.ENCAPSULATED)) {
+            if (!summary.is(PacketSummary.ENCAPSULATED)) {
                 int at = row;
                 detail = FrameStatistic.once(() -> dissector.dissect(IndexPasses.read(table, at)));
             } else {
@@ -75,9 +84,62 @@ public final class TrafficPass {
                 table.summarize(row, frame, fast, summary);
                 detail = FrameStatistic.once(frame, dissector, paths);
             }
-            for (FrameStatistic statistic : statistics) {
-                statistic.add(summary, marks, detail);
-            }
+            add(statistics, summary, marks, detail);
+        }
+    }
+
+    private static void add(List<FrameStatistic> statistics, PacketSummary summary, AnalysisMarks marks,
+                            FrameDetail detail) {
+        for (FrameStatistic statistic : statistics) {
+            statistic.add(summary, marks, detail);
+        }
+    }
+
+    /**
+     * The packet list's rows as a reader of their frames, in row order, so a pass over them reads ahead and dissects
+     * on the pipeline's workers as a file's load does. The rows are frames of the capture, which is no file of one
+     * format and link type: a pass asks for neither.
+     */
+    private static final class RowFrames implements CaptureReader {
+        private final PacketTable table;
+        private final int rows;
+        private int row;
+
+        RowFrames(PacketTable table, int rows) {
+            this.table = table;
+            this.rows = rows;
+        }
+
+        @Override
+        public Frame next() throws IOException {
+            return row < rows ? table.frame(row++) : null;
+        }
+
+        /** Reading a row never waits for a writer: the pass may read ahead. */
+        @Override
+        public boolean fromFile() {
+            return true;
+        }
+
+        @Override
+        public CaptureFormat format() {
+            throw new UnsupportedOperationException("a packet list's rows have no file format");
+        }
+
+        @Override
+        public int linkType() {
+            throw new UnsupportedOperationException("a packet list's rows have a link type each");
+        }
+
+        /** A row that cannot be read ends the pass with an IOException, never a problem to report. */
+        @Override
+        public String problem() {
+            return null;
+        }
+
+        @Override
+        public void close() {
+            // the rows' file belongs to the packet list
         }
     }
 
