@@ -4,8 +4,6 @@ import io.rocelens.analysis.AnalysisMarks;
 import io.rocelens.analysis.RoceAnalyzer;
 import io.rocelens.app.gui.packetlist.model.PacketTable;
 import io.rocelens.app.gui.stats.model.AnalysedCapture;
-import io.rocelens.capture.CaptureFormat;
-import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.Frame;
 import io.rocelens.dissect.Dissector;
 import io.rocelens.dissect.FastDissector;
@@ -15,6 +13,7 @@ import io.rocelens.filter.DisplayFilter;
 import io.rocelens.filter.FrameDetail;
 import io.rocelens.filter.FrameProtocols;
 import io.rocelens.index.IndexPasses;
+import io.rocelens.index.RowFrames;
 import io.rocelens.stats.FrameStatistic;
 import java.io.IOException;
 import java.util.List;
@@ -68,7 +67,7 @@ public final class TrafficPass {
         AnalysisMarks frameMarks = marks;
         if (!indexOnly) {
             // every frame read again, ahead on a thread of its own, and dissected on the workers, handed on in order
-            SummaryPipeline.forThisMachine(capture.dissectorOptions()).run(new RowFrames(table, rows), rows,
+            SummaryPipeline.forThisMachine(capture.dissectorOptions()).run(new RowFrames(table, 0, rows), rows,
                     (frame, own) -> add(statistics, own, frameMarks, FrameStatistic.once(frame, dissector, paths)),
                     delivered -> !cancelled.getAsBoolean());
             return;
@@ -92,54 +91,6 @@ public final class TrafficPass {
                             FrameDetail detail) {
         for (FrameStatistic statistic : statistics) {
             statistic.add(summary, marks, detail);
-        }
-    }
-
-    /**
-     * The packet list's rows as a reader of their frames, in row order, so a pass over them reads ahead and dissects
-     * on the pipeline's workers as a file's load does. The rows are frames of the capture, which is no file of one
-     * format and link type: a pass asks for neither.
-     */
-    private static final class RowFrames implements CaptureReader {
-        private final PacketTable table;
-        private final int rows;
-        private int row;
-
-        RowFrames(PacketTable table, int rows) {
-            this.table = table;
-            this.rows = rows;
-        }
-
-        @Override
-        public Frame next() throws IOException {
-            return row < rows ? table.frame(row++) : null;
-        }
-
-        /** Reading a row never waits for a writer: the pass may read ahead. */
-        @Override
-        public boolean fromFile() {
-            return true;
-        }
-
-        @Override
-        public CaptureFormat format() {
-            throw new UnsupportedOperationException("a packet list's rows have no file format");
-        }
-
-        @Override
-        public int linkType() {
-            throw new UnsupportedOperationException("a packet list's rows have a link type each");
-        }
-
-        /** A row that cannot be read ends the pass with an IOException, never a problem to report. */
-        @Override
-        public String problem() {
-            return null;
-        }
-
-        @Override
-        public void close() {
-            // the rows' file belongs to the packet list
         }
     }
 
