@@ -137,9 +137,14 @@ public final class IndexPasses {
         try {
             return frames.frame(row);
         } catch (IOException unreadable) {
-            throw new UncheckedIOException(new IOException("cannot read frame " + (row + 1) + " of the capture again: "
-                    + CaptureOpenException.reason(unreadable), unreadable));
+            throw new UncheckedIOException(unreadable(row, unreadable));
         }
+    }
+
+    /** The failure to read a row's frame again, saying which frame and why. */
+    static IOException unreadable(int row, IOException cause) {
+        return new IOException("cannot read frame " + (row + 1) + " of the capture again: "
+                + CaptureOpenException.reason(cause), cause);
     }
 
     /**

@@ -1,7 +1,6 @@
 package io.rocelens.index;
 
 import io.rocelens.capture.CaptureFormat;
-import io.rocelens.capture.CaptureOpenException;
 import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.Frame;
 import java.io.IOException;
@@ -26,7 +25,7 @@ public final class RowFrames implements CaptureReader {
     /**
      * The next row's frame, or null after the last.
      *
-     * @throws IOException saying which frame could not be read again
+     * @throws IOException saying which frame could not be read again ({@link IndexPasses#read} says it alike)
      */
     @Override
     public Frame next() throws IOException {
@@ -37,8 +36,7 @@ public final class RowFrames implements CaptureReader {
         try {
             return frames.frame(at);
         } catch (IOException unreadable) {
-            throw new IOException("cannot read frame " + (at + 1) + " of the capture again: "
-                    + CaptureOpenException.reason(unreadable), unreadable);
+            throw IndexPasses.unreadable(at, unreadable);
         }
     }
 

@@ -189,19 +189,18 @@ public final class Conversations implements FrameStatistic {
         // the pair in a fixed order, so both directions find one conversation; looked up without an object per frame
         boolean sourceFirst =
                 compare(sourceHi, sourceLo, sourcePort, destinationHi, destinationLo, destinationPort) <= 0;
+        long firstHi = sourceFirst ? sourceHi : destinationHi;
+        long firstLo = sourceFirst ? sourceLo : destinationLo;
+        long secondHi = sourceFirst ? destinationHi : sourceHi;
+        long secondLo = sourceFirst ? destinationLo : sourceLo;
         long ports = sourceFirst ? (long) sourcePort << 32 | Integer.toUnsignedLong(destinationPort)
                 : (long) destinationPort << 32 | Integer.toUnsignedLong(sourcePort);
-        int at = sourceFirst ? byPair.get(sourceHi, sourceLo, destinationHi, destinationLo, ports)
-                : byPair.get(destinationHi, destinationLo, sourceHi, sourceLo, ports);
+        int at = byPair.get(firstHi, firstLo, secondHi, secondLo, ports);
         Counts counts;
         if (at < 0) {
             counts = new Counts(new Side(sourceHi, sourceLo, sourcePort),
                     new Side(destinationHi, destinationLo, destinationPort), time);
-            if (sourceFirst) {
-                byPair.putNew(sourceHi, sourceLo, destinationHi, destinationLo, ports, conversations.size());
-            } else {
-                byPair.putNew(destinationHi, destinationLo, sourceHi, sourceLo, ports, conversations.size());
-            }
+            byPair.putNew(firstHi, firstLo, secondHi, secondLo, ports, conversations.size());
             conversations.add(counts);
         } else {
             counts = conversations.get(at);
