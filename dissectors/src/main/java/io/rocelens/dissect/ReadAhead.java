@@ -1,8 +1,7 @@
 package io.rocelens.dissect;
 
-import io.rocelens.capture.CaptureFormat;
-import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.Frame;
+import io.rocelens.capture.FrameSource;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.Arrays;
@@ -16,16 +15,16 @@ import java.util.concurrent.TimeUnit;
  * thread's time in a decode of 1 GB: docs/speed.md); on its own thread it overlaps the analysis or the output.
  *
  * <p>The file's reader is used only by that thread until {@link #close()} has stopped it and waited for it; after
- * that the caller may ask the reader again (its {@link CaptureReader#problem()}). What the thread meets (an I/O
+ * that the caller may ask the reader again (a file's {@code problem()}). What the thread meets (an I/O
  * failure, out of memory) reaches {@link #next()} in the frames' order, after the frames read before it, also when it
  * could not be queued (out of memory again, an interrupt): nothing the thread meets escapes it, so no default handler
  * sees it and no caller waits for a chunk that never comes.
  */
-final class ReadAhead implements CaptureReader {
+final class ReadAhead implements FrameSource {
     private static final int CHUNK = 2048;
     private static final Object END = new Object();
 
-    private final CaptureReader file;
+    private final FrameSource file;
     /** Frame[] chunks, then a Throwable or END. */
     private final BlockingQueue<Object> chunks = new ArrayBlockingQueue<>(4);
     private final Thread thread;
@@ -38,8 +37,8 @@ final class ReadAhead implements CaptureReader {
     private int next;
     private boolean ended;
 
-    /** Starts reading at most {@code limit} frames of {@code file}, which must be {@link CaptureReader#fromFile()}. */
-    ReadAhead(CaptureReader file, long limit) {
+    /** Starts reading at most {@code limit} frames of {@code file}, which must be {@link FrameSource#fromFile()}. */
+    ReadAhead(FrameSource file, long limit) {
         this.file = file;
         this.thread = new Thread(() -> read(limit), "rocelens-read");
         thread.setDaemon(true);
@@ -142,22 +141,6 @@ final class ReadAhead implements CaptureReader {
     @Override
     public boolean fromFile() {
         return true;
-    }
-
-    @Override
-    public CaptureFormat format() {
-        return file.format();
-    }
-
-    @Override
-    public int linkType() {
-        return file.linkType();
-    }
-
-    /** The file's problem; read it after {@link #next()} returned null or after {@link #close()}. */
-    @Override
-    public String problem() {
-        return file.problem();
     }
 
     /** Stops the reading thread and waits for it; the file's reader stays open, its owner closes it. */

@@ -1,6 +1,6 @@
 package io.rocelens.dissect;
 
-import io.rocelens.capture.CaptureReader;
+import io.rocelens.capture.FrameSource;
 import io.rocelens.capture.Frame;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -80,7 +80,7 @@ public final class SummaryPipeline {
      * @param limit stop after this many frames
      * @return the number of frames passed to the consumer
      */
-    public long run(CaptureReader reader, long limit, Consumer<PacketSummary> consumer) throws IOException {
+    public long run(FrameSource reader, long limit, Consumer<PacketSummary> consumer) throws IOException {
         return run(reader, limit, consumer, delivered -> true);
     }
 
@@ -88,12 +88,12 @@ public final class SummaryPipeline {
      * Runs the pass, calling {@code afterBatch} with the number of frames delivered so far after each batch has been
      * handed to the consumer (on the calling thread, between two summaries: the consumer's state is consistent
      * there). When it returns false the pass stops at once, as after the last frame. A reader that is
-     * {@link CaptureReader#waiting()} ends a batch early, and while it has nothing {@code afterBatch} is called
+     * {@link FrameSource#waiting()} ends a batch early, and while it has nothing {@code afterBatch} is called
      * each time it comes back empty-handed.
      *
      * @return the number of frames passed to the consumer
      */
-    public long run(CaptureReader reader, long limit, Consumer<PacketSummary> consumer, LongPredicate afterBatch)
+    public long run(FrameSource reader, long limit, Consumer<PacketSummary> consumer, LongPredicate afterBatch)
             throws IOException {
         return run(reader, limit, (FrameConsumer) (frame, summary) -> consumer.accept(summary), afterBatch);
     }
@@ -101,7 +101,7 @@ public final class SummaryPipeline {
     /**
      * Receives each frame with its summary, in capture order, on the calling thread. The frame is the consumer's
      * during the call only: afterwards a file's reader may read other frames into its bytes
-     * ({@link CaptureReader#recycleBefore}); what must outlive the call is copied out.
+     * ({@link FrameSource#recycleBefore}); what must outlive the call is copied out.
      */
     @FunctionalInterface
     public interface FrameConsumer {
@@ -109,10 +109,10 @@ public final class SummaryPipeline {
     }
 
     /**
-     * As {@link #run(CaptureReader, long, Consumer, LongPredicate)}, handing the consumer each frame too, for what
+     * As {@link #run(FrameSource, long, Consumer, LongPredicate)}, handing the consumer each frame too, for what
      * needs its bytes (a detail dissection, a copy to another file).
      */
-    public long run(CaptureReader reader, long limit, FrameConsumer consumer, LongPredicate afterBatch)
+    public long run(FrameSource reader, long limit, FrameConsumer consumer, LongPredicate afterBatch)
             throws IOException {
         // every frame is given back after its batch (pass): say so before the first is read
         reader.recycleBefore(0);
@@ -125,7 +125,7 @@ public final class SummaryPipeline {
         }
     }
 
-    private long pass(CaptureReader reader, long limit, FrameConsumer consumer, LongPredicate afterBatch)
+    private long pass(FrameSource reader, long limit, FrameConsumer consumer, LongPredicate afterBatch)
             throws IOException {
         ArrayDeque<FutureTask<Batch>> inFlight = new ArrayDeque<>();
         ArrayDeque<Batch> spare = new ArrayDeque<>();

@@ -1,16 +1,14 @@
 package io.rocelens.index;
 
-import io.rocelens.capture.CaptureFormat;
-import io.rocelens.capture.CaptureReader;
 import io.rocelens.capture.Frame;
+import io.rocelens.capture.FrameSource;
 import java.io.IOException;
 
 /**
- * Rows of a packet list as a reader of their frames, read again in row order, so a pass over them reads ahead on a
+ * Rows of a packet list as a source of their frames, read again in row order, so a pass over them reads ahead on a
  * thread of its own and dissects on a {@link io.rocelens.dissect.SummaryPipeline}'s workers as a file's load does.
- * The rows are frames of a capture, which is no file of one format and link type: a pass asks for neither.
  */
-public final class RowFrames implements CaptureReader {
+public final class RowFrames implements FrameSource {
     private final IndexedFrames frames;
     private final int to;
     private int row;
@@ -44,22 +42,6 @@ public final class RowFrames implements CaptureReader {
     @Override
     public boolean fromFile() {
         return true;
-    }
-
-    @Override
-    public CaptureFormat format() {
-        throw new UnsupportedOperationException("a packet list's rows have no file format");
-    }
-
-    @Override
-    public int linkType() {
-        throw new UnsupportedOperationException("a packet list's rows have a link type each");
-    }
-
-    /** A row that cannot be read ends the pass with an IOException, never a problem to report. */
-    @Override
-    public String problem() {
-        return null;
     }
 
     @Override
