@@ -3,8 +3,9 @@
 # FILE [HEAP]; run alone (from the repository root: bench/window-open.sh FILE [HEAP]) it times the window's opening
 # of FILE and ends: runs the bench again under xvfb-run when there is no display, starts the window on FILE under the
 # launcher's JVM options and -Xmx$HEAP (4g unless given), waits until it has loaded the whole file, prints the window's
-# "opened …" line and puts the window at 0,0. Leaves $app (the JVM's pid), $log (its output) and the function settled
-# (below); the window and its preferences folder go when the bench ends.
+# "opened …" line and the process's CPU and page faults by then, and puts the window at 0,0. Leaves $app (the JVM's
+# pid), $log (its output) and the function settled (below); the window and its preferences folder go when the bench
+# ends.
 file=$(realpath "$1")
 heap=${2:-4g}
 if [ -z "${DISPLAY:-}" ]; then
@@ -21,6 +22,9 @@ until grep -q "opened " "$log"; do
   sleep 1
 done
 grep -o "opened .*" "$log"
+read -r -a stat < "/proc/$app/stat"   # its comm, "java", has no space: fields 10, 14 and 15 are at 9, 13 and 14
+awk -v u="${stat[13]}" -v s="${stat[14]}" -v f="${stat[9]}" \
+  'BEGIN {printf "CPU by then: %.2f s user, %.2f s system; %d minor page faults\n", u / 100, s / 100, f}'
 window=$(xdotool search --sync --name "RoCE Lens" | head -1)
 xdotool windowmove "$window" 0 0
 sleep 3

@@ -6,12 +6,12 @@ import io.rocelens.dissect.PacketSummary;
  * The benchmarks' traffic, as the fast dissector would summarise it: RDMA WRITE Only packets of 1 KB round-robin over
  * the QPs between up to 20 × 20 hosts, every eighth round answered by a coalesced ACK of each QP's last PSN.
  */
-final class WriteOnlyTraffic {
+public final class WriteOnlyTraffic {
 
     private final int qps;
     private final int[] psn;
 
-    WriteOnlyTraffic(int qps) {
+    public WriteOnlyTraffic(int qps) {
         this.qps = qps;
         this.psn = new int[qps];
         for (int qp = 0; qp < qps; qp++) {
@@ -20,7 +20,7 @@ final class WriteOnlyTraffic {
     }
 
     /** Clears the summary and fills it with packet {@code i} (from 0, in order) but for its number and time. */
-    void fill(PacketSummary p, int i) {
+    public void fill(PacketSummary p, int i) {
         int qp = i % qps;
         long src = 0xFFFF_0A01_0000L | (qp % 20);
         long dst = 0xFFFF_0A02_0000L | (qp / 50);
