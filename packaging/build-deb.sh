@@ -43,7 +43,7 @@ jpackage --type app-image --name rocelens --app-version "$numeric_version" \
   --runtime-image "$out/runtime" --icon "$here/icons/rocelens-256.png" \
   --java-options "-XX:+UseParallelGC" --java-options "-XX:GCTimeLimit=90" --java-options "-XX:GCHeapFreeLimit=10" \
   --java-options "-XX:FreqInlineSize=150" --java-options "-Xmn64m" --java-options "-XX:+UseTransparentHugePages" \
-  --java-options "-Xlog:pagesize*=off" \
+  --java-options "-Xlog:pagesize*=off" --java-options "-XX:SharedArchiveFile=\$APPDIR/rocelens-classes.jsa" \
   --dest "$out/app-image"
 
 # The Debian package: 0.1.0-SNAPSHOT becomes 0.1.0~snapshot, which sorts before the release 0.1.0.
@@ -60,6 +60,10 @@ gcc -O2 -s -Wall -Wextra -Werror -DROCELENS_JAVA='"/opt/rocelens/lib/runtime/bin
   -DROCELENS_CLASSPATH='"/opt/rocelens/lib/app/rocelens.jar"' \
   -o "$root/opt/rocelens/lib/rocelens-capture" "$here/capture-helper/rocelens-capture.c"
 chmod 0700 "$root/opt/rocelens/lib/rocelens-capture"
+# The commands' class-data archive is written by the postinst (lib/app/rocelens-classes.jsa, which the launcher's
+# options name; a JVM without it starts as before): it records the installed jar's path and time, and a dump is not
+# the same bytes twice, so it cannot ship in a reproducible package.
+install -m 755 "$here/class-archive.sh" "$root/opt/rocelens/lib/class-archive.sh"
 ln -s ../../opt/rocelens/bin/rocelens "$root/usr/bin/rocelens"
 install -m 644 "$here/deb/rocelens.desktop" "$root/usr/share/applications/rocelens.desktop"
 install -m 644 "$here/deb/rocelens-mime.xml" "$root/usr/share/mime/packages/rocelens.xml"
@@ -73,7 +77,7 @@ install -m 644 "$here/deb/copyright" "$root/usr/share/doc/rocelens/copyright"
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 sed -e "s/@VERSION@/$deb_version/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$size/" "$here/deb/control" \
   > "$root/DEBIAN/control"
-for script in config postinst postrm; do
+for script in config postinst prerm postrm; do
   install -m 755 "$here/deb/$script" "$root/DEBIAN/$script"
 done
 install -m 644 "$here/deb/templates" "$root/DEBIAN/templates"

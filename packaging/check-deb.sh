@@ -19,13 +19,13 @@ for path in ./usr/bin/rocelens ./opt/rocelens/bin/rocelens ./opt/rocelens/lib/ap
     ./usr/share/applications/rocelens.desktop ./usr/share/mime/packages/rocelens.xml \
     ./usr/share/icons/hicolor/256x256/apps/rocelens.png ./usr/share/icons/hicolor/scalable/apps/rocelens.svg \
     ./usr/share/man/man1/rocelens.1.gz ./usr/share/bash-completion/completions/rocelens \
-    ./opt/rocelens/lib/rocelens-capture; do
+    ./opt/rocelens/lib/rocelens-capture ./opt/rocelens/lib/class-archive.sh; do
   grep -qx "$path" <<<"$files" || fail "$path is missing from the package"
 done
 # the capture helper ships root's only: the postinst hands it to the group rocelens if the admin says so
 grep -q '^-rwx------ root/root .* ./opt/rocelens/lib/rocelens-capture$' <<<"$(dpkg-deb -c "$deb")" \
   || fail "the capture helper is not root's only in the package"
-for script in config postinst postrm templates; do
+for script in config postinst prerm postrm templates; do
   dpkg-deb -I "$deb" "$script" > /dev/null || fail "the package has no $script"
 done
 grep -q '^MimeType=.*application/vnd.tcpdump.pcap;.*application/x-pcapng;' "$here/deb/rocelens.desktop" \
@@ -45,6 +45,12 @@ packaged analyze --json "$sample" > "$unpacked/packaged.json" || fail "analyze -
 "$java" -jar "$top/app/target/rocelens.jar" analyze --json "$sample" > "$unpacked/jar.json"
 cmp -s "$unpacked/packaged.json" "$unpacked/jar.json" || fail "the package's analyze --json differs from the jar's"
 packaged decode -c 3 "$sample" > /dev/null || fail "decode failed from the package"
+# the class-data archive the postinst writes, here for the unpacked files: the command must print the same with it
+lib="$unpacked/opt/rocelens/lib"
+"$lib/class-archive.sh" "$lib/runtime/bin/java" "$lib/app/rocelens.jar" "$lib/app/rocelens-classes.jsa" \
+  -XX:+UseParallelGC || fail "class-archive.sh failed on the package's runtime"
+packaged analyze --json "$sample" > "$unpacked/archived.json" || fail "analyze --json failed with the archive"
+cmp -s "$unpacked/archived.json" "$unpacked/jar.json" || fail "with the archive, analyze --json differs from the jar's"
 version=$(packaged --version)
 [ "$version" = "$("$java" -jar "$top/app/target/rocelens.jar" --version)" ] || fail "--version: $version"
 # the window, asked for without a display: one line and status 2, no stack trace
