@@ -72,7 +72,7 @@ row() {   # what, file size name, rocelens command..., then -- and tshark's comm
 
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), load average $(cut -d' ' -f1-3 /proc/loadavg) at the start, $runs runs each (median)"
 command -v tshark > /dev/null && echo "tshark $(tshark -v | head -1 | awk '{print $3}'), run on files of at most $tshark_up_to M packets"
-$rocelens analyze sample-captures/mixed.pcapng > /dev/null   # the launcher's first run writes its class-data archive
+$rocelens analyze sample-captures/mixed.pcapng > /dev/null   # after a build, the launcher first trains its class archive
 [ "${CAPTURE:-0}" = only ] && sizes=''
 if [ -n "$sizes" ]; then
   echo
