@@ -164,6 +164,10 @@ public final class DecodeCommand implements Callable<Integer> {
         }
         SummaryPipeline pipeline = SummaryPipeline.forThisMachine(new DissectorOptions(rocePorts))
                 .readingOnCallingThread();
+        if (!stats.isEmpty() || filter.needsDetail()) {
+            // frame.protocols (-z io,phs, a filter on a protocol) from each summary, the frame not walked again
+            pipeline = pipeline.recordingLayerShapes();
+        }
         AnalysisMarks marks = null;
         if (filter.needsMarks() || statsNeedMarks) {
             try (CaptureReader first = CliSupport.open(file)) {
@@ -237,7 +241,7 @@ public final class DecodeCommand implements Callable<Integer> {
             pipeline.run(reader, count, (frame, summary) -> {
                 notDissected.count(summary);
                 try {
-                    writer.write(summary, FrameStatistic.once(frame, dissector, paths));
+                    writer.write(summary, FrameStatistic.once(frame, summary, dissector, paths));
                 } catch (IOException failure) {
                     throw new UncheckedIOException(failure);
                 }

@@ -16,7 +16,7 @@ public final class Dissector {
     private final List<LayerMark> shapeMarks = new ArrayList<>();
 
     public Dissector(DissectorOptions options) {
-        walker = new FrameWalker(options);
+        walker = new FrameWalker(options, false);
     }
 
     /** The frame's lengths, and its interface when its file names one (pcapng, or an ERF record's), as tshark. */
@@ -70,8 +70,8 @@ public final class Dissector {
         int[] shape = new int[2 * shapeMarks.size()];
         for (int i = 0; i < shapeMarks.size(); i++) {
             LayerMark mark = shapeMarks.get(i);
-            shape[2 * i] = FrameWalker.MODULES.indexOf(mark.module()) << 16 | mark.part();
-            shape[2 * i + 1] = mark.module().layerShape(data, mark);
+            shape[2 * i] = FrameWalker.headerShape(mark.module(), mark.part());
+            shape[2 * i + 1] = mark.module().layerShape(data, mark.offset(), mark.length());
         }
         return shape;
     }

@@ -126,9 +126,9 @@ final class EthernetModule implements ProtocolModule {
      * the last layer): the mark ends with that field.
      */
     @Override
-    public int layerShape(ByteBuffer data, LayerMark mark) {
-        int last = Short.toUnsignedInt(data.getShort(mark.offset() + mark.length() - 2));
-        return mark.length() << 1 | (last <= IEEE_802_3_MAX_LENGTH ? 1 : 0);
+    public int layerShape(ByteBuffer data, int offset, int length) {
+        int last = Short.toUnsignedInt(data.getShort(offset + length - 2));
+        return length << 1 | (last <= IEEE_802_3_MAX_LENGTH ? 1 : 0);
     }
 
     @Override

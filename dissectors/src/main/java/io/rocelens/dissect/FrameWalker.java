@@ -160,10 +160,25 @@ final class FrameWalker {
     private final long[] rocePorts = new long[65536 / 64];
     private final Icrc icrc = new Icrc();
 
-    FrameWalker(DissectorOptions options) {
+    /** Whether a walk without marks records its frame's layer shape ({@link PacketSummary#layerShape}). */
+    private final boolean recordShapes;
+
+    FrameWalker(DissectorOptions options, boolean recordShapes) {
         for (int port : options.rocePorts()) {
             rocePorts[port >>> 6] |= 1L << port;
         }
+        this.recordShapes = recordShapes;
+    }
+
+    private static final ProtocolModule[] MODULE_ARRAY = MODULES.toArray(new ProtocolModule[0]);
+
+    /** A marked header's first shape number: its module's place in {@link #MODULES} and the module's part. */
+    static int headerShape(ProtocolModule module, int part) {
+        int index = 0;
+        while (index < MODULE_ARRAY.length && MODULE_ARRAY[index] != module) {
+            index++;
+        }
+        return index << 16 | part;
     }
 
     /** Thrown inside the walk to stop it; never leaves this class. */
@@ -211,6 +226,9 @@ final class FrameWalker {
                 : Frame.NO_INTERFACE;
         summary = out;
         marks = layerMarks;
+        if (recordShapes && layerMarks == null) {
+            out.layerShapeLength = 0;
+        }
         load(frame.data());
         layerName = "frame";
         layers = 1;
@@ -436,6 +454,8 @@ final class FrameWalker {
     void mark(ProtocolModule module, int part, int offset, int length) {
         if (marks != null) {
             marks.add(new LayerMark(offset, length, module, part));
+        } else if (summary.layerShapeLength >= 0) {
+            summary.addLayerShape(headerShape(module, part), module.layerShape(data, offset, length));
         }
     }
 

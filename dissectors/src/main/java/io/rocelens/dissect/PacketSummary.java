@@ -224,6 +224,14 @@ public final class PacketSummary {
     // MAC Control
     /** 802.3x PAUSE time in quanta; -1 when not a PAUSE frame. */
     public int pauseQuanta;
+    /**
+     * The frame's layer shape as {@link Dissector#shape} gives it (two numbers a marked header), when the walk that
+     * made this summary recorded it ({@link FastDissector#recordingLayerShapes}): {@link #layerShapeLength} numbers
+     * from the start, -1 when not recorded. Counted over every layer, a tunnel's outer ones too.
+     */
+    public int[] layerShape = new int[16];
+    public int layerShapeLength;
+
     /** PFC class-enable vector (bit n = priority n); -1 when not a PFC frame. */
     public int pfcClassEnable;
     /** PFC time per priority in quanta, valid when {@link #pfcClassEnable} is not -1. */
@@ -317,7 +325,17 @@ public final class PacketSummary {
         encapsulationDepth = 0;
         malformedReason = null;
         notDissected = null;
+        layerShapeLength = -1;
         clearLayers();
+    }
+
+    /** Appends a marked header's two numbers to {@link #layerShape} (the walk that records it started it at 0). */
+    void addLayerShape(int header, int shape) {
+        if (layerShapeLength + 2 > layerShape.length) {
+            layerShape = java.util.Arrays.copyOf(layerShape, layerShape.length * 2);
+        }
+        layerShape[layerShapeLength++] = header;
+        layerShape[layerShapeLength++] = shape;
     }
 
     /**

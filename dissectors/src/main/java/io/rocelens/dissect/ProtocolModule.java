@@ -148,10 +148,10 @@ public interface ProtocolModule {
 
     /**
      * What, besides its part, decides the names of the detail layers this module makes of a marked header (so the
-     * frame's {@code frame.protocols}), read from the header's bytes without describing it: 0, the default, for a
-     * module whose layers are named by the part alone.
+     * frame's {@code frame.protocols}), read from the marked header's bytes ({@code length} of them from
+     * {@code offset}) without describing it: 0, the default, for a module whose layers are named by the part alone.
      */
-    default int layerShape(ByteBuffer data, LayerMark mark) {
+    default int layerShape(ByteBuffer data, int offset, int length) {
         return 0;
     }
 

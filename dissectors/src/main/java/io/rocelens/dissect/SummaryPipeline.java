@@ -31,21 +31,25 @@ public final class SummaryPipeline {
     private final int parallelism;
     private final ThreadLocal<FastDissector> dissectors;
     private final boolean readAhead;
+    private final boolean layerShapes;
 
     /**
      * @param workers     runs the dissection of each batch; {@code Runnable::run} dissects on the calling thread
      * @param parallelism how many batches may be dissected at once (their number in flight is twice this, plus one)
      */
     public SummaryPipeline(DissectorOptions options, Executor workers, int parallelism) {
-        this(options, workers, parallelism, true);
+        this(options, workers, parallelism, true, false);
     }
 
-    private SummaryPipeline(DissectorOptions options, Executor workers, int parallelism, boolean readAhead) {
+    private SummaryPipeline(DissectorOptions options, Executor workers, int parallelism, boolean readAhead,
+                            boolean layerShapes) {
         this.options = options;
         this.workers = workers;
         this.parallelism = Math.max(1, parallelism);
-        this.dissectors = ThreadLocal.withInitial(() -> new FastDissector(options));
+        this.dissectors = ThreadLocal.withInitial(() -> layerShapes ? FastDissector.recordingLayerShapes(options)
+                : new FastDissector(options));
         this.readAhead = readAhead;
+        this.layerShapes = layerShapes;
     }
 
     /**
@@ -57,7 +61,16 @@ public final class SummaryPipeline {
      * indexes every frame on the calling thread too, keeps its reading thread.
      */
     public SummaryPipeline readingOnCallingThread() {
-        return new SummaryPipeline(options, workers, parallelism, false);
+        return new SummaryPipeline(options, workers, parallelism, false, layerShapes);
+    }
+
+    /**
+     * This pipeline with each summary holding its frame's layer shape ({@link FastDissector#recordingLayerShapes}),
+     * for a consumer that needs each frame's {@code frame.protocols} (Protocol Hierarchy, a filter on it): it then
+     * finds it from the summary instead of walking the frame again on its own thread.
+     */
+    public SummaryPipeline recordingLayerShapes() {
+        return new SummaryPipeline(options, workers, parallelism, readAhead, true);
     }
 
     /** One worker per available core, from one pool of daemon threads shared by every pass of the process. */

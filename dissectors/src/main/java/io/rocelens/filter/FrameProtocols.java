@@ -24,7 +24,8 @@ public final class FrameProtocols {
      * {@code frame.protocols} of frame after frame, each shape of frame described once: the text is made from the
      * detail layers' names ({@link Dissector#shape}) and, past the last layer, from the summary's kinds, IP transport,
      * UDP ports and whether the payload is undissected data; frames equal in all of these get the same text, so only
-     * the first frame of each shape is dissected in detail (about 12 µs a frame), the others walked (about 1 µs).
+     * the first frame of each shape is dissected in detail (about 12 µs a frame), the others walked (about 1 µs), or
+     * not even walked when their summary holds the shape ({@link #of(PacketSummary, Supplier)}).
      * Not thread-safe: one per thread, with that thread's dissector.
      */
     public static final class ByShape {
@@ -37,8 +38,23 @@ public final class FrameProtocols {
 
         /** The frame's {@code frame.protocols}; {@code detail} is asked only for a shape not met before. */
         public String of(Frame frame, Dissector dissector, Supplier<Dissection> detail) {
-            int[] layers = dissector.shape(frame, summary);
-            PacketSummary p = summary;
+            return text(dissector.shape(frame, summary), summary, detail);
+        }
+
+        /**
+         * As {@link #of(Frame, Dissector, Supplier)} for a frame whose summary holds its layer shape (made by
+         * {@link io.rocelens.dissect.FastDissector#recordingLayerShapes}): the frame is not walked again.
+         *
+         * @throws IllegalArgumentException if the summary holds no layer shape
+         */
+        public String of(PacketSummary walked, Supplier<Dissection> detail) {
+            if (walked.layerShapeLength < 0) {
+                throw new IllegalArgumentException("the summary of frame " + walked.number + " has no layer shape");
+            }
+            return text(Arrays.copyOf(walked.layerShape, walked.layerShapeLength), walked, detail);
+        }
+
+        private String text(int[] layers, PacketSummary p, Supplier<Dissection> detail) {
             int ports = p.is(PacketSummary.UDP) ? udpClass(p.udpSrcPort) << 2 | udpClass(p.udpDstPort) : 0;
             Shape shape = new Shape(layers, p.kinds, p.transportProtocol, ports, FilterFields.data(p));
             String text = texts.get(shape);

@@ -55,9 +55,11 @@ public interface FrameStatistic {
 
     /**
      * As {@link #once(Supplier)} with the frame's dissector, whose {@code frame.protocols} comes from {@code paths}
-     * (the frame dissected only when its shape is new there) unless the frame was already dissected.
+     * (the frame dissected only when its shape is new there) unless the frame was already dissected; the frame's
+     * shape is read from {@code summary} when it holds one ({@link PacketSummary#layerShape}), else the frame is
+     * walked again for it.
      */
-    static FrameDetail once(Frame frame, Dissector dissector, FrameProtocols.ByShape paths) {
+    static FrameDetail once(Frame frame, PacketSummary summary, Dissector dissector, FrameProtocols.ByShape paths) {
         return new FrameDetail() {
             private Dissection made;
 
@@ -71,7 +73,8 @@ public interface FrameStatistic {
 
             @Override
             public String protocols() {
-                return made != null ? FrameProtocols.of(made) : paths.of(frame, dissector, this);
+                return made != null ? FrameProtocols.of(made)
+                        : summary.layerShapeLength >= 0 ? paths.of(summary, this) : paths.of(frame, dissector, this);
             }
         };
     }

@@ -184,9 +184,10 @@ class TsharkStatisticsTest {
     }
 
     private static void feed(Path capture, Iterable<FrameStatistic> statistics) throws IOException {
-        FastDissector fast = new FastDissector(DissectorOptions.defaults());
+        FastDissector fast = FastDissector.recordingLayerShapes(DissectorOptions.defaults());
         Dissector dissector = new Dissector(DissectorOptions.defaults());
-        // as the decode command and the window feed them: the protocol path remembered by frame shape
+        // as the decode command and the window feed them: the protocol path remembered by the layer shape each
+        // summary holds
         FrameProtocols.ByShape paths = new FrameProtocols.ByShape();
         FrameClock clock = new FrameClock();
         try (CaptureReader reader = CaptureReaders.open(capture)) {
@@ -195,7 +196,7 @@ class TsharkStatisticsTest {
                 PacketSummary summary = new PacketSummary();
                 fast.summarize(frame, summary);
                 clock.stamp(summary);
-                FrameDetail detail = FrameStatistic.once(frame, dissector, paths);
+                FrameDetail detail = FrameStatistic.once(frame, summary, dissector, paths);
                 for (FrameStatistic statistic : statistics) {
                     statistic.add(summary, null, detail);
                 }

@@ -67,9 +67,12 @@ public final class TrafficPass {
         AnalysisMarks frameMarks = marks;
         if (!indexOnly) {
             // every frame read again, ahead on a thread of its own, and dissected on the workers, handed on in order
-            SummaryPipeline.forThisMachine(capture.dissectorOptions()).run(new RowFrames(table, 0, rows), rows,
-                    (frame, own) -> add(statistics, own, frameMarks, FrameStatistic.once(frame, dissector, paths)),
-                    delivered -> !cancelled.getAsBoolean());
+            // on the workers, each frame's layer shape too: its frame.protocols is then found without a second walk
+            SummaryPipeline.forThisMachine(capture.dissectorOptions()).recordingLayerShapes()
+                    .run(new RowFrames(table, 0, rows), rows,
+                            (frame, own) -> add(statistics, own, frameMarks,
+                                    FrameStatistic.once(frame, own, dissector, paths)),
+                            delivered -> !cancelled.getAsBoolean());
             return;
         }
         for (int row = 0; row < rows && !cancelled.getAsBoolean(); row++) {
@@ -81,7 +84,7 @@ public final class TrafficPass {
             } else {
                 Frame frame = table.frame(row);
                 table.summarize(row, frame, fast, summary);
-                detail = FrameStatistic.once(frame, dissector, paths);
+                detail = FrameStatistic.once(frame, summary, dissector, paths);
             }
             add(statistics, summary, marks, detail);
         }
