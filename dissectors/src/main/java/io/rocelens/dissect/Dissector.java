@@ -3,6 +3,7 @@ package io.rocelens.dissect;
 import io.rocelens.capture.Frame;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -13,10 +14,9 @@ import java.util.List;
 public final class Dissector {
 
     private final FrameWalker walker;
-    private final List<LayerMark> shapeMarks = new ArrayList<>();
 
     public Dissector(DissectorOptions options) {
-        walker = new FrameWalker(options, false);
+        walker = new FrameWalker(options, true);
     }
 
     /** The frame's lengths, and its interface when its file names one (pcapng, or an ERF record's), as tshark. */
@@ -64,16 +64,8 @@ public final class Dissector {
      * {@link ProtocolModule#layerShape}), so frames of equal shapes have detail layers of the same names.
      */
     public int[] shape(Frame frame, PacketSummary summary) {
-        shapeMarks.clear();
-        walker.walk(frame, summary, shapeMarks);
-        ByteBuffer data = frame.data();
-        int[] shape = new int[2 * shapeMarks.size()];
-        for (int i = 0; i < shapeMarks.size(); i++) {
-            LayerMark mark = shapeMarks.get(i);
-            shape[2 * i] = FrameWalker.headerShape(mark.module(), mark.part());
-            shape[2 * i + 1] = mark.module().layerShape(data, mark.offset(), mark.length());
-        }
-        return shape;
+        walker.walk(frame, summary, null);      // without marks, the walker records the shape in the summary
+        return Arrays.copyOf(summary.layerShape, summary.layerShapeLength);
     }
 
     /** The name of the layer holding a frame's packet comments, Wireshark's (it comes before the frame's). */

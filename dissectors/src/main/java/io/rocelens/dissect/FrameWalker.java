@@ -173,7 +173,7 @@ final class FrameWalker {
     private static final ProtocolModule[] MODULE_ARRAY = MODULES.toArray(new ProtocolModule[0]);
 
     /** A marked header's first shape number: its module's place in {@link #MODULES} and the module's part. */
-    static int headerShape(ProtocolModule module, int part) {
+    private static int headerShape(ProtocolModule module, int part) {
         int index = 0;
         while (index < MODULE_ARRAY.length && MODULE_ARRAY[index] != module) {
             index++;

@@ -41,7 +41,7 @@ final class Nesting {
         return concat(new byte[] {2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 1, 0x08, 0x00}, ipPacket);
     }
 
-    private static byte[] ipv4(int protocol, byte[] payload) {
+    static byte[] ipv4(int protocol, byte[] payload) {
         ByteBuffer header = ByteBuffer.allocate(20);
         header.put((byte) 0x45).put((byte) 0).putShort((short) (20 + payload.length)).putInt(0)
                 .put((byte) 64).put((byte) protocol).putShort((short) 0)
@@ -49,7 +49,7 @@ final class Nesting {
         return concat(header.array(), payload);
     }
 
-    private static byte[] udp(int port, byte[] payload) {
+    static byte[] udp(int port, byte[] payload) {
         ByteBuffer header = ByteBuffer.allocate(8);
         header.putShort((short) 49152).putShort((short) port).putShort((short) (8 + payload.length)).putShort((short) 0);
         return concat(header.array(), payload);

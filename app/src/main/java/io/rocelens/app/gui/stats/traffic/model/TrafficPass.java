@@ -44,7 +44,8 @@ public final class TrafficPass {
                             BooleanSupplier cancelled) throws IOException {
         PacketTable table = capture.table();
         int rows = table.size();
-        FastDissector fast = new FastDissector(capture.dissectorOptions());
+        // a tunnelled frame read again for its outer headers then holds its layer shape too: no second walk for it
+        FastDissector fast = FastDissector.recordingLayerShapes(capture.dissectorOptions());
         PacketSummary summary = new PacketSummary();
         AnalysisMarks marks = null;
         if (capture.marks() != null) {
